@@ -1,0 +1,66 @@
+/**
+ * A resource is described once: its fields drive the server's whitelists, SQL columns and
+ * `data.fields` metadata, and the web app's table columns, forms and filters.
+ */
+import type { FieldMeta } from './envelope.ts';
+
+export type FieldType = 'string' | 'number' | 'date' | 'bool';
+export type InputKind =
+  | 'text'
+  | 'number'
+  | 'password'
+  | 'dropdown'
+  | 'dropdown-api'
+  | 'checkbox'
+  | 'date'
+  | 'operations'
+  | 'none';
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: FieldType;
+  /** How the form edits it; 'none' = not in forms (derived or audit fields). */
+  input: InputKind;
+  key?: boolean;
+  /** For dropdown-api: the list path whose rows give the options (value = the PRI field). */
+  optionsApiPath?: string;
+  /** For dropdown: fixed options. */
+  options?: readonly { value: string | number; label: string }[];
+  sortable?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  /** Hidden from the table by default. */
+  hidden?: boolean;
+  /** Not a stored column (computed by the server, e.g. a looked-up name): not filterable or sortable. */
+  derived?: boolean;
+}
+
+export interface ResourceDef {
+  /** API path under /api, e.g. '/master/company'. */
+  path: string;
+  /** Name used in dialog subtitles: 'Menambahkan data {entity} baru.' */
+  entity: string;
+  idField: string;
+  fields: readonly FieldDef[];
+  defaultOrder: { field: string; direction: 'asc' | 'desc' };
+}
+
+export const isSortable = (f: FieldDef): boolean => !f.derived && f.sortable !== false;
+export const isFilterable = (f: FieldDef): boolean => !f.derived && f.filterable !== false;
+
+export function fieldOf(resource: ResourceDef, name: string): FieldDef | undefined {
+  return resource.fields.find((f) => f.name === name);
+}
+
+/** `data.fields` metadata (spec §3) derived from the description. */
+export function fieldMeta(resource: ResourceDef): FieldMeta[] {
+  return resource.fields.map((f) => ({
+    Field: f.name,
+    Label: f.label,
+    Type: f.type,
+    Key: f.key ? 'PRI' : '',
+    input: f.input,
+    options_api_path: f.optionsApiPath ?? null,
+  }));
+}

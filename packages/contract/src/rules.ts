@@ -1,0 +1,87 @@
+/** Field rules of spec §5, each written once with its exact message. */
+import { z } from 'zod';
+import { isRequired } from './messages.ts';
+
+const NAME_CHARS = /^[A-Za-z0-9\s.,#-]+$/;
+
+export const USERNAME_FORMAT_MESSAGE =
+  'Invalid username format (allowed: letters, numbers, @, _, .; no __ or ..)';
+
+/** Text that must be present: an empty string counts as missing. */
+export const requiredText = (label: string) =>
+  z.string({ error: isRequired(label) }).trim().min(1, isRequired(label));
+
+export const loginPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(3, 'Password must be at least 3 characters');
+
+export const username = (label = 'Username') =>
+  requiredText(label)
+    .min(3, `${label} must be at least 3 characters`)
+    .max(50, `${label} must not exceed 50 characters`)
+    .regex(/^[A-Za-z]/, USERNAME_FORMAT_MESSAGE)
+    .regex(/^[A-Za-z0-9@_.]+$/, USERNAME_FORMAT_MESSAGE)
+    .refine((v) => !v.includes('__') && !v.includes('..'), USERNAME_FORMAT_MESSAGE);
+
+export const userId = requiredText('User ID')
+  .max(50, 'User ID must not exceed 50 characters')
+  .regex(/^[A-Za-z]/, 'User ID must start with a letter')
+  .pipe(z.email('User ID must be a valid e-mail address'));
+
+/** Password on the user forms: required, 6 to 50. */
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(6, 'Password must be at least 6 characters')
+  .max(50, 'Password must not exceed 50 characters');
+
+/** Password on Manage Account and user edit: optional; empty means "keep". */
+export const optionalPassword = z
+  .string()
+  .refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters')
+  .refine((v) => v.length <= 50, 'Password must not exceed 50 characters')
+  .optional();
+
+export const phone = (label = 'Phone') =>
+  requiredText(label)
+    .regex(/^\d+$/, `${label} must be numeric`)
+    .refine((v) => Number(v) > 0, `${label} must be greater than 0`)
+    .refine((v) => v.length >= 10, `${label} must be at least 10 digits`)
+    .refine((v) => v.length <= 15, `${label} must not exceed 15 digits`);
+
+export const address = (label = 'Address') =>
+  requiredText(label)
+    .min(5, `${label} must be at least 5 characters`)
+    .max(100, `${label} must not exceed 100 characters`)
+    .regex(NAME_CHARS, `${label} may contain only letters, digits, spaces and . , # -`);
+
+export const labelledName = (label: string, min = 2) =>
+  requiredText(label)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(50, `${label} must not exceed 50 characters`)
+    .regex(NAME_CHARS, `${label} may contain only letters, digits, spaces and . , # -`);
+
+/** Company group and company names. */
+export const entityName = (label: string) =>
+  requiredText(label)
+    .min(3, 'Must be at least 3 characters.')
+    .max(50, 'Max 50 characters.')
+    .regex(NAME_CHARS, 'Invalid characters used.');
+
+export const fax = (label = 'Fax') =>
+  requiredText(label)
+    .min(6, `${label} must be at least 6 characters`)
+    .max(20, `${label} must not exceed 20 characters`)
+    .regex(/^[\d\s()+-]+$/, `${label} may contain only digits, spaces, ( ) + and -`);
+
+/** A positive integer id chosen from a select. */
+export const requiredId = (label: string) =>
+  z.coerce
+    .number({ error: isRequired(label) })
+    .int(isRequired(label))
+    .gt(0, isRequired(label));
+
+/** A 1/0 status chosen from a select. */
+export const statusFlag = (label = 'Status') =>
+  z.coerce.number({ error: isRequired(label) }).pipe(z.union([z.literal(0), z.literal(1)], { error: isRequired(label) }));

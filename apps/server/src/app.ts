@@ -1,0 +1,104 @@
+/** buildApp(deps) -> a Fastify instance: the API under /api, docs at /api/docs, the web app at /. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@tagih/contract';
+import type { AppDeps } from './deps.ts';
+import { registerAccessGuard, type RouteAccess } from './http/access.ts';
+import { failure } from './http/envelope.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { TooManyRequests } from './http/errors.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { apiModules } from './modules/index.ts';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access (checked by a test: deny by default). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Flat query parameters; a repeated name keeps its last value. `finds[a][op]` stays one key. */
+function parseQueryString(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean; webRoot?: string | null } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: deps.config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { querystringParser: parseQueryString },
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // The docs and the web app's files are public by nature; every other /api route declares.
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (!isApi && route.config?.access === undefined) route.config = { ...(route.config ?? {}), access: 'public' };
+    if (isApi) routeTable.push({ method: String(route.method), url: route.url, access: route.config?.access });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 20, fieldSize: 4096, files: 0, fileSize: 0, parts: 20 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new TooManyRequests(MESSAGES.tooManyRequests, ctx.ttl / 1000),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tagih API', version: '1.0.0', description: 'Back office of a payment-collection provider' },
+      components: { securitySchemes: { Authentication: { type: 'apiKey', in: 'header', name: 'Authentication' } } },
+      security: [{ Authentication: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  registerAccessGuard(app, deps);
+
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webRoot !== null) await serveWebApp(app, options.webRoot);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(failure(`${MESSAGES.notFound} ${request.method} ${request.url.split('?')[0]}`));
+  });
+  return app;
+}

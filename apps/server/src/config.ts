@@ -1,0 +1,78 @@
+/** The environment, read once and validated at start; typed afterwards. */
+import { z } from 'zod';
+import { DEFAULT_BUSINESS_TZ } from '@tagih/contract';
+
+const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const databaseUrl = z
+  .string()
+  .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), {
+    message: "must be 'sqlite:<path>' or 'postgres://…'",
+  });
+
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as Asia/Jakarta');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/tagih.db'),
+  ADMIN_USERNAME: z.string().min(3).max(50).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(50).optional(),
+  DEMO_DATA: boolFromEnv.optional(),
+  DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(50).optional(),
+  BUSINESS_TZ: timeZone.default(DEFAULT_BUSINESS_TZ),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  MERCHANT_ALLOWED_HOSTS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  /** undefined = decide by the database: true on a new embedded database. */
+  demoData: boolean | undefined;
+  demoPassword: string | undefined;
+  businessTz: string;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Hosts merchant callbacks may reach even though they resolve to private addresses. */
+  merchantAllowedHosts: string[];
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(present[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    demoPassword: e.DEMO_PASSWORD,
+    businessTz: e.BUSINESS_TZ,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    merchantAllowedHosts: e.MERCHANT_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+  };
+}

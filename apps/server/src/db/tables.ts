@@ -1,0 +1,192 @@
+/**
+ * Every table, typed in one place. Columns carry the spec's field names (§3), so a
+ * resource's field list is also its column whitelist. Timestamps are ISO-8601 UTC strings
+ * on both dialects (see database.ts); money is integer minor units.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type AuditColumns<P extends string> = {
+  [K in `${P}CreatedTime` | `${P}UpdatedTime`]: string | null;
+} & {
+  [K in `${P}CreatedUserId` | `${P}UpdatedUserId`]: string | null;
+};
+
+export type UsersTable = {
+  userId: string;
+  userStatus: number;
+} & AuditColumns<'user'>;
+
+export type UserLoginsTable = {
+  usloId: Generated<number>;
+  usloUserId: string;
+  usloUserName: string;
+  usloPassword: string;
+} & AuditColumns<'uslo'>;
+
+export type RolesTable = { roleId: Generated<number>; roleName: string } & AuditColumns<'role'>;
+
+export type PermissionsTable = {
+  prmsId: Generated<number>;
+  prmsName: string;
+  /** JSON array of actions. */
+  prmsOperations: string;
+} & AuditColumns<'prms'>;
+
+export type RolePermissionsTable = {
+  rperId: Generated<number>;
+  rperRoleId: number;
+  rperPrmsId: number;
+  rperOperations: string;
+} & AuditColumns<'rper'>;
+
+export type UserRolesTable = {
+  usroId: Generated<number>;
+  usroUserId: string;
+  usroRoleId: number;
+} & AuditColumns<'usro'>;
+
+export type UserCompaniesTable = {
+  uscoId: Generated<number>;
+  uscoUserId: string;
+  uscoCompId: number;
+} & AuditColumns<'usco'>;
+
+export type CompanyGroupsTable = {
+  grcpId: Generated<number>;
+  grcpName: string;
+  grcpNickName: string;
+  grcpAddress: string;
+  grcpCity: string;
+  grcpTelp: string;
+  grcpFax: string;
+} & AuditColumns<'grcp'>;
+
+export type CompaniesTable = {
+  compId: Generated<number>;
+  compGrcpId: number;
+  compName: string;
+  compAddress: string;
+  compPhone: string;
+  compPIC: string;
+  compPICPhone: string;
+  compStatus: number;
+  compFileId: number | null;
+  compClientId: number | null;
+} & AuditColumns<'comp'>;
+
+export type ClientsTable = {
+  clntid: Generated<number>;
+  clntName: string;
+  /** Merchant callback URL for payment notifications. */
+  clntCallbackUrl: string | null;
+  /** Signing secret for callbacks; never leaves the server. */
+  clntSecret: string;
+} & AuditColumns<'clnt'>;
+
+export interface TransactionsTable {
+  trctId: Generated<number>;
+  /** 'VA' or 'QRIS'. */
+  trctType: string;
+  trctCompId: number;
+  trctClntId: number;
+  trctOrderId: string;
+  trctBank: string | null;
+  trctVirtualAccountNo: string | null;
+  trctVirtualAccountName: string | null;
+  trctQrName: string | null;
+  trctQrBank: string | null;
+  /** Minor units. */
+  trctTotalAmount: number | null;
+  trctTotalAmountPaid: number | null;
+  /** '03' Belum Lunas, '00' Lunas, '05' Kadaluarsa. */
+  trctStatus: string;
+  trctCreatedTime: string;
+  trctLunasTime: string | null;
+  trctUpdatedTime: string | null;
+}
+
+export interface TransactionVaTable {
+  trvaId: Generated<number>;
+  trvaTrctId: number;
+  trvaPartnerServiceId: string;
+  trvaCustomerNo: string;
+  trvaVirtualAccountNo: string;
+  trvaVirtualAccountName: string | null;
+  trvaExpiredDate: string | null;
+}
+
+export interface TransactionQrTable {
+  trqrId: Generated<number>;
+  trqrTrctId: number;
+  trqrReferenceNo: string | null;
+  trqrMerchantId: string | null;
+  trqrTotalAmount: number | null;
+  trqrCreatedTime: string | null;
+  trqrExpiredDate: string | null;
+}
+
+export interface NotificationsTable {
+  notiId: Generated<number>;
+  notiTrctId: number;
+  notiCompId: number;
+  notiOrderId: string | null;
+  /** 1 pending, 2 delivered. */
+  notiStatus: number;
+  notiCreatedTime: string;
+  notiUpdatedTime: string | null;
+  notiAttempts: number;
+  /** When the retry worker should next try; null when delivered or given up. */
+  notiNextAttemptAt: string | null;
+  /** Lease: a sender holds the notification until this instant (one in flight). */
+  notiLockedUntil: string | null;
+}
+
+export interface NotificationHistoryTable {
+  nohiId: Generated<number>;
+  nohiNotiId: number;
+  nohiRequest: string | null;
+  nohiResponse: string | null;
+  nohiCreatedTime: string;
+}
+
+export interface SessionsTable {
+  sessTokenHash: string;
+  sessUserId: string;
+  sessCompId: number | null;
+  sessCreatedTime: string;
+  sessLastSeenTime: string;
+  sessExpiresTime: string;
+  sessRevokedTime: string | null;
+}
+
+export interface LoginThrottleTable {
+  lothUsername: string;
+  lothFailures: number;
+  lothLockedUntil: string | null;
+  lothUpdatedTime: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_logins: UserLoginsTable;
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  user_companies: UserCompaniesTable;
+  company_groups: CompanyGroupsTable;
+  companies: CompaniesTable;
+  clients: ClientsTable;
+  transactions: TransactionsTable;
+  transaction_va: TransactionVaTable;
+  transaction_qr: TransactionQrTable;
+  notifications: NotificationsTable;
+  notification_history: NotificationHistoryTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+}
+
+export type TableName = keyof Database;
+export type Row<T extends TableName> = Selectable<Database[T]>;
+export type NewRow<T extends TableName> = Insertable<Database[T]>;
+export type RowUpdate<T extends TableName> = Updateable<Database[T]>;

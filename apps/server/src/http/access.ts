@@ -1,0 +1,60 @@
+/**
+ * Deny by default: every route declares who may call it in `config.access`.
+ *  - 'public': anyone (sign-in, docs, the web app's files)
+ *  - 'signed-in': any live session
+ *  - { area, action }: a live session whose access map grants area.action
+ * A route without a declaration answers 403 (and a test fails).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES, can, type Action, type Area } from '@tagih/contract';
+import type { AppDeps } from '../deps.ts';
+import { Forbidden, Invalid } from './errors.ts';
+import { activeCompany, authenticate, type SessionContext } from '../modules/auth/service.ts';
+
+export type RouteAccess = 'public' | 'signed-in' | { area: Area; action: Action };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: SessionContext | null;
+  }
+}
+
+/** The token from `Authentication: <token>` (spec §7) or `Authorization: Bearer <token>`. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['authentication'] ?? request.headers['authorization'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return undefined;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token || undefined;
+}
+
+export function registerAccessGuard(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return; // the not-found handler answers 404 itself
+    const access = request.routeOptions.config.access;
+    if (access === undefined) throw new Forbidden(MESSAGES.forbidden);
+    if (access === 'public') return;
+    request.session = await authenticate(deps, tokenOf(request));
+    if (access === 'signed-in') return;
+    if (!can(request.session.access, access.area, access.action)) {
+      throw new Forbidden(`${MESSAGES.forbidden} (needs ${access.area}.${access.action})`);
+    }
+  });
+}
+
+/** The signed-in session of a route that declared anything but 'public'. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.session) throw new Error('sessionOf() on a public route');
+  return request.session;
+}
+
+/** The company the session works in; 400 when none is selected (or it is no longer allowed). */
+export async function companyOf(deps: AppDeps, request: FastifyRequest): Promise<number> {
+  const company = await activeCompany(deps, sessionOf(request));
+  if (!company) throw new Invalid(MESSAGES.noActiveCompany);
+  return company.compId;
+}

@@ -1,0 +1,52 @@
+/** One place turns every error into the envelope and an HTTP status; 5xx text is hidden. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@tagih/contract';
+import { failure } from './envelope.ts';
+import { AppError } from './errors.ts';
+
+interface ValidationItem {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: string[] };
+}
+
+/** Field -> message from the validator's issues; unknown fields are named. */
+export function fieldErrors(issues: ValidationItem[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const item of issues) {
+    if (item.keyword === 'unrecognized_keys') {
+      for (const key of item.params?.keys ?? []) errors[key] = `Unknown field '${key}'`;
+      continue;
+    }
+    const field = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+    errors[field] ??= item.message ?? MESSAGES.invalidRequest;
+  }
+  return errors;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error(error);
+      return reply.code(error.statusCode).headers(error.headers).send(failure(error.message, error.data, error.errorCode));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation as never);
+      const [first] = Object.entries(errors);
+      const message = first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : MESSAGES.invalidRequest;
+      return reply.code(400).send(failure(message, { errors }));
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode === 413) return reply.code(413).send(failure(MESSAGES.bodyTooLarge));
+    if (statusCode === 429) {
+      return reply.code(429).headers({ 'retry-after': String(reply.getHeader('retry-after') ?? 60) }).send(failure(MESSAGES.tooManyRequests));
+    }
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send(failure(error.message || MESSAGES.invalidRequest));
+    }
+    request.log.error(error);
+    return reply.code(500).send(failure(MESSAGES.internalError));
+  });
+}

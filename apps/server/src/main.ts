@@ -1,0 +1,48 @@
+/** Start: read config, open the database, migrate, seed when asked, listen. */
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedBase, seedDemo } from './db/seed/index.ts';
+import { randomPassword } from './security/tokens.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database.kysely);
+
+  const now = systemClock.now();
+  const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
+  const lines: string[] = [];
+  if (base.generatedAdminPassword) {
+    lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now; shown once — set ADMIN_PASSWORD to choose)`);
+  } else {
+    lines.push(`  superadmin: ${base.adminUsername} / ${config.adminPassword ? '(ADMIN_PASSWORD)' : '(the password printed at first start)'}`);
+  }
+
+  const wantDemo = config.demoData ?? database.isNewEmbedded;
+  if (wantDemo) {
+    const demoPassword = config.demoPassword ?? randomPassword();
+    const demo = await seedDemo({ db: database.kysely, now, businessTz: config.businessTz }, demoPassword);
+    const shown = demo.created ? demoPassword : config.demoPassword ? '(DEMO_PASSWORD)' : '(the password printed at first start)';
+    for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
+  }
+
+  const app = await buildApp({ db: database.kysely, dialect: database.dialect, config, clock: systemClock }, { logger: true });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  console.log(`\nTagih is running at ${address}  (API docs: ${address}/api/docs)\nSign in with:\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+/** SQL for sign-in, sessions, access maps and the companies a user may pick. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { SUPERADMIN_ROLE_ID, type CompanyOption } from '@tagih/contract';
+import type { Database, Row } from '../../db/tables.ts';
+
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export function findLoginByUsername(db: DbOrTx, username: string) {
+  return db
+    .selectFrom('user_logins')
+    .innerJoin('users', 'users.userId', 'user_logins.usloUserId')
+    .select(['usloUserId', 'usloUserName', 'usloPassword', 'userStatus'])
+    .where('usloUserName', '=', username)
+    .executeTakeFirst();
+}
+
+export function findLoginByUserId(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('user_logins')
+    .select(['usloId', 'usloUserId', 'usloUserName'])
+    .where('usloUserId', '=', userId)
+    .executeTakeFirst();
+}
+
+export function isUsernameTaken(db: DbOrTx, username: string, exceptUserId?: string): Promise<boolean> {
+  let q = db.selectFrom('user_logins').select('usloId').where('usloUserName', '=', username);
+  if (exceptUserId) q = q.where('usloUserId', '!=', exceptUserId);
+  return q.executeTakeFirst().then((r) => r !== undefined);
+}
+
+// --- sign-in throttling ---------------------------------------------------------------
+
+export function findThrottle(db: DbOrTx, username: string) {
+  return db.selectFrom('login_throttle').selectAll().where('lothUsername', '=', username).executeTakeFirst();
+}
+
+/** Counts one more failure atomically and returns the new count. */
+export async function countFailure(db: DbOrTx, username: string, nowIso: string): Promise<number> {
+  await db
+    .insertInto('login_throttle')
+    .values({ lothUsername: username, lothFailures: 1, lothLockedUntil: null, lothUpdatedTime: nowIso })
+    .onConflict((oc) =>
+      oc.column('lothUsername').doUpdateSet({
+        lothFailures: sql<number>`${sql.ref('login_throttle.lothFailures')} + 1`,
+        lothUpdatedTime: nowIso,
+      }),
+    )
+    .execute();
+  const row = await findThrottle(db, username);
+  return row?.lothFailures ?? 1;
+}
+
+export function lockUsername(db: DbOrTx, username: string, untilIso: string, nowIso: string) {
+  return db
+    .updateTable('login_throttle')
+    .set({ lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso })
+    .where('lothUsername', '=', username)
+    .execute();
+}
+
+export function clearThrottle(db: DbOrTx, username: string) {
+  return db.deleteFrom('login_throttle').where('lothUsername', '=', username).execute();
+}
+
+// --- sessions -------------------------------------------------------------------------
+
+export function insertSession(db: DbOrTx, row: Row<'sessions'>) {
+  return db.insertInto('sessions').values(row).execute();
+}
+
+export function findSession(db: DbOrTx, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.userId', 'sessions.sessUserId')
+    .innerJoin('user_logins', 'user_logins.usloUserId', 'sessions.sessUserId')
+    .select([
+      'sessTokenHash', 'sessUserId', 'sessCompId', 'sessCreatedTime', 'sessLastSeenTime',
+      'sessExpiresTime', 'sessRevokedTime', 'userStatus', 'usloUserName',
+    ])
+    .where('sessTokenHash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: DbOrTx, tokenHash: string, nowIso: string) {
+  return db.updateTable('sessions').set({ sessLastSeenTime: nowIso }).where('sessTokenHash', '=', tokenHash).execute();
+}
+
+export function setSessionCompany(db: DbOrTx, tokenHash: string, compId: number) {
+  return db.updateTable('sessions').set({ sessCompId: compId }).where('sessTokenHash', '=', tokenHash).execute();
+}
+
+export function revokeSession(db: DbOrTx, tokenHash: string, nowIso: string) {
+  return db
+    .updateTable('sessions')
+    .set({ sessRevokedTime: nowIso })
+    .where('sessTokenHash', '=', tokenHash)
+    .where('sessRevokedTime', 'is', null)
+    .execute();
+}
+
+export function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string) {
+  return db
+    .updateTable('sessions')
+    .set({ sessRevokedTime: nowIso })
+    .where('sessUserId', '=', userId)
+    .where('sessRevokedTime', 'is', null)
+    .execute();
+}
+
+// --- access and companies ----------------------------------------------------------
+
+/** Each grant a user holds through their roles: the role's operations within the permission's. */
+export function findGrants(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.rperRoleId', 'user_roles.usroRoleId')
+    .innerJoin('permissions', 'permissions.prmsId', 'role_permissions.rperPrmsId')
+    .select(['prmsName', 'prmsOperations', 'rperOperations'])
+    .where('usroUserId', '=', userId)
+    .execute();
+}
+
+export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('usroId')
+    .where('usroUserId', '=', userId)
+    .where('usroRoleId', '=', SUPERADMIN_ROLE_ID)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Active companies the user may pick: linked ones, or every active one for a Superadmin. */
+export async function findAvailableCompanies(db: DbOrTx, userId: string, superadmin: boolean): Promise<CompanyOption[]> {
+  let q = db.selectFrom('companies').select(['compId', 'compName']).where('compStatus', '=', 1);
+  if (!superadmin) {
+    q = q.where('compId', 'in', db.selectFrom('user_companies').select('uscoCompId').where('uscoUserId', '=', userId));
+  }
+  return q.orderBy('compName').execute();
+}

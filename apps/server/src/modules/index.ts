@@ -1,0 +1,7 @@
+/** Every API module, mounted under /api. Add a module here and nowhere else. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../deps.ts';
+import { accountRoutes } from './account/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes];

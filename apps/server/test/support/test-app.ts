@@ -1,0 +1,137 @@
+/**
+ * A real app over a fresh, migrated and seeded database for each test context:
+ * SQLite in memory always; a private schema on TEST_DATABASE_URL's PostgreSQL when set.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Db, type Dialect } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { seedBase, seedDemo } from '../../src/db/seed/index.ts';
+import type { AppDeps } from '../../src/deps.ts';
+
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
+export const DEMO_PASSWORD = 'demo-pass-1';
+export const ADMIN_USER = { username: 'rina', password: DEMO_PASSWORD };
+export const STAFF_USER = { username: 'budi', password: DEMO_PASSWORD };
+export const USER_IDS = { admin: 'admin@tagih.id', rina: 'rina.admin@tagih.id', budi: 'budi.staff@tagih.id' } as const;
+
+export class TestClock implements Clock {
+  private current: Date;
+  constructor(start = new Date('2026-11-20T03:00:00.000Z')) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
+  set(at: Date): void {
+    this.current = new Date(at);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  clock: TestClock;
+  config: Config;
+  /** Signs in and returns the token (throws on failure). */
+  login(user?: { username: string; password: string }): Promise<string>;
+  /** Signs in and selects a company. */
+  loginWithCompany(user: { username: string; password: string }, compId: number): Promise<string>;
+  inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestOptions {
+  demo?: boolean;
+  config?: Partial<Config>;
+  loginRateLimit?: AppDeps['loginRateLimit'];
+  /** Routes a test adds before the app is ready. */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const db = openDatabase('sqlite::memory:');
+    return { db, drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase(url);
+  await sql`create schema ${sql.id(schema)}`.execute(admin.kysely);
+  await admin.close();
+  const db = openDatabase(url, { pgSchema: schema });
+  return {
+    db,
+    drop: async () => {
+      const cleaner = openDatabase(url);
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleaner.kysely);
+      await cleaner.close();
+    },
+  };
+}
+
+export async function createTestContext(dialect: Dialect, options: TestOptions = {}): Promise<TestContext> {
+  const { db, drop } = await openTestDatabase(dialect);
+  await migrateToLatest(db.kysely, db.schema);
+  const clock = new TestClock();
+  const config: Config = { ...loadConfig({}), databaseUrl: 'sqlite::memory:', ...options.config };
+  await seedBase(db.kysely, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, now: clock.now().toISOString() });
+  if (options.demo !== false) await seedDemo({ db: db.kysely, now: clock.now(), businessTz: config.businessTz }, DEMO_PASSWORD);
+
+  const deps: AppDeps = {
+    db: db.kysely,
+    dialect: db.dialect,
+    config,
+    clock,
+    loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
+  };
+  const app = await buildApp(deps, { webRoot: null });
+  options.extraRoutes?.(app);
+  await app.ready();
+
+  const inject: TestContext['inject'] = ({ token, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authentication: token } : {}) } });
+
+  const login: TestContext['login'] = async (user = ADMIN) => {
+    const res = await inject({ method: 'POST', url: '/api/security/authentication/login', payload: { username: user.username, password: user.password } });
+    if (res.statusCode !== 200) throw new Error(`login ${user.username} failed: ${res.statusCode} ${res.body}`);
+    return res.json().data.token as string;
+  };
+
+  return {
+    app,
+    db,
+    deps,
+    clock,
+    config,
+    login,
+    inject,
+    async loginWithCompany(user, compId) {
+      const token = await login(user);
+      const res = await inject({ method: 'POST', url: `/api/security/Authentication/SetCompany/${compId}`, token });
+      if (res.statusCode !== 200) throw new Error(`SetCompany ${compId} failed: ${res.body}`);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** Company ids of the demo data, by name. */
+export async function companyId(ctx: TestContext, name: string): Promise<number> {
+  const row = await ctx.db.kysely.selectFrom('companies').select('compId').where('compName', '=', name).executeTakeFirstOrThrow();
+  return row.compId;
+}

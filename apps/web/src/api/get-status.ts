@@ -1,0 +1,42 @@
+/** GET /security/authentication/status: access map, user and companies (spec §3, §6). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccessMap, StatusData } from '@tagih/contract';
+import { apiRequest, isSessionError } from './client.ts';
+
+export const statusQueryKey = ['auth', 'status'] as const;
+
+export async function getStatus(): Promise<StatusData> {
+  const envelope = await apiRequest<StatusData>('/security/authentication/status');
+  return envelope.data;
+}
+
+export const statusQueryOptions = () =>
+  queryOptions({ queryKey: statusQueryKey, queryFn: getStatus, staleTime: 0 });
+
+/** The status; `retry` retries failures other than an ended session (select company: 3 × 300 ms). */
+export function useStatus(retry: { count: number; delayMs: number } | null = null) {
+  return useQuery({
+    ...statusQueryOptions(),
+    ...(retry
+      ? {
+          retry: (failures: number, error: Error) =>
+            !isSessionError(error) && failures < retry.count,
+          retryDelay: retry.delayMs,
+        }
+      : {}),
+  });
+}
+
+/** A status without any granted area counts as "no access" (spec §4). */
+export function hasAnyAccess(status: StatusData | null | undefined): status is StatusData {
+  if (!status || typeof status.access !== 'object' || status.access === null) return false;
+  return Object.values(status.access).some(
+    (actions) => Array.isArray(actions) && actions.length > 0,
+  );
+}
+
+/** The access map, undefined while loading. */
+export function useAccess(): { access: AccessMap | undefined; isPending: boolean } {
+  const { data, isPending } = useStatus();
+  return { access: data?.access, isPending };
+}

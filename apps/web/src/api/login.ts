@@ -1,0 +1,20 @@
+/** POST /security/authentication/login (multipart username + password). */
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, LoginData } from '@tagih/contract';
+import { apiRequest } from './client.ts';
+
+export async function login(body: LoginBody): Promise<LoginData> {
+  const form = new FormData();
+  form.set('username', body.username);
+  form.set('password', body.password);
+  const envelope = await apiRequest<LoginData>('/security/authentication/login', {
+    method: 'POST',
+    body: form,
+    skipSessionCheck: true,
+  });
+  return envelope.data;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

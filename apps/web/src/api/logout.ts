@@ -1,0 +1,14 @@
+/** POST /security/authentication/logout. Forgetting the session is the caller's next step. */
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from './client.ts';
+
+export async function logout(): Promise<void> {
+  await apiRequest<unknown>('/security/authentication/logout', {
+    method: 'POST',
+    skipSessionCheck: true,
+  });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

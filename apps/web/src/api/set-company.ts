@@ -1,0 +1,22 @@
+/** POST /security/Authentication/SetCompany/{compId}: data.response true means success. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './client.ts';
+import { statusQueryKey } from './get-status.ts';
+
+export async function setCompany(compId: number): Promise<boolean> {
+  const envelope = await apiRequest<{ response: boolean }>(
+    `/security/Authentication/SetCompany/${encodeURIComponent(compId)}`,
+    { method: 'POST' },
+  );
+  return envelope.data?.response === true;
+}
+
+export function useSetCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCompany,
+    onSuccess: (ok) => {
+      if (ok) return queryClient.invalidateQueries({ queryKey: statusQueryKey });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { appRoutes } from './routes.tsx';
+import { handleSessionExpiry } from './session-expiry.ts';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(appRoutes()));
+  useEffect(() => handleSessionExpiry(router, queryClient), [router, queryClient]);
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,49 @@
+import { DASHBOARD_ROUTES, type DashboardPath } from '@tagih/contract';
+import { Navigate, redirect, type RouteObject } from 'react-router';
+import { RequireRead } from '../components/require-read.tsx';
+import { LoginScreen } from '../features/login/login-screen.tsx';
+import { SelectCompanyScreen } from '../features/select-company/select-company-screen.tsx';
+import { alwaysRevalidate, redirectSignedIn, requireSignIn, requireToken } from './guards.ts';
+import { LOGIN_ROUTE } from './route-access.ts';
+import { SCREENS } from './screens.tsx';
+import { DashboardLayout } from './shell/dashboard-layout.tsx';
+
+/** The route table of spec §2. */
+export function appRoutes(): RouteObject[] {
+  return [
+    { path: '/', loader: () => redirect(LOGIN_ROUTE) },
+    {
+      path: '/login',
+      loader: redirectSignedIn,
+      shouldRevalidate: alwaysRevalidate,
+      element: <LoginScreen />,
+    },
+    {
+      path: '/selectcompany',
+      loader: requireToken,
+      shouldRevalidate: alwaysRevalidate,
+      element: <SelectCompanyScreen />,
+    },
+    {
+      path: '/dashboard',
+      loader: requireSignIn,
+      shouldRevalidate: alwaysRevalidate,
+      element: <DashboardLayout />,
+      children: [
+        { index: true, element: <Navigate to="home" replace /> },
+        ...DASHBOARD_ROUTES.map((route) => {
+          const Screen = SCREENS[route.path as DashboardPath];
+          return {
+            path: route.path,
+            element: (
+              <RequireRead area={route.area}>
+                <Screen />
+              </RequireRead>
+            ),
+          };
+        }),
+      ],
+    },
+    { path: '*', loader: () => redirect('/') },
+  ];
+}

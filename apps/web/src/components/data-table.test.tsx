@@ -1,0 +1,95 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test/render.tsx';
+import { DataTable, type DataTableProps } from './data-table.tsx';
+
+interface Row {
+  id: number;
+  name: string;
+  city: string | null;
+}
+
+const columns: GridColDef<Row>[] = [
+  { field: 'name', headerName: 'Name', width: 160 },
+  { field: 'city', headerName: 'City', width: 160 },
+];
+
+function setup(overrides: Partial<DataTableProps<Row>> = {}) {
+  const props: DataTableProps<Row> = {
+    columns,
+    rows: [
+      { id: 1, name: 'Alpha', city: 'Bandung' },
+      { id: 2, name: 'Beta', city: null },
+    ],
+    rowCount: 25,
+    getRowId: (row) => row.id,
+    page: 2,
+    pageSize: 10,
+    onPageChange: vi.fn(),
+    onPageSizeChange: vi.fn(),
+    sort: null,
+    onSortChange: vi.fn(),
+    ...overrides,
+  };
+  renderUi(<DataTable {...props} />);
+  return props;
+}
+
+describe('DataTable', () => {
+  it('shows the page rows, N/A for empty cells and the entries text', async () => {
+    setup();
+    expect(await screen.findByText('Alpha')).toBeInTheDocument();
+    expect(screen.getByText('Bandung')).toBeInTheDocument();
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.getByText('Showing 11 to 20 of 25 entries')).toBeInTheDocument();
+  });
+
+  it('says No data available when there are no rows', async () => {
+    setup({ rows: [], rowCount: 0, page: 1 });
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('asks for other pages with First, Prev, Next, Last and page numbers', async () => {
+    const user = userEvent.setup();
+    const props = setup();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(1);
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(1);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(3);
+  });
+
+  it('disables Next and Last on the last page', () => {
+    setup({ page: 3 });
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(screen.getByText('Showing 21 to 25 of 25 entries')).toBeInTheDocument();
+  });
+
+  it('offers page sizes 10, 20, 30, 50 and 100', async () => {
+    const user = userEvent.setup();
+    const props = setup();
+    await user.click(screen.getByRole('combobox'));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['10', '20', '30', '50', '100']);
+    await user.click(screen.getByRole('option', { name: '50' }));
+    expect(props.onPageSizeChange).toHaveBeenCalledWith(50);
+  });
+
+  it('asks the server to sort when a header is clicked', async () => {
+    const user = userEvent.setup();
+    const props = setup();
+    await user.click(await screen.findByText('Name'));
+    expect(props.onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
+});

@@ -1,0 +1,115 @@
+import Paper from '@mui/material/Paper';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRenderCellParams,
+  type GridRowId,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { MESSAGES, PAGE_SIZE_OPTIONS } from '@tagih/contract';
+import { useMemo } from 'react';
+import { TablePager } from './table-pager.tsx';
+
+export const EMPTY_CELL = 'N/A';
+
+export interface DataTableSort {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface DataTableProps<Row extends GridValidRowModel> {
+  columns: readonly GridColDef<Row>[];
+  /** The rows of the current page only (server mode). */
+  rows: readonly Row[];
+  /** Total rows on the server (pagination.totalData). */
+  rowCount: number;
+  getRowId: (row: Row) => GridRowId;
+  loading?: boolean;
+  /** 1-based, like the API. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** The screen usually goes back to page 1 too. */
+  onPageSizeChange: (pageSize: number) => void;
+  sort: DataTableSort | null;
+  onSortChange: (sort: DataTableSort | null) => void;
+  /** Accessible name of the grid. */
+  label?: string;
+}
+
+const isBlank = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0);
+
+/** Cells without their own renderer show N/A when empty (spec §2). */
+function withEmptyCells<Row extends GridValidRowModel>(column: GridColDef<Row>): GridColDef<Row> {
+  if (column.renderCell || column.type === 'actions') return column;
+  return {
+    ...column,
+    renderCell: (params: GridRenderCellParams<Row>) => {
+      const shown: unknown = params.formattedValue ?? params.value;
+      return isBlank(shown) ? EMPTY_CELL : String(shown);
+    },
+  };
+}
+
+/** A server-paged, server-sorted table: the screen owns page, page size and sort. */
+export function DataTable<Row extends GridValidRowModel>({
+  columns,
+  rows,
+  rowCount,
+  getRowId,
+  loading = false,
+  page,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+  sort,
+  onSortChange,
+  label = 'Data table',
+}: DataTableProps<Row>) {
+  const gridColumns = useMemo(() => columns.map(withEmptyCells), [columns]);
+  const sortModel: GridSortModel = sort ? [{ field: sort.field, sort: sort.direction }] : [];
+  const handleSort = (model: GridSortModel) => {
+    const first = model[0];
+    onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <DataGrid<Row>
+        aria-label={label}
+        columns={gridColumns}
+        rows={rows}
+        getRowId={getRowId}
+        rowCount={rowCount}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={{ page: Math.max(0, page - 1), pageSize }}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        sortModel={sortModel}
+        onSortModelChange={handleSort}
+        sortingOrder={['asc', 'desc', null]}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        autoHeight
+        hideFooter
+        localeText={{ noRowsLabel: MESSAGES.noData, noResultsOverlayLabel: MESSAGES.noData }}
+        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+      />
+      <TablePager
+        page={page}
+        pageSize={pageSize}
+        rowCount={rowCount}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
+        disabled={loading}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,147 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Popover from '@mui/material/Popover';
+import TextField from '@mui/material/TextField';
+import { format, isValid, parse } from 'date-fns';
+import { id as idLocale } from 'date-fns/locale';
+import { useRef, useState } from 'react';
+import { DayPicker, type DateRange } from 'react-day-picker';
+import 'react-day-picker/style.css';
+
+/** Days as 'YYYY-MM-DD'; either end may be missing while the user picks. */
+export interface DateRangeValue {
+  from?: string;
+  to?: string;
+}
+
+export interface DateRangeFieldProps {
+  value: DateRangeValue;
+  onChange: (value: DateRangeValue) => void;
+  /** Clearing calls this; a screen may reset to its default range (spec §5). */
+  onClear?: () => void;
+  placeholder?: string;
+  label?: string;
+  clearable?: boolean;
+  width?: number | string;
+}
+
+const DAY = 'yyyy-MM-dd';
+
+function toDate(day: string | undefined): Date | undefined {
+  if (!day) return undefined;
+  const parsed = parse(day, DAY, new Date());
+  return isValid(parsed) ? parsed : undefined;
+}
+
+const toDay = (date: Date | undefined) => (date ? format(date, DAY) : undefined);
+
+export function rangeText(value: DateRangeValue): string {
+  if (!value.from && !value.to) return '';
+  return `${value.from ?? '…'} - ${value.to ?? '…'}`;
+}
+
+/** A range calendar (react-day-picker) in a popover under a read-only text field. */
+export function DateRangeField({
+  value,
+  onChange,
+  onClear,
+  placeholder = 'Select Date Range',
+  label,
+  clearable = true,
+  width = 260,
+}: DateRangeFieldProps) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const selected: DateRange | undefined =
+    value.from || value.to ? { from: toDate(value.from), to: toDate(value.to) } : undefined;
+  const text = rangeText(value);
+
+  const select = (range: DateRange | undefined) => {
+    const next: DateRangeValue = {};
+    const from = toDay(range?.from);
+    const to = toDay(range?.to);
+    if (from) next.from = from;
+    if (to) next.to = to;
+    onChange(next);
+    if (from && to && from !== to) setOpen(false);
+  };
+  const clear = () => (onClear ? onClear() : onChange({}));
+
+  return (
+    <>
+      <TextField
+        ref={anchor}
+        size="small"
+        label={label}
+        value={text}
+        placeholder={placeholder}
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        sx={{ width, maxWidth: '100%' }}
+        slotProps={{
+          htmlInput: {
+            readOnly: true,
+            'aria-label': label ?? placeholder,
+            'aria-haspopup': 'dialog',
+            style: { cursor: 'pointer' },
+          },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <DateRangeIcon fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment:
+              clearable && text ? (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    edge="end"
+                    aria-label="Clear date range"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      clear();
+                    }}
+                  >
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+          },
+        }}
+      />
+      <Popover
+        open={open}
+        anchorEl={anchor.current}
+        onClose={() => setOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': placeholder } }}
+      >
+        <Box
+          sx={{
+            p: 1,
+            '--rdp-accent-color': (theme) => theme.palette.primary.main,
+            '--rdp-accent-background-color': '#e6f1e6',
+          }}
+        >
+          <DayPicker
+            mode="range"
+            locale={idLocale}
+            selected={selected}
+            onSelect={select}
+            defaultMonth={selected?.from ?? new Date()}
+            numberOfMonths={1}
+          />
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DIALOG_WIDTH } from '@tagih/contract';
+import type { FormEvent, ReactNode } from 'react';
+
+export type FormMode = 'create' | 'edit';
+
+export interface FormDialogProps {
+  open: boolean;
+  mode: FormMode;
+  /** Entity name for the subtitle: 'Menambahkan data {entity} baru.' / 'Mengedit data {entity}.' */
+  entity: string;
+  onClose: () => void;
+  /** Called on Save and on Enter; not called while `canSave` is false. */
+  onSubmit: () => void;
+  /** False while the form is invalid (or unchanged): Save is disabled. */
+  canSave: boolean;
+  saving?: boolean;
+  /** 500 for screen forms, 600 for the generic master form builder (spec §2). */
+  width?: number;
+  children: ReactNode;
+}
+
+export const formDialogTitle = (mode: FormMode) =>
+  mode === 'create' ? 'Tambah Data Baru' : 'Edit Data';
+export const formDialogSubtitle = (mode: FormMode, entity: string) =>
+  mode === 'create' ? `Menambahkan data ${entity} baru.` : `Mengedit data ${entity}.`;
+
+/** The add/edit dialog shell: title, subtitle, the inputs, Cancel and Save. */
+export function FormDialog({
+  open,
+  mode,
+  entity,
+  onClose,
+  onSubmit,
+  canSave,
+  saving = false,
+  width = DIALOG_WIDTH.form,
+  children,
+}: FormDialogProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSave && !saving) onSubmit();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      aria-labelledby="form-dialog-title"
+      slotProps={{ paper: { sx: { width, maxWidth: '100%' } } }}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
+        <DialogTitle id="form-dialog-title" sx={{ pb: 0 }}>
+          {formDialogTitle(mode)}
+          <Typography variant="body2" color="text.secondary">
+            {formDialogSubtitle(mode, entity)}
+          </Typography>
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 2 }}>
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={saving} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSave || saving}>
+            Save
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface SummaryItem {
+  label: string;
+  /** Shown as is; a missing count shows 0 (spec §2). */
+  value: ReactNode;
+}
+
+export interface SummaryCardProps {
+  title: string;
+  items: readonly SummaryItem[];
+  /** 'info' is the blue card of the transaction screens. */
+  color?: 'default' | 'primary' | 'info';
+}
+
+/** A titled card of figures: 'Ringkasan' / 'Jumlah Data', 'Status Pelunasan' / Nominal… */
+export function SummaryCard({ title, items, color = 'default' }: SummaryCardProps) {
+  const filled = color !== 'default';
+  return (
+    <Card
+      variant={filled ? 'elevation' : 'outlined'}
+      sx={filled ? { bgcolor: `${color}.main`, color: `${color}.contrastText` } : undefined}
+    >
+      <CardContent>
+        <Typography variant="subtitle2" sx={{ opacity: 0.85, mb: 1 }}>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+          {items.map((item) => (
+            <Box key={item.label}>
+              <Typography variant="caption" sx={{ opacity: 0.85 }}>
+                {item.label}
+              </Typography>
+              <Typography variant="h6" component="p" sx={{ fontWeight: 500 }}>
+                {item.value ?? 0}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { useAccountForm } from './use-account-form.ts';
+
+/** The signed-in user's own username and password (spec §2 "Manage Account"). */
+export function ManageAccountScreen() {
+  const { form, status, canSave, save, resetForm, usernameError, saving } = useAccountForm();
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  if (!status.data) return <LoadingSpinner />;
+
+  const nameError = errors.usloUserName?.message ?? usernameError;
+  return (
+    <>
+      <PageHeader title="Manage Account" subtitle="Manage your username & password" />
+      <Card variant="outlined" sx={{ maxWidth: 560 }}>
+        <CardContent component="form" noValidate onSubmit={save}>
+          <Stack spacing={2.5}>
+            <TextField
+              label="User ID"
+              value={status.data.user}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+            <TextField
+              label="Username"
+              autoComplete="username"
+              fullWidth
+              {...register('usloUserName')}
+              error={Boolean(nameError)}
+              helperText={nameError}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              fullWidth
+              {...register('usloPassword')}
+              error={Boolean(errors.usloPassword)}
+              helperText={
+                errors.usloPassword?.message ?? 'Leave empty to keep the current password.'
+              }
+            />
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button color="inherit" onClick={() => void resetForm()} disabled={saving}>
+                Reset
+              </Button>
+              <Button type="submit" variant="contained" disabled={!canSave}>
+                Save
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { MESSAGES, type CompanyOption } from '@tagih/contract';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { isSessionError } from '../../api/client.ts';
+import { useStatus } from '../../api/get-status.ts';
+import { clearSession } from '../../api/session.ts';
+import { notify } from '../../components/notify.tsx';
+
+/** The companies the user may pick (spec §8: 3 retries at 300 ms, then back to /login). */
+export function useCompanyList(): { companies: CompanyOption[]; isPending: boolean } {
+  const { data, isPending, isError, error } = useStatus({ count: 3, delayMs: 300 });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!isError || isSessionError(error)) return;
+    notify.error(MESSAGES.companyListFailed, undefined, { toastId: 'company-list-failed' });
+    clearSession();
+    void navigate('/login');
+  }, [isError, error, navigate]);
+
+  return { companies: data?.company.available ?? [], isPending };
+}

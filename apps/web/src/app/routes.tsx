@@ -1,5 +1,6 @@
 import { DASHBOARD_ROUTES, type DashboardPath } from '@tagih/contract';
 import { Navigate, redirect, type RouteObject } from 'react-router';
+import { LoadingSpinner } from '../components/loading-spinner.tsx';
 import { RequireRead } from '../components/require-read.tsx';
 import { LoginScreen } from '../features/login/login-screen.tsx';
 import { SelectCompanyScreen } from '../features/select-company/select-company-screen.tsx';
@@ -10,6 +11,10 @@ import { DashboardLayout } from './shell/dashboard-layout.tsx';
 
 /** The route table of spec §2. */
 export function appRoutes(): RouteObject[] {
+  return [{ hydrateFallbackElement: <LoadingSpinner fullPage />, children: pageRoutes() }];
+}
+
+function pageRoutes(): RouteObject[] {
   return [
     { path: '/', loader: () => redirect(LOGIN_ROUTE) },
     {

@@ -80,7 +80,9 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const props = setup();
     await user.click(screen.getByRole('combobox'));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50', '100']);
     await user.click(screen.getByRole('option', { name: '50' }));
     expect(props.onPageSizeChange).toHaveBeenCalledWith(50);

@@ -36,7 +36,7 @@ function toDate(day: string | undefined): Date | undefined {
   return isValid(parsed) ? parsed : undefined;
 }
 
-const toDay = (date: Date | undefined) => (date ? format(date, DAY) : undefined);
+const toDay = (date: Date) => format(date, DAY);
 
 export function rangeText(value: DateRangeValue): string {
   if (!value.from && !value.to) return '';
@@ -59,14 +59,21 @@ export function DateRangeField({
     value.from || value.to ? { from: toDate(value.from), to: toDate(value.to) } : undefined;
   const text = rangeText(value);
 
-  const select = (range: DateRange | undefined) => {
-    const next: DateRangeValue = {};
-    const from = toDay(range?.from);
-    const to = toDay(range?.to);
-    if (from) next.from = from;
-    if (to) next.to = to;
-    onChange(next);
-    if (from && to && from !== to) setOpen(false);
+  // The first click after opening starts a new range; the second one ends it and closes.
+  const [draftFrom, setDraftFrom] = useState<Date | null>(null);
+  const openPicker = () => {
+    setDraftFrom(null);
+    setOpen(true);
+  };
+  const pickDay = (_range: DateRange | undefined, day: Date) => {
+    if (!draftFrom) {
+      setDraftFrom(day);
+      return;
+    }
+    const [start, end] = day < draftFrom ? [day, draftFrom] : [draftFrom, day];
+    setDraftFrom(null);
+    setOpen(false);
+    onChange({ from: toDay(start), to: toDay(end) });
   };
   const clear = () => (onClear ? onClear() : onChange({}));
 
@@ -78,11 +85,11 @@ export function DateRangeField({
         label={label}
         value={text}
         placeholder={placeholder}
-        onClick={() => setOpen(true)}
+        onClick={openPicker}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
             event.preventDefault();
-            setOpen(true);
+            openPicker();
           }
         }}
         sx={{ width, maxWidth: '100%' }}
@@ -135,9 +142,9 @@ export function DateRangeField({
           <DayPicker
             mode="range"
             locale={idLocale}
-            selected={selected}
-            onSelect={select}
-            defaultMonth={selected?.from ?? new Date()}
+            selected={draftFrom ? { from: draftFrom, to: undefined } : selected}
+            onSelect={pickDay}
+            defaultMonth={selected?.from ?? selected?.to ?? new Date()}
             numberOfMonths={1}
           />
         </Box>

@@ -22,7 +22,13 @@ export function renderUi(ui: ReactElement, path = '/') {
 }
 
 /** A JSON answer in the API envelope. */
-export function envelopeResponse(data: unknown, init: { status?: number; error?: 0 | 1; message?: string } = {}) {
+export function envelopeResponse(
+  data: unknown,
+  init: { status?: number; error?: 0 | 1; message?: string } = {},
+) {
   const body = { status: { error: init.error ?? 0, message: init.message ?? 'Success' }, data };
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }

@@ -10,6 +10,15 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
+// Node's Request rejects jsdom's AbortSignal; the router builds one per navigation.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const { signal: _ignored, ...rest } = init ?? {};
+    super(input, rest);
+  }
+} as typeof Request;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

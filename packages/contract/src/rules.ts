@@ -1,6 +1,7 @@
 /** Field rules of spec §5, each written once with its exact message. */
 import { z } from 'zod';
 import { isRequired } from './messages.ts';
+import { ACTIONS, isAction } from './permissions.ts';
 
 const NAME_CHARS = /^[A-Za-z0-9\s.,#-]+$/;
 
@@ -75,13 +76,63 @@ export const fax = (label = 'Fax') =>
     .max(20, `${label} must not exceed 20 characters`)
     .regex(/^[\d\s()+-]+$/, `${label} may contain only digits, spaces, ( ) + and -`);
 
+/** Largest id the database columns hold (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id chosen from a select. */
 export const requiredId = (label: string) =>
   z.coerce
     .number({ error: isRequired(label) })
     .int(isRequired(label))
-    .gt(0, isRequired(label));
+    .gt(0, isRequired(label))
+    .lte(MAX_ID, `${label} is invalid`);
 
-/** A 1/0 status chosen from a select. */
+/** A 1/0 status chosen from a select (a number or its digit as text; '' and null count as missing). */
 export const statusFlag = (label = 'Status') =>
-  z.coerce.number({ error: isRequired(label) }).pipe(z.union([z.literal(0), z.literal(1)], { error: isRequired(label) }));
+  z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: isRequired(label) })
+    .transform((v) => Number(v) as 0 | 1);
+
+/** A user id chosen from a select (link tables). */
+export const userRef = (label = 'User') => requiredText(label).max(50, `${label} must not exceed 50 characters`);
+
+export const roleName = labelledName('Role Name');
+
+/** Permission names are areas such as master_user: letters, digits, _ and '.'. */
+export const permissionName = requiredText('Permission Name')
+  .min(2, 'Permission Name must be at least 2 characters')
+  .max(50, 'Permission Name must not exceed 50 characters')
+  .regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'Permission Name must start with a letter and contain only letters, digits, _ and .');
+
+export const OPERATIONS_FORMAT_MESSAGE = 'Operations must be a list of read, create, update, delete';
+
+/**
+ * Operations travel as a JSON-encoded string ('["read","create"]', spec §7); a plain array
+ * is accepted too. The output is always the canonical JSON string in read/create/update/delete order.
+ */
+export const operations = (label = 'Operations') =>
+  z.union([z.string(), z.array(z.unknown())], { error: isRequired(label) }).transform((input, ctx) => {
+    let value: unknown = input;
+    if (typeof input === 'string') {
+      if (input.trim() === '') value = [];
+      else {
+        try {
+          value = JSON.parse(input);
+        } catch {
+          value = null;
+        }
+      }
+    }
+    if (!Array.isArray(value) || !value.every(isAction) || new Set(value).size !== value.length) {
+      ctx.addIssue({ code: 'custom', message: OPERATIONS_FORMAT_MESSAGE });
+      return z.NEVER;
+    }
+    if (value.length === 0) {
+      ctx.addIssue({ code: 'custom', message: isRequired(label) });
+      return z.NEVER;
+    }
+    return JSON.stringify(ACTIONS.filter((a) => value.includes(a)));
+  });
+
+/** The primary key the client sends on edit (spec §7); the server checks it equals the URL's id. */
+export const idInBody = z.coerce.number().int().positive().lte(MAX_ID).optional();

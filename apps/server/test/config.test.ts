@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/tagih.db',
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      demoData: undefined,
+      businessTz: 'Asia/Jakarta',
+      sessionIdleMinutes: 15,
+      sessionMaxHours: 12,
+    });
+  });
+
+  it('reads values from the environment', () => {
+    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'false', BUSINESS_TZ: 'Asia/Makassar' });
+    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', demoData: false, businessTz: 'Asia/Makassar' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ BUSINESS_TZ: 'Mars/Olympus' }, 'BUSINESS_TZ'],
+    [{ SESSION_IDLE_MINUTES: '-1' }, 'SESSION_IDLE_MINUTES'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+  ])('stops with a message naming the bad value %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { businessDate, can, formatDateTime, formatMinorIdr, formatRupiah, isIsoDate, mergeAccess, plainAmount, transactionStatusLabel } from '../src/index.ts';
+
+describe('money', () => {
+  it("formats Rupiah the Indonesian way with 'Rp.' and 2 decimals", () => {
+    expect(formatRupiah(1234567)).toBe('Rp. 1.234.567,00');
+    expect(formatRupiah(150000.5)).toBe('Rp. 150.000,50');
+    expect(formatRupiah(0.07)).toBe('Rp. 0,07');
+    expect(formatRupiah(null)).toBe('0');
+  });
+  it('is exact for large amounts and negative ones', () => {
+    expect(formatMinorIdr(999_999_999_999_99)).toBe('999.999.999.999,99');
+    expect(formatMinorIdr(-12345)).toBe('-123,45');
+    expect(plainAmount(150000)).toBe('150000.00');
+    expect(plainAmount(0.1 + 0.2)).toBe('0.30');
+  });
+});
+
+describe('dates', () => {
+  it('puts 23:30 WIB on its own WIB day', () => {
+    const instant = new Date('2026-05-01T16:30:00Z'); // 23:30 in Jakarta
+    expect(businessDate(instant, 'Asia/Jakarta')).toBe('2026-05-01');
+    expect(businessDate(instant, 'UTC')).toBe('2026-05-01');
+    expect(businessDate(new Date('2026-05-01T17:30:00Z'), 'Asia/Jakarta')).toBe('2026-05-02');
+    expect(formatDateTime('2026-05-01T16:30:00Z', 'Asia/Jakarta')).toBe('2026-05-01 23:30:00');
+  });
+  it('knows a real calendar date', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-2-3')).toBe(false);
+  });
+});
+
+describe('status words', () => {
+  it('names the three transaction statuses', () => {
+    expect(['03', '00', '05', 'zz'].map(transactionStatusLabel)).toEqual(['Belum Lunas', 'Lunas', 'Kadaluarsa', '']);
+  });
+});
+
+describe('access map', () => {
+  it('merges grants per area and treats the company-group alias as one area', () => {
+    const access = mergeAccess([
+      { area: 'master_group_company', actions: ['read'] },
+      { area: 'master_company_group', actions: ['delete', 'bogus'] },
+      { area: 'master_role', actions: [] },
+    ]);
+    expect(access).toEqual({ master_company_group: ['read', 'delete'], master_group_company: ['read', 'delete'] });
+    expect(can(access, 'master_company_group', 'delete')).toBe(true);
+    expect(can(access, 'master_role', 'read')).toBe(false);
+    expect(can({ master_group_company: ['update'] }, 'master_company_group', 'update')).toBe(true);
+  });
+});

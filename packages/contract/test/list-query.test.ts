@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { listQueryString, parseListQuery, type ResourceDef } from '../src/index.ts';
+
+const resource: ResourceDef = {
+  path: '/test',
+  entity: 'Test',
+  idField: 'id',
+  defaultOrder: { field: 'created', direction: 'asc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'number', input: 'none', key: true },
+    { name: 'name', label: 'Name', type: 'string', input: 'text', searchable: true },
+    { name: 'city', label: 'City', type: 'string', input: 'text' },
+    { name: 'created', label: 'Created', type: 'date', input: 'none' },
+    { name: 'groupName', label: 'Group', type: 'string', input: 'none', derived: true },
+  ],
+};
+
+const parse = (q: Record<string, string>) => parseListQuery(q, resource);
+
+describe('list query parser', () => {
+  it('has defaults: page 1, 10 rows, the resource order', () => {
+    expect(parse({})).toEqual({
+      ok: true,
+      value: { page: 1, max: 10, order: { field: 'created', direction: 'asc' }, search: null, filters: [] },
+    });
+  });
+
+  it('reads finds with and without an operator, contain for text and equal otherwise', () => {
+    const r = parse({ 'finds[name]': 'maju', 'finds[id]': '3', 'finds[city][start_with]': 'Ja', 'finds[id][eq]': '4' });
+    expect(r.ok && r.value.filters).toEqual([
+      { field: 'name', op: 'contain', value: 'maju' },
+      { field: 'id', op: 'equal', value: 3 },
+      { field: 'city', op: 'start_with', value: 'Ja' },
+      { field: 'id', op: 'equal', value: 4 },
+    ]);
+  });
+
+  it('reads additionalFilter as equalities and search over the given fields', () => {
+    const r = parse({ additionalFilter: '{"city":"Bandung","id":2}', search: 'x', searchFields: 'name,city' });
+    expect(r.ok && r.value.filters).toEqual([
+      { field: 'city', op: 'equal', value: 'Bandung' },
+      { field: 'id', op: 'equal', value: 2 },
+    ]);
+    expect(r.ok && r.value.search).toEqual({ text: 'x', fields: ['name', 'city'] });
+  });
+
+  it.each([
+    [{ orderField: 'password' }, "Unknown order field 'password'"],
+    [{ 'finds[password]': 'x' }, "Unknown filter field 'password'"],
+    [{ 'finds[groupName]': 'x' }, "Unknown filter field 'groupName'"],
+    [{ search: 'x', searchFields: 'name,secret' }, "Unknown search field 'secret'"],
+    [{ 'finds[name][like]': 'x' }, "Unknown filter operator 'like'"],
+    [{ 'finds[name][greater_than]': 'x' }, "Operator 'greater_than' does not apply to 'name'"],
+    [{ 'finds[id]': 'abc' }, "Filter value for 'id' must be a number"],
+    [{ 'finds[created][equal]': 'yesterday' }, "Filter value for 'created' must be a date (YYYY-MM-DD)"],
+    [{ additionalFilter: '{"nope":1}' }, "Unknown filter field 'nope'"],
+    [{ additionalFilter: '[1]' }, 'additionalFilter must be a JSON object'],
+    [{ additionalFilter: '{bad' }, 'additionalFilter must be a JSON object'],
+    [{ page: '0' }, 'page must be at least 1'],
+    [{ max: '1000001' }, 'max must be at most 1000000'],
+    [{ max: '1e3' }, 'max must be a whole number'],
+    [{ orderValue: 'sideways' }, "orderValue must be 'asc' or 'desc'"],
+    [{ unexpected: '1' }, "Unknown query parameter 'unexpected'"],
+  ])('refuses %j with a message naming the problem', (q, message) => {
+    expect(parse(q as Record<string, string>)).toEqual({ ok: false, message });
+  });
+
+  it('allows max up to 1,000,000 and extra keys the endpoint declares', () => {
+    expect(parse({ max: '1000000' }).ok).toBe(true);
+    expect(parseListQuery({ from: '2026-01-01' }, resource, ['from']).ok).toBe(true);
+  });
+
+  it('builds query strings the parser reads back', () => {
+    const qs = listQueryString({ page: 2, max: 20, orderField: 'name', orderValue: 'desc', search: 'a', searchFields: ['name'], finds: { city: 'Ja', id: { op: 'eq', value: 2 } } });
+    const raw = Object.fromEntries(new URLSearchParams(qs));
+    const r = parse(raw);
+    expect(r.ok && r.value).toMatchObject({ page: 2, max: 20, order: { field: 'name', direction: 'desc' }, search: { text: 'a', fields: ['name'] } });
+    expect(r.ok && r.value.filters).toEqual([
+      { field: 'city', op: 'contain', value: 'Ja' },
+      { field: 'id', op: 'equal', value: 2 },
+    ]);
+  });
+});

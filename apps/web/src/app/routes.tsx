@@ -1,5 +1,5 @@
 import { DASHBOARD_ROUTES, type DashboardPath } from '@tagih/contract';
-import { Navigate, redirect, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner.tsx';
 import { RequireRead } from '../components/require-read.tsx';
 import { LoginScreen } from '../features/login/login-screen.tsx';
@@ -16,7 +16,7 @@ export function appRoutes(): RouteObject[] {
 
 function pageRoutes(): RouteObject[] {
   return [
-    { path: '/', loader: () => redirect(LOGIN_ROUTE) },
+    { path: '/', element: <Navigate to={LOGIN_ROUTE} replace /> },
     {
       path: '/login',
       loader: redirectSignedIn,
@@ -49,6 +49,6 @@ function pageRoutes(): RouteObject[] {
         }),
       ],
     },
-    { path: '*', loader: () => redirect('/') },
+    { path: '*', element: <Navigate to="/" replace /> },
   ];
 }

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORDS = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' } as const;
+export const USERS = {
+  superadmin: { username: 'admin', password: PASSWORDS.admin },
+  admin: { username: 'rina', password: PASSWORDS.demo },
+  staff: { username: 'budi', password: PASSWORDS.demo },
+} as const;
+
+export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/selectcompany$/);
+}
+
+export async function chooseCompany(page: Page, companyName: string): Promise<void> {
+  await page.getByLabel('Company').click();
+  await page.getByRole('option', { name: companyName }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+}
+
+export async function signInWithCompany(page: Page, user: { username: string; password: string }, companyName = 'PT Toko Maju'): Promise<void> {
+  await signIn(page, user);
+  await chooseCompany(page, companyName);
+}
+
+/** The sidebar's navigation entries, in order. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation');
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+}

@@ -30,9 +30,15 @@ export async function signInWithCompany(page: Page, user: { username: string; pa
 /** The sidebar's navigation entries, in order. */
 export async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(nav.getByRole('link').nth(1)).toBeVisible(); // the status (and so the menu) has loaded
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
 export async function openAccountMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  // A toast may still cover the top-right corner for a moment; try until the menu is open.
+  await expect(async () => {
+    await page.getByRole('button', { name: /Account menu/ }).click({ timeout: 2000 });
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -13,8 +13,9 @@ import { registerAccessGuard, type RouteAccess } from './http/access.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { TooManyRequests } from './http/errors.ts';
-import { serveWebApp } from './http/web-app.ts';
+import { isPageRequest, serveWebApp } from './http/web-app.ts';
 import { apiModules } from './modules/index.ts';
+import { startNotificationWorker } from './integrations/merchant/retry-worker.ts';
 
 export interface RouteEntry {
   method: string;
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; webRo
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
+        // The server speaks plain HTTP (TLS ends at the proxy); never rewrite to https here.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -96,9 +99,21 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; webRo
     { prefix: '/api' },
   );
 
-  if (options.webRoot !== null) await serveWebApp(app, options.webRoot);
+  const worker = deps.notificationWorker;
+  if (worker) {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stop = startNotificationWorker(deps, worker.intervalMs, (error) => app.log.error(error));
+    });
+    app.addHook('onClose', async () => {
+      await stop?.();
+    });
+  }
+
+  const servesWeb = options.webRoot !== null && (await serveWebApp(app, options.webRoot ?? undefined));
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(failure(`${MESSAGES.notFound} ${request.method} ${request.url.split('?')[0]}`));
+    if (servesWeb && isPageRequest(request)) return reply.code(200).sendFile('index.html');
+    return reply.code(404).send(failure(`${MESSAGES.notFound} ${request.method} ${request.url.split('?')[0]}`));
   });
   return app;
 }

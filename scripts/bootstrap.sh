@@ -10,11 +10,12 @@ eval "$ensure"
 # Reinstall when the lock file or the Node version changed since the last install
 # (native addons such as better-sqlite3 are built for one Node version).
 stamp_file=node_modules/.tagih-install-stamp
-stamp="$(node --version) $(sha256sum package-lock.json | cut -c1-16)"
-if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$stamp" ]; then
+current_stamp() { echo "$(node --version) $(sha256sum package-lock.json | cut -c1-16)"; }
+if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$(current_stamp)" ]; then
   echo "bootstrap: installing dependencies for node $(node --version)…" >&2
-  npm ci --loglevel=error --no-audit --no-fund >&2
-  echo "$stamp" > "$stamp_file"
+  # npm install, not npm ci: see .ci/run.
+  npm install --loglevel=error --no-audit --no-fund >&2
+  current_stamp > "$stamp_file"
 fi
 
 exec "$@"

@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
       'apps/server/vitest.config.ts',
+      'apps/bank-sim/vitest.config.ts',
       'apps/web/vite.config.ts',
     ],
   },

@@ -31,6 +31,11 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   MERCHANT_ALLOWED_HOSTS: z.string().default(''),
+  BANK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  MERCHANT_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8092),
+  SIMULATORS: z.enum(['auto', 'on', 'off']).default('auto'),
+  BANK_CONFIG_FILE: z.string().optional(),
+  NOTIFICATION_WORKER: boolFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,6 +54,15 @@ export interface Config {
   /** Hosts merchant callbacks may reach even though they resolve to private addresses. */
   merchantAllowedHosts: string[];
   logLevel: string;
+  /** Demo bank simulator and merchant receiver (loopback). */
+  bankSimPort: number;
+  merchantSimPort: number;
+  /** 'auto': start the simulators when the database holds demo data. */
+  simulators: 'auto' | 'on' | 'off';
+  /** JSON file with the SNAP BI settings per bank (production). */
+  bankConfigFile: string | undefined;
+  /** Retry undelivered merchant notifications in this process. */
+  notificationWorker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -74,5 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: e.SESSION_MAX_HOURS,
     merchantAllowedHosts: e.MERCHANT_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
+    bankSimPort: e.BANK_SIM_PORT,
+    merchantSimPort: e.MERCHANT_SIM_PORT,
+    simulators: e.SIMULATORS,
+    bankConfigFile: e.BANK_CONFIG_FILE,
+    notificationWorker: e.NOTIFICATION_WORKER,
   };
 }

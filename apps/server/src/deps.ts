@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
+import type { BankGateway } from './integrations/bank/gateway.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -12,4 +13,10 @@ export interface AppDeps {
   clock: Clock;
   /** Per-address limit on the sign-in route. */
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Bank inquiry (SNAP BI); without it Inquiry answers 503 "not configured". */
+  bankGateway?: BankGateway;
+  /** Merchant callbacks: timeout (default 10 s) and the in-flight lease (default 60 s). */
+  merchant?: { timeoutMs?: number; leaseMs?: number };
+  /** Runs the notification retry worker while the app is up (every intervalMs). */
+  notificationWorker?: { intervalMs: number; batchSize?: number };
 }

@@ -6,6 +6,13 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedBase, seedDemo } from './db/seed/index.ts';
 import { randomPassword } from './security/tokens.ts';
+import type { AppDeps } from './deps.ts';
+import { loadBankConfigFile } from './integrations/bank/config-file.ts';
+import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
+import { LOOPBACK, hasDemoClients, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
+
+/** Retry ticks of the notification worker. */
+const WORKER_INTERVAL_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,14 +31,35 @@ async function main(): Promise<void> {
   const wantDemo = config.demoData ?? database.isNewEmbedded;
   if (wantDemo) {
     const demoPassword = config.demoPassword ?? randomPassword();
-    const demo = await seedDemo({ db: database.kysely, now, businessTz: config.businessTz }, demoPassword);
+    const demo = await seedDemo({ db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase: `http://${LOOPBACK}:${config.merchantSimPort}` }, demoPassword);
     const shown = demo.created ? demoPassword : config.demoPassword ? '(DEMO_PASSWORD)' : '(the password printed at first start)';
     for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
   }
 
-  const app = await buildApp({ db: database.kysely, dialect: database.dialect, config, clock: systemClock }, { logger: true });
+  // Demo: the bank simulator and the demo merchant, in-process on loopback (SIMULATORS=auto|on|off).
+  let simulators: DemoSimulators | null = null;
+  const wantSimulators = config.simulators === 'on' || (config.simulators === 'auto' && (wantDemo || (await hasDemoClients(database.kysely, config))));
+  if (wantSimulators) {
+    try {
+      simulators = await startDemoSimulators(database.kysely, config);
+      lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
+    } catch (error) {
+      console.warn(`Demo simulators not started (${(error as Error).message}); set BANK_SIM_PORT / MERCHANT_SIM_PORT to free ports.`);
+    }
+  }
+  const banks = config.bankConfigFile ? loadBankConfigFile(config.bankConfigFile) : (simulators?.banks ?? []);
+  const deps: AppDeps = {
+    db: database.kysely,
+    dialect: database.dialect,
+    config: simulators ? { ...config, merchantAllowedHosts: [...config.merchantAllowedHosts, LOOPBACK] } : config,
+    clock: systemClock,
+    ...(banks.length > 0 ? { bankGateway: new SnapBankGateway(banks, { timeZone: config.businessTz }) } : {}),
+    ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
+  };
+  const app = await buildApp(deps, { logger: true });
   const close = async () => {
     await app.close();
+    await simulators?.close();
     await database.close();
     process.exit(0);
   };

@@ -81,3 +81,70 @@ export function isIsoDate(text: string): boolean {
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text);
 }
+
+/** Minor units -> '150000.00' (exact, no floating point; for CSV and callbacks). */
+export function plainMinor(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor)).toString().padStart(3, '0');
+  return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
+}
+
+/** '150000', '150000.5' or '150000.50' -> minor units; null when not a plain non-negative amount. */
+export function plainToMinor(text: string): number | null {
+  const m = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * One CSV cell, always quoted. A cell that a spreadsheet would read as a formula (starts
+ * with =, +, -, @, tab, CR or LF) gets a leading single quote (OWASP "CSV injection").
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r\n]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One CSV record with its line end (RFC 4180: CRLF). */
+export function csvLine(values: readonly (string | number | null | undefined)[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/** The word for a notification in the CSV export: Pending / Sukses, or `absent` when there is none. */
+export function notificationWord(ref: { notiStatus: number } | readonly unknown[] | null | undefined, absent: string): string {
+  if (!ref || Array.isArray(ref)) return absent;
+  return notificationStatusLabel((ref as { notiStatus: number }).notiStatus) || absent;
+}
+
+/**
+ * formatDateTime for many values: the zone's offset is looked up once per quarter hour
+ * (offsets only change on such boundaries) instead of building a formatter per value.
+ */
+export function dateTimeFormatter(timeZone: string): (iso: string | null | undefined) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  });
+  const offsets = new Map<number, number>();
+  const QUARTER_MS = 15 * 60_000;
+  const offsetAt = (ms: number): number => {
+    const bucket = Math.floor(ms / QUARTER_MS);
+    let offset = offsets.get(bucket);
+    if (offset === undefined) {
+      const at = bucket * QUARTER_MS;
+      const p: Record<string, string> = {};
+      for (const part of format.formatToParts(new Date(at))) p[part.type] = part.value;
+      offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - at;
+      if (offsets.size > 10_000) offsets.clear();
+      offsets.set(bucket, offset);
+    }
+    return offset;
+  };
+  return (iso) => {
+    if (!iso) return '';
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return '';
+    const local = new Date(ms + offsetAt(ms)).toISOString();
+    return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+  };
+}

@@ -8,3 +8,5 @@ export * from './resource.ts';
 export * from './list-query.ts';
 export * from './format.ts';
 export * from './constants.ts';
+export * from './resources/index.ts';
+export * from './monitoring/index.ts';

@@ -152,7 +152,8 @@ export function parseListQuery(
     if (value === undefined) continue;
     const match = FIND_KEY.exec(key);
     if (match) {
-      if (value === '') continue; // an empty box filters nothing
+      // An empty box filters nothing, except for the operators that take no value.
+      if (value === '' && match[2] !== 'is_null' && match[2] !== 'is_not_null') continue;
       const filter = filterFor(resource, match[1]!, match[2], value);
       if (typeof filter === 'string') return fail(filter);
       filters.push(filter);

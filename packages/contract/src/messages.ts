@@ -23,6 +23,7 @@ export const MESSAGES = {
   notifyOk: 'Berhasil mengirim notifikasi.',
   notifyFailed: 'Gagal mengirim notifikasi',
   unknownError: 'Unknown error',
+  exportFailed: 'Gagal mengekspor data',
   noData: 'No data available',
   // server-side
   ok: 'Success',

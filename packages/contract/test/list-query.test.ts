@@ -35,6 +35,14 @@ describe('list query parser', () => {
     ]);
   });
 
+  it('keeps is_null and is_not_null filters that carry no value, and skips other empty boxes', () => {
+    const r = parse({ 'finds[city][is_null]': '', 'finds[id][is_not_null]': '', 'finds[name]': '' });
+    expect(r.ok && r.value.filters).toEqual([
+      { field: 'city', op: 'is_null', value: null },
+      { field: 'id', op: 'is_not_null', value: null },
+    ]);
+  });
+
   it('reads additionalFilter as equalities and search over the given fields', () => {
     const r = parse({ additionalFilter: '{"city":"Bandung","id":2}', search: 'x', searchFields: 'name,city' });
     expect(r.ok && r.value.filters).toEqual([

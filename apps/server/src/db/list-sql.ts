@@ -94,11 +94,14 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resour
   return out;
 }
 
-/** Orders and pages `qb`. */
+/**
+ * Orders and pages `qb`. Nulls sort as the smallest value on both dialects (SQLite's rule;
+ * PostgreSQL would otherwise put them last when ascending).
+ */
 export function applyOrderAndPage<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
   const column = options.columns?.[query.order.field] ?? query.order.field;
   return qb
-    .orderBy(sql.ref(column), query.order.direction)
+    .orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
     .orderBy(sql.ref(options.tieBreaker), query.order.direction)
     .limit(query.max)
     .offset((query.page - 1) * query.max) as Q;

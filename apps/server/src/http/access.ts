@@ -33,7 +33,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 export function registerAccessGuard(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('session', null);
-  app.addHook('preHandler', async (request) => {
+  // preValidation: who may call is settled before the body is looked at (no validation details for outsiders).
+  app.addHook('preValidation', async (request) => {
     if (request.is404) return; // the not-found handler answers 404 itself
     const access = request.routeOptions.config.access;
     if (access === undefined) throw new Forbidden(MESSAGES.forbidden);

@@ -3,5 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { masterRoutes } from './master/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { transactionRoutes } from './transactions/routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, notificationRoutes];

@@ -12,6 +12,7 @@ const now = new Date();
 const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
 if (base.generatedAdminPassword) console.log(`admin: ${base.adminUsername} / ${base.generatedAdminPassword}`);
 const demoPassword = config.demoPassword ?? randomPassword();
-const demo = await seedDemo({ db: database.kysely, now, businessTz: config.businessTz }, demoPassword);
+const merchantCallbackBase = `http://127.0.0.1:${config.merchantSimPort}`;
+const demo = await seedDemo({ db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase }, demoPassword);
 console.log(demo.created ? `Demo data added. Users: ${demo.users.map((u) => `${u.username} (${u.label})`).join(', ')}; password: ${demoPassword}` : 'Demo data already present; nothing added.');
 await database.close();

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { companyGroupConfig } from './company-group-config.ts';
 
 export function CompanyGroupManagementScreen() {
-  return <ScreenPlaceholder title="Company Group Management" />;
+  return <MasterScreen config={companyGroupConfig} />;
 }

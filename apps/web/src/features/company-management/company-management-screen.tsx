@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { companyConfig } from './company-config.ts';
 
 export function CompanyManagementScreen() {
-  return <ScreenPlaceholder title="Company" />;
+  return <MasterScreen config={companyConfig} />;
 }

@@ -1,5 +1,99 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { can, notificationResource, type NotificationRow } from '@tagih/contract';
+import { useMemo, useState } from 'react';
+import { useList } from '../../api/get-list.ts';
+import { useAccess } from '../../api/get-status.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { DateRangeField } from '../../components/date-range-field.tsx';
+import { ScreenToolbar } from '../../components/monitoring/screen-toolbar.tsx';
+import { ToolbarButton } from '../../components/monitoring/toolbar-button.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { notificationColumns } from './notification-columns.tsx';
+import { NotificationFilterDialog } from './notification-filter-dialog.tsx';
+import { NotificationHistoryDialog } from './notification-history-dialog.tsx';
+import { useNotificationListState } from './use-notification-list-state.ts';
 
+/** Notifications (spec §2): search by order id, date range, status filter, history per row. */
 export function NotificationsScreen() {
-  return <ScreenPlaceholder title="Notifications" />;
+  const state = useNotificationListState();
+  const list = useList<NotificationRow>(notificationResource.path, state.params ?? {}, state.params !== null);
+  const { access } = useAccess();
+  const canSeeHistory = can(access, 'dashboard_notification', 'read');
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [filterOpenings, setFilterOpenings] = useState(0);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const columns = useMemo(
+    () => notificationColumns({ canSeeHistory, onSeeHistory: setHistoryOf }),
+    [canSeeHistory],
+  );
+
+  return (
+    <>
+      <PageHeader title="Notifications" />
+      <ScreenToolbar
+        inputs={
+          <>
+            <SearchBox
+              value={state.searchText}
+              onChange={state.setSearchText}
+              placeholder="Search Order ID Here"
+            />
+            <DateRangeField
+              value={state.dates.value}
+              onChange={state.dates.onChange}
+              onClear={state.dates.onClear}
+              width={290}
+            />
+          </>
+        }
+        buttons={
+          <>
+            <ToolbarButton
+              label="Filter Data"
+              icon={<FilterListIcon />}
+              onClick={() => {
+                setFilterOpenings((n) => n + 1);
+                setFilterOpen(true);
+              }}
+            />
+            <ToolbarButton
+              label="Refresh"
+              icon={<RefreshIcon />}
+              onClick={() => {
+                state.clearSearchAndFilter();
+                void list.refetch();
+              }}
+            />
+          </>
+        }
+      />
+      <DataTable<NotificationRow>
+        label="Notifications"
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowCount={list.data?.pagination.totalData ?? 0}
+        getRowId={(row) => row.notiId}
+        loading={list.isFetching}
+        page={state.page}
+        pageSize={state.pageSize}
+        onPageChange={state.setPage}
+        onPageSizeChange={state.setPageSize}
+        sort={state.sort}
+        onSortChange={state.setSort}
+      />
+      <NotificationFilterDialog
+        key={filterOpenings}
+        open={filterOpen}
+        value={state.status}
+        onApply={(status) => {
+          state.setStatus(status);
+          setFilterOpen(false);
+        }}
+        onClose={() => setFilterOpen(false)}
+      />
+      <NotificationHistoryDialog notiId={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { permissionConfig } from './permission-config.ts';
 
 export function PermissionManagementScreen() {
-  return <ScreenPlaceholder title="Permission" />;
+  return <MasterScreen config={permissionConfig} />;
 }

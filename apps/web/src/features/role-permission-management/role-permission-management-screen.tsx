@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { rolePermissionConfig } from './role-permission-config.ts';
 
 export function RolePermissionManagementScreen() {
-  return <ScreenPlaceholder title="Role Permission" />;
+  return <MasterScreen config={rolePermissionConfig} />;
 }

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { rolesConfig } from './roles-config.ts';
 
 export function RolesManagementScreen() {
-  return <ScreenPlaceholder title="Roles" />;
+  return <MasterScreen config={rolesConfig} />;
 }

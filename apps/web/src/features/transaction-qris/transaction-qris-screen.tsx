@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { TRANSACTION_KINDS } from '@tagih/contract';
+import { TransactionScreen } from '../../components/transactions/transaction-screen.tsx';
 
 export function TransactionQrisScreen() {
-  return <ScreenPlaceholder title="Transaction BRI QRIS" />;
+  return <TransactionScreen kind={TRANSACTION_KINDS.qris} title="Transaction BRI QRIS" />;
 }

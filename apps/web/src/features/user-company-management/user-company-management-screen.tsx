@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { userCompanyConfig } from './user-company-config.ts';
 
 export function UserCompanyManagementScreen() {
-  return <ScreenPlaceholder title="User Company Management" />;
+  return <MasterScreen config={userCompanyConfig} />;
 }

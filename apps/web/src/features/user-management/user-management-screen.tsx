@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { userConfig } from './user-config.ts';
 
 export function UserManagementScreen() {
-  return <ScreenPlaceholder title="User Management" />;
+  return <MasterScreen config={userConfig} />;
 }

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { MasterScreen } from '../../components/master/master-screen.tsx';
+import { userRoleConfig } from './user-role-config.ts';
 
 export function UserRoleManagementScreen() {
-  return <ScreenPlaceholder title="User Role" />;
+  return <MasterScreen config={userRoleConfig} />;
 }

@@ -1,0 +1,81 @@
+/** The two SNAP services the simulator offers: VA inquiry status (26) and QRIS MPM query (51). */
+import { randomUUID } from 'node:crypto';
+import { outcomeOf } from './outcomes.ts';
+import { jakartaTimestamp } from './snap-verify.ts';
+
+export interface ServiceAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** Answer only after this many milliseconds. */
+  delayMs?: number;
+}
+
+export interface ServiceContext {
+  slowMs: number;
+  /** The bill's amount ('150000.00') when the simulator was told it (setAmount). */
+  amountOf(key: string): string | undefined;
+}
+
+const error = (status: number, responseCode: string, responseMessage: string): ServiceAnswer => ({ status, body: { responseCode, responseMessage } });
+const idr = (value: string | undefined) => (value === undefined ? undefined : { value, currency: 'IDR' });
+
+export function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceContext): ServiceAnswer {
+  for (const field of ['partnerServiceId', 'customerNo', 'virtualAccountNo']) {
+    if (typeof body[field] !== 'string' || body[field] === '') return error(400, '4002602', `Invalid Mandatory Field ${field}`);
+  }
+  const partnerServiceId = body.partnerServiceId as string;
+  const customerNo = body.customerNo as string;
+  const virtualAccountNo = body.virtualAccountNo as string;
+  if (partnerServiceId.length !== 8 || customerNo.length > 20 || virtualAccountNo !== `${partnerServiceId}${customerNo}`) {
+    return error(400, '4002601', 'Invalid Field Format virtualAccountNo');
+  }
+  const outcome = outcomeOf(customerNo);
+  if (outcome === 'not-found') return error(404, '4042601', 'Transaction Not Found');
+  if (outcome === 'bank-error') return error(500, '5002600', 'General Error');
+  const paid = outcome === 'paid';
+  const amount = idr(ctx.amountOf(virtualAccountNo.trim()) ?? ctx.amountOf(customerNo));
+  return {
+    status: 200,
+    delayMs: outcome === 'slow' ? ctx.slowMs : 0,
+    body: {
+      responseCode: '2002600',
+      responseMessage: 'Successful',
+      virtualAccountData: {
+        paymentFlagReason: paid ? { english: 'Success', indonesia: 'Sukses' } : { english: 'Bill not paid', indonesia: 'Tagihan belum dibayar' },
+        partnerServiceId,
+        customerNo,
+        virtualAccountNo,
+        inquiryRequestId: body.inquiryRequestId ?? null,
+        ...(paid && amount ? { paidAmount: amount, totalAmount: amount } : {}),
+        ...(paid ? { trxDateTime: jakartaTimestamp(), referenceNo: randomUUID().slice(0, 12) } : {}),
+        paymentFlagStatus: paid ? '00' : '01',
+      },
+    },
+  };
+}
+
+const QR_STATUS: Record<string, string> = { paid: '00', unpaid: '03', slow: '03', canceled: '05', failed: '06', 'not-found': '07' };
+
+export function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): ServiceAnswer {
+  const orderId = body.originalPartnerReferenceNo;
+  if (typeof orderId !== 'string' || orderId === '') return error(400, '4005102', 'Invalid Mandatory Field originalPartnerReferenceNo');
+  if (body.serviceCode !== '47') return error(400, '4005101', 'Invalid Field Format serviceCode');
+  const outcome = outcomeOf(orderId);
+  if (outcome === 'bank-error') return error(500, '5005100', 'General Error');
+  const status = QR_STATUS[outcome]!;
+  const amount = idr(ctx.amountOf(orderId));
+  return {
+    status: 200,
+    delayMs: outcome === 'slow' ? ctx.slowMs : 0,
+    body: {
+      responseCode: '2005100',
+      responseMessage: 'Successful',
+      originalReferenceNo: body.originalReferenceNo ?? null,
+      originalPartnerReferenceNo: orderId,
+      serviceCode: '47',
+      latestTransactionStatus: status,
+      transactionStatusDesc: { '00': 'Success', '03': 'Pending', '05': 'Cancelled', '06': 'Failed', '07': 'Not Found' }[status],
+      ...(status === '00' ? { paidTime: jakartaTimestamp(), ...(amount ? { amount } : {}) } : {}),
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** BRI, BJB and Mandiri with fresh RSA key pairs (generated at start, never stored). */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { SimBank } from './bank.ts';
+
+export interface DemoBank extends SimBank {
+  /** PEM private key: the server signs the token call with it. */
+  privateKey: string;
+  partnerServiceId: string;
+  channelId: string;
+  merchantId: string;
+}
+
+const BANKS = [
+  { code: 'BRI', pathPrefix: '/bri/snap', partnerServiceId: '   77001', merchantId: 'BRI-MID-0001' },
+  { code: 'BJB', pathPrefix: '/bjb/snap', partnerServiceId: '   88002', merchantId: 'BJB-MID-0001' },
+  { code: 'Mandiri', pathPrefix: '/mandiri/snap', partnerServiceId: '   89003', merchantId: 'MDR-MID-0001' },
+] as const;
+
+export function createDemoBanks(): DemoBank[] {
+  return BANKS.map((b) => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    return {
+      ...b,
+      clientId: `tagih-${b.code.toLowerCase()}`,
+      clientSecret: randomBytes(24).toString('base64url'),
+      publicKey,
+      privateKey,
+      channelId: '95221',
+    };
+  });
+}
+
+/** The partner service id (8 chars, space-padded) the demo uses for a bank code. */
+export function demoPartnerServiceId(code: string): string {
+  return BANKS.find((b) => b.code.toLowerCase() === code.toLowerCase())?.partnerServiceId ?? '   99999';
+}

@@ -1,0 +1,32 @@
+/**
+ * Demo monitoring data: for each active company, VA and QRIS transactions over the last
+ * 30 days and today (every status also today), on BRI, BJB and Mandiri, with pending and
+ * delivered notifications and their history. Demo clients call back the demo merchant.
+ */
+import type { DemoSeedContext } from './index.ts';
+import { insertTransactions } from './bulk-transactions.ts';
+import { syntheticTransactions } from './synthetic-transactions.ts';
+
+export const DEMO_MERCHANT_BASE = 'http://127.0.0.1:8092';
+export const DEMO_COUNTS = { va: 120, qris: 80, days: 30, todayEach: 3 } as const;
+
+/** The demo merchant's URL for a client. */
+export const demoCallbackUrl = (base: string, clntid: number): string => `${base.replace(/\/$/, '')}/callbacks/${clntid}`;
+
+export async function seedDemoTransactions(ctx: DemoSeedContext): Promise<void> {
+  const base = ctx.merchantCallbackBase ?? DEMO_MERCHANT_BASE;
+  const companies = await ctx.db
+    .selectFrom('companies')
+    .innerJoin('clients', 'clients.clntid', 'companies.compClientId')
+    .select(['compId', 'clntid'])
+    .where('compStatus', '=', 1)
+    .orderBy('compId')
+    .execute();
+  for (const { compId, clntid } of companies) {
+    const callbackUrl = demoCallbackUrl(base, clntid);
+    await ctx.db.updateTable('clients').set({ clntCallbackUrl: callbackUrl }).where('clntid', '=', clntid).execute();
+    const common = { compId, clntId: clntid, days: DEMO_COUNTS.days, now: ctx.now, timeZone: ctx.businessTz, todayEach: DEMO_COUNTS.todayEach, callbackUrl };
+    await insertTransactions(ctx.db, syntheticTransactions({ ...common, type: 'VA', count: DEMO_COUNTS.va, seed: compId * 101, orderPrefix: `VA${compId}` }));
+    await insertTransactions(ctx.db, syntheticTransactions({ ...common, type: 'QRIS', count: DEMO_COUNTS.qris, seed: compId * 202, orderPrefix: `QR${compId}` }));
+  }
+}

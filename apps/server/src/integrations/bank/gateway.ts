@@ -1,0 +1,53 @@
+/** What the server asks a bank, whatever protocol the bank speaks (SNAP BI today). */
+
+/** Settings of one SNAP BI bank (spec "Per bank configuration"). */
+export interface BankConfig {
+  /** trctBank value, e.g. 'BRI' (matched case-insensitively). */
+  code: string;
+  baseUrl: string;
+  /** Where the bank puts the standard paths, e.g. '/snap'. */
+  pathPrefix: string;
+  clientId: string;
+  clientSecret: string;
+  /** PEM private key for the access-token signature. */
+  privateKey: string;
+  partnerServiceId: string;
+  channelId: string;
+  merchantId?: string;
+}
+
+export interface VaInquiry {
+  bank: string;
+  /** 8 characters, left-padded with spaces. */
+  partnerServiceId: string;
+  customerNo: string;
+}
+
+export interface QrisInquiry {
+  bank: string;
+  orderId: string;
+  referenceNo: string | null;
+  merchantId: string | null;
+}
+
+export type InquiryOutcome =
+  | { kind: 'paid'; responseCode: string; paidAmountMinor: number | null; paidAt: string | null }
+  | { kind: 'unpaid'; responseCode: string; bankStatus: string; reason: string };
+
+export type BankFailureReason = 'not-configured' | 'rejected' | 'timeout' | 'unreachable' | 'invalid-answer';
+
+/** The bank could not tell us the status; the transaction stays as it was. */
+export class BankFailure extends Error {
+  readonly reason: BankFailureReason;
+  readonly responseCode: string | null;
+  constructor(message: string, reason: BankFailureReason, responseCode: string | null = null) {
+    super(message);
+    this.reason = reason;
+    this.responseCode = responseCode;
+  }
+}
+
+export interface BankGateway {
+  inquiryVa(query: VaInquiry): Promise<InquiryOutcome>;
+  inquiryQris(query: QrisInquiry): Promise<InquiryOutcome>;
+}

@@ -1,0 +1,79 @@
+/** BankGateway over SNAP BI: VA inquiry status (service 26) and QRIS MPM query (service 51). */
+import { randomUUID } from 'node:crypto';
+import { plainToMinor } from '@tagih/contract';
+import { BankFailure, type BankConfig, type BankGateway, type InquiryOutcome, type QrisInquiry, type VaInquiry } from './gateway.ts';
+import { SnapClient, type SnapAnswer } from './snap-client.ts';
+
+export const DEFAULT_BANK_TIMEOUT_MS = 10_000;
+
+export interface SnapGatewayOptions {
+  timeoutMs?: number;
+  timeZone?: string;
+  now?: () => Date;
+}
+
+const QRIS_STATUS: Record<string, string> = {
+  '00': 'success', '01': 'initiated', '02': 'paying', '03': 'pending', '04': 'refunded', '05': 'canceled', '06': 'failed', '07': 'not found',
+};
+
+function amountOf(value: unknown): number | null {
+  const text = (value as { value?: unknown } | undefined)?.value;
+  return typeof text === 'string' ? plainToMinor(text) : null;
+}
+
+function instantOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
+
+export class SnapBankGateway implements BankGateway {
+  private readonly clients = new Map<string, { cfg: BankConfig; client: SnapClient }>();
+
+  constructor(banks: readonly BankConfig[], options: SnapGatewayOptions = {}) {
+    const opts = { timeoutMs: options.timeoutMs ?? DEFAULT_BANK_TIMEOUT_MS, timeZone: options.timeZone ?? 'Asia/Jakarta', now: options.now ?? (() => new Date()) };
+    for (const cfg of banks) this.clients.set(cfg.code.toUpperCase(), { cfg, client: new SnapClient(cfg, opts) });
+  }
+
+  private bank(code: string) {
+    const entry = this.clients.get(code.toUpperCase());
+    if (!entry) throw new BankFailure(`Bank ${code} is not configured for inquiry`, 'not-configured');
+    return entry;
+  }
+
+  async inquiryVa(query: VaInquiry): Promise<InquiryOutcome> {
+    const { client } = this.bank(query.bank);
+    const partnerServiceId = query.partnerServiceId.padStart(8, ' ');
+    const answer = await client.call('/v1.0/transfer-va/status', {
+      partnerServiceId,
+      customerNo: query.customerNo,
+      virtualAccountNo: `${partnerServiceId}${query.customerNo}`,
+      inquiryRequestId: randomUUID(),
+    });
+    if (answer.body.responseCode !== '2002600') throw client.rejected('inquiry', answer);
+    const data = (answer.body.virtualAccountData ?? {}) as Record<string, unknown>;
+    const flag = String(data.paymentFlagStatus ?? '');
+    if (flag === '00') {
+      return { kind: 'paid', responseCode: '2002600', paidAmountMinor: amountOf(data.paidAmount), paidAt: instantOf(data.trxDateTime) };
+    }
+    const reason = (data.paymentFlagReason as { english?: string } | undefined)?.english ?? 'not paid';
+    return { kind: 'unpaid', responseCode: '2002600', bankStatus: flag, reason };
+  }
+
+  async inquiryQris(query: QrisInquiry): Promise<InquiryOutcome> {
+    const { cfg, client } = this.bank(query.bank);
+    const answer: SnapAnswer = await client.call('/v1.0/qr/qr-mpm-query', {
+      originalReferenceNo: query.referenceNo ?? '',
+      originalPartnerReferenceNo: query.orderId,
+      serviceCode: '47',
+      merchantId: query.merchantId ?? cfg.merchantId ?? '',
+    });
+    if (answer.body.responseCode !== '2005100') throw client.rejected('inquiry', answer);
+    const status = String(answer.body.latestTransactionStatus ?? '');
+    if (status === '00') {
+      return { kind: 'paid', responseCode: '2005100', paidAmountMinor: amountOf(answer.body.amount), paidAt: instantOf(answer.body.paidTime) };
+    }
+    if (status === '07') throw new BankFailure(`Bank ${cfg.code}: transaction not found (latestTransactionStatus 07)`, 'rejected', '2005100');
+    return { kind: 'unpaid', responseCode: '2005100', bankStatus: status, reason: QRIS_STATUS[status] ?? `status ${status}` };
+  }
+}

@@ -1,0 +1,99 @@
+/** SQL of merchant delivery: the in-flight lease, what a callback needs, and one row per attempt. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+
+type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Takes the notification's lease atomically: succeeds for exactly one caller until the lease
+ * is released or runs out. `dueOnly` adds the retry worker's conditions (pending and due).
+ */
+export async function claimLease(db: DbOrTx, notiId: number, nowIso: string, untilIso: string, dueOnly = false): Promise<boolean> {
+  let q = db
+    .updateTable('notifications')
+    .set({ notiLockedUntil: untilIso })
+    .where('notiId', '=', notiId)
+    .where((eb) => eb.or([eb('notiLockedUntil', 'is', null), eb('notiLockedUntil', '<', nowIso)]));
+  if (dueOnly) q = q.where('notiStatus', '=', 1).where('notiNextAttemptAt', '<=', nowIso);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseLease(db: DbOrTx, notiId: number): Promise<void> {
+  await db.updateTable('notifications').set({ notiLockedUntil: null }).where('notiId', '=', notiId).execute();
+}
+
+/** Pending notifications whose next attempt is due and that nobody holds, oldest first. */
+export async function findDue(db: DbOrTx, nowIso: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('notiId')
+    .where('notiStatus', '=', 1)
+    .where('notiNextAttemptAt', '<=', nowIso)
+    .where((eb) => eb.or([eb('notiLockedUntil', 'is', null), eb('notiLockedUntil', '<', nowIso)]))
+    .orderBy('notiNextAttemptAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.notiId);
+}
+
+/** Everything a callback carries, from the notification, its transaction and the client. */
+export function loadForDelivery(db: DbOrTx, notiId: number) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('transactions as t', 't.trctId', 'n.notiTrctId')
+    .innerJoin('clients as c', 'c.clntid', 't.trctClntId')
+    .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
+    .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+    .select([
+      'n.notiId', 'n.notiStatus', 'n.notiAttempts', 't.trctId', 't.trctType', 't.trctOrderId', 't.trctBank', 't.trctQrBank',
+      't.trctVirtualAccountNo', 'v.trvaVirtualAccountNo', 'q.trqrReferenceNo', 't.trctTotalAmount', 'q.trqrTotalAmount',
+      't.trctTotalAmountPaid', 't.trctStatus', 't.trctLunasTime', 'c.clntCallbackUrl', 'c.clntSecret',
+    ])
+    .where('n.notiId', '=', notiId)
+    .executeTakeFirst();
+}
+
+export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof loadForDelivery>>>;
+
+/** The pending notification of a paid transaction, created when missing; returns its id. */
+export async function ensureNotification(
+  db: DbOrTx,
+  trct: { trctId: number; trctCompId: number; trctOrderId: string },
+  nowIso: string,
+): Promise<number> {
+  await db
+    .insertInto('notifications')
+    .values({
+      notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: 1,
+      notiCreatedTime: nowIso, notiUpdatedTime: nowIso, notiAttempts: 0, notiNextAttemptAt: nowIso, notiLockedUntil: null,
+    })
+    .onConflict((oc) => oc.column('notiTrctId').doNothing())
+    .execute();
+  const row = await db.selectFrom('notifications').select('notiId').where('notiTrctId', '=', trct.trctId).executeTakeFirstOrThrow();
+  return row.notiId;
+}
+
+/** Writes one history row and the notification's new state, and releases the lease. */
+export async function recordAttempt(
+  db: Kysely<Database>,
+  attempt: { notiId: number; request: string; response: string; nowIso: string; notiStatus: number; notiAttempts: number; notiNextAttemptAt: string | null },
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('notification_history')
+      .values({ nohiNotiId: attempt.notiId, nohiRequest: attempt.request, nohiResponse: attempt.response, nohiCreatedTime: attempt.nowIso })
+      .execute();
+    await tx
+      .updateTable('notifications')
+      .set({
+        notiStatus: attempt.notiStatus,
+        notiAttempts: attempt.notiAttempts,
+        notiNextAttemptAt: attempt.notiNextAttemptAt,
+        notiUpdatedTime: attempt.nowIso,
+        notiLockedUntil: null,
+      })
+      .where('notiId', '=', attempt.notiId)
+      .execute();
+  });
+}

@@ -1,0 +1,83 @@
+/** The HTTP side of one master resource: GET list, GET {id}, POST, PUT {id}, DELETE {id}, as its config allows. */
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { Action, RawQuery } from '@tagih/contract';
+import { MAX_ID } from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { sessionOf, type RouteAccess } from '../../http/access.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import * as crud from './crud-service.ts';
+import type { MasterResource, Values, WriteHandlers } from './resource-config.ts';
+
+const row = z.record(z.string(), z.unknown());
+const listData = z.object({
+  data: z.array(row),
+  pagination: z.object({ totalData: z.number(), totalPage: z.number(), page: z.number(), itemPerPage: z.number() }),
+  fields: z.array(
+    z.object({ Field: z.string(), Label: z.string(), Type: z.string(), Key: z.string(), input: z.string(), options_api_path: z.string().nullable() }),
+  ),
+});
+
+const ID_MESSAGE = 'id must be a positive whole number';
+const intId = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, ID_MESSAGE)
+    .transform(Number)
+    .refine((n) => n <= MAX_ID, ID_MESSAGE),
+});
+const textId = z.strictObject({ id: z.string().trim().min(1, 'id is required').max(50, 'id must not exceed 50 characters') });
+
+const genericWrites = (resource: MasterResource): WriteHandlers => ({
+  create: (deps, session, body) => crud.create(deps, resource, session, body),
+  update: (deps, session, id, body) => crud.update(deps, resource, session, id, body),
+  remove: (deps, _session, id) => crud.remove(deps, resource, id),
+});
+
+export function registerResource(app: FastifyInstance, deps: AppDeps, resource: MasterResource): void {
+  const { path, entity } = resource.def;
+  const access = (area: 'read' | 'write', action: Action): { access: RouteAccess } => ({
+    access: { area: resource.access[area], action },
+  });
+  const tags = ['master'];
+  const params = resource.idKind === 'int' ? intId : textId;
+
+  app.get(path, {
+    config: access('read', 'read'),
+    schema: { tags, summary: `List ${entity}`, response: { 200: envelopeOf(listData) } },
+    handler: async (request) => ok(await crud.list(deps, resource, request.query as RawQuery)),
+  });
+
+  if (resource.getById) {
+    app.get(`${path}/:id`, {
+      config: access('read', 'read'),
+      schema: { tags, summary: `Read one ${entity}`, params, response: { 200: envelopeOf(row) } },
+      handler: async (request) => ok(await crud.get(deps, resource, (request.params as { id: unknown }).id)),
+    });
+  }
+
+  if (!resource.bodies) return;
+  const writes = resource.writes ?? genericWrites(resource);
+
+  app.post(path, {
+    config: access('write', 'create'),
+    schema: { tags, summary: `Create ${entity}`, body: resource.bodies.create, response: { 200: envelopeOf(row) } },
+    handler: async (request) => ok(await writes.create(deps, sessionOf(request), request.body as Values)),
+  });
+
+  app.put(`${path}/:id`, {
+    config: access('write', 'update'),
+    schema: { tags, summary: `Update ${entity}`, params, body: resource.bodies.update, response: { 200: envelopeOf(row) } },
+    handler: async (request) =>
+      ok(await writes.update(deps, sessionOf(request), (request.params as { id: string | number }).id, request.body as Values)),
+  });
+
+  app.delete(`${path}/:id`, {
+    config: access('write', 'delete'),
+    schema: { tags, summary: `Delete ${entity}`, params, response: { 200: envelopeOf(z.null()) } },
+    handler: async (request) => {
+      await writes.remove(deps, sessionOf(request), (request.params as { id: string | number }).id);
+      return ok(null);
+    },
+  });
+}

@@ -1,0 +1,88 @@
+/** List, read, create, update and delete for any master resource described by a MasterResource. */
+import { fieldMeta, parseListQuery, type ListPayload, type RawQuery } from '@tagih/contract';
+import { iso } from '../../clock.ts';
+import type { AppDeps } from '../../deps.ts';
+import { auditOnCreate, auditOnUpdate } from '../../db/audit.ts';
+import { applyFilters, applyOrderAndPage, countRows, pagination, type ListSqlOptions } from '../../db/list-sql.ts';
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import type { SessionContext } from '../auth/service.ts';
+import { countWhere, deleteRow, insertRow, updateRow, whereId, type DbOrTx } from './crud-repo.ts';
+import { violationOf } from './db-errors.ts';
+import type { ApiRow, MasterResource, Values } from './resource-config.ts';
+import { guardedWrite } from './write-errors.ts';
+
+const mapRow = (resource: MasterResource, raw: ApiRow): ApiRow => (resource.toRow ? resource.toRow(raw) : raw);
+
+export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuery): Promise<ListPayload<ApiRow>> {
+  const parsed = parseListQuery(raw, resource.def);
+  if (!parsed.ok) throw new Invalid(parsed.message);
+  const query = parsed.value;
+  const options: ListSqlOptions = {
+    ...(resource.columns ? { columns: resource.columns } : {}),
+    timeZone: deps.config.businessTz,
+    tieBreaker: `${resource.table}.${resource.idColumn}`,
+  };
+  const filtered = applyFilters(resource.from(deps.db), query, resource.def, options);
+  const totalData = await countRows(filtered);
+  const rows = (await applyOrderAndPage(resource.select(filtered), query, options).execute()) as ApiRow[];
+  return { data: rows.map((r) => mapRow(resource, r)), pagination: pagination(totalData, query), fields: fieldMeta(resource.def) };
+}
+
+export async function find(db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {
+  const raw = (await resource.select(whereId(resource.from(db), resource.table, resource.idColumn, id)).executeTakeFirst()) as ApiRow | undefined;
+  return raw && mapRow(resource, raw);
+}
+
+export async function get(deps: AppDeps, resource: MasterResource, id: unknown): Promise<ApiRow> {
+  const row = await find(deps.db, resource, id);
+  if (!row) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
+  return row;
+}
+
+/** The id the client may send on edit must be the URL's. */
+export function withoutBodyId(resource: MasterResource, id: unknown, body: Values): Values {
+  const { [resource.def.idField]: bodyId, ...values } = body;
+  if (bodyId !== undefined && bodyId !== id) {
+    const message = `${resource.def.idField} does not match the id in the URL`;
+    throw new Invalid(message, { [resource.def.idField]: message });
+  }
+  return values;
+}
+
+export async function create(deps: AppDeps, resource: MasterResource, session: SessionContext, body: Values): Promise<ApiRow> {
+  const values = { ...body, ...auditOnCreate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
+  const id = await guardedWrite(deps.db, resource, values, () => insertRow(deps.db, resource.table, resource.idColumn, values));
+  return get(deps, resource, id);
+}
+
+export async function update(deps: AppDeps, resource: MasterResource, session: SessionContext, id: unknown, body: Values): Promise<ApiRow> {
+  const values = { ...withoutBodyId(resource, id, body), ...auditOnUpdate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
+  const found = await guardedWrite(deps.db, resource, values, () => updateRow(deps.db, resource.table, resource.idColumn, id, values));
+  if (!found) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
+  return get(deps, resource, id);
+}
+
+/** 'is still used by 2 companies and 1 user company', or null when nothing refers to the row. */
+export async function usage(db: DbOrTx, resource: MasterResource, id: unknown): Promise<string | null> {
+  const uses: string[] = [];
+  for (const blocker of resource.blockers ?? []) {
+    const n = await countWhere(db, blocker.table, blocker.column, id);
+    if (n > 0) uses.push(`${n} ${blocker.what}`);
+  }
+  return uses.length ? `${resource.def.entity} is still used by ${uses.join(' and ')}; remove those first.` : null;
+}
+
+export async function remove(deps: AppDeps, resource: MasterResource, id: unknown): Promise<void> {
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await find(tx, resource, id))) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
+    const used = await usage(tx, resource, id);
+    if (used) throw new Conflict(used);
+    try {
+      await deleteRow(tx, resource.table, resource.idColumn, id);
+    } catch (error) {
+      // A reference added since the check still stops the delete (foreign key): answer the same way.
+      if (violationOf(error)?.kind === 'foreign-key') throw new Conflict(`${resource.def.entity} is still in use; remove what uses it first.`);
+      throw error;
+    }
+  });
+}

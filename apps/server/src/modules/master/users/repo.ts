@@ -1,0 +1,38 @@
+/** SQL for a user together with its login and its own links. */
+import type { DbOrTx } from '../crud-repo.ts';
+import type { NewRow, RowUpdate } from '../../../db/tables.ts';
+
+export function findUser(db: DbOrTx, userId: string) {
+  return db.selectFrom('users').select(['userId', 'userStatus']).where('userId', '=', userId).executeTakeFirst();
+}
+
+export function insertUser(db: DbOrTx, row: NewRow<'users'>) {
+  return db.insertInto('users').values(row).execute();
+}
+
+export function updateUser(db: DbOrTx, userId: string, changes: RowUpdate<'users'>) {
+  return db.updateTable('users').set(changes).where('userId', '=', userId).execute();
+}
+
+export function insertLogin(db: DbOrTx, row: NewRow<'user_logins'>) {
+  return db.insertInto('user_logins').values(row).execute();
+}
+
+export async function updateLogin(db: DbOrTx, userId: string, changes: RowUpdate<'user_logins'>): Promise<boolean> {
+  const result = await db.updateTable('user_logins').set(changes).where('usloUserId', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteLogin(db: DbOrTx, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('user_logins').where('usloUserId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The user's own rows go with it: role and company links, sessions, login. */
+export async function deleteUserWithLinks(db: DbOrTx, userId: string): Promise<void> {
+  await db.deleteFrom('user_roles').where('usroUserId', '=', userId).execute();
+  await db.deleteFrom('user_companies').where('uscoUserId', '=', userId).execute();
+  await db.deleteFrom('sessions').where('sessUserId', '=', userId).execute();
+  await db.deleteFrom('user_logins').where('usloUserId', '=', userId).execute();
+  await db.deleteFrom('users').where('userId', '=', userId).execute();
+}

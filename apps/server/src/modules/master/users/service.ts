@@ -1,0 +1,78 @@
+/**
+ * A user and its login are written together, in one transaction: create makes both (when the
+ * body carries usloUserName + usloPassword), edit updates both, delete removes the user with
+ * its login, role and company links and sessions. Nobody deletes or deactivates themselves.
+ */
+import type { UserCreateBody, UserUpdateBody } from '@tagih/contract';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
+import { Conflict, Invalid, NotFound } from '../../../http/errors.ts';
+import { hashPassword } from '../../../security/passwords.ts';
+import { findLoginByUserId, revokeUserSessions } from '../../auth/repo.ts';
+import type { SessionContext } from '../../auth/service.ts';
+import { get, withoutBodyId } from '../crud-service.ts';
+import type { ApiRow, Values, WriteHandlers } from '../resource-config.ts';
+import { users } from '../resources/users.ts';
+import { guardedWrite } from '../write-errors.ts';
+import * as repo from './repo.ts';
+
+export const SELF_DELETE_MESSAGE = 'You cannot delete your own account.';
+export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account.';
+const PASSWORD_REQUIRED = 'Password is required';
+
+async function createUser(deps: AppDeps, session: SessionContext, values: Values): Promise<ApiRow> {
+  const body = values as UserCreateBody;
+  const now = iso(deps.clock.now());
+  const passwordHash = body.usloPassword ? await hashPassword(body.usloPassword) : undefined;
+  await guardedWrite(deps.db, users, values, () =>
+    deps.db.transaction().execute(async (tx) => {
+      await repo.insertUser(tx, { userId: body.userId, userStatus: body.userStatus, ...auditOnCreate('user', session.userId, now) });
+      if (body.usloUserName && passwordHash) {
+        const login = { usloUserId: body.userId, usloUserName: body.usloUserName, usloPassword: passwordHash };
+        await repo.insertLogin(tx, { ...login, ...auditOnCreate('uslo', session.userId, now) });
+      }
+    }),
+  );
+  return get(deps, users, body.userId);
+}
+
+async function updateUser(deps: AppDeps, session: SessionContext, id: string | number, values: Values): Promise<ApiRow> {
+  const userId = String(id);
+  const body = withoutBodyId(users, userId, values) as Omit<UserUpdateBody, 'userId'>;
+  if (userId === session.userId && body.userStatus === 0) throw new Conflict(SELF_DEACTIVATE_MESSAGE, { userStatus: SELF_DEACTIVATE_MESSAGE });
+  const now = iso(deps.clock.now());
+  const passwordHash = body.usloPassword ? await hashPassword(body.usloPassword) : undefined;
+  await guardedWrite(deps.db, users, values, () =>
+    deps.db.transaction().execute(async (tx) => {
+      if (!(await repo.findUser(tx, userId))) throw new NotFound(`User ${userId} not found.`);
+      await repo.updateUser(tx, userId, { userStatus: body.userStatus, ...auditOnUpdate('user', session.userId, now) });
+      const login = await findLoginByUserId(tx, userId);
+      const renamed = body.usloUserName !== undefined && body.usloUserName !== login?.usloUserName;
+      if (login && (renamed || passwordHash)) {
+        const changes = { ...(renamed ? { usloUserName: body.usloUserName } : {}), ...(passwordHash ? { usloPassword: passwordHash } : {}) };
+        await repo.updateLogin(tx, userId, { ...changes, ...auditOnUpdate('uslo', session.userId, now) });
+      } else if (!login && body.usloUserName) {
+        if (!passwordHash) throw new Invalid(PASSWORD_REQUIRED, { usloPassword: PASSWORD_REQUIRED });
+        const row = { usloUserId: userId, usloUserName: body.usloUserName, usloPassword: passwordHash };
+        await repo.insertLogin(tx, { ...row, ...auditOnCreate('uslo', session.userId, now) });
+      } else if (!login && passwordHash) {
+        throw new Invalid('Username is required', { usloUserName: 'Username is required' });
+      }
+      // New credentials or deactivation: every session of the user ends.
+      if ((login && (renamed || passwordHash)) || body.userStatus === 0) await revokeUserSessions(tx, userId, now);
+    }),
+  );
+  return get(deps, users, userId);
+}
+
+async function removeUser(deps: AppDeps, session: SessionContext, id: string | number): Promise<void> {
+  const userId = String(id);
+  if (userId === session.userId) throw new Conflict(SELF_DELETE_MESSAGE);
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await repo.findUser(tx, userId))) throw new NotFound(`User ${userId} not found.`);
+    await repo.deleteUserWithLinks(tx, userId);
+  });
+}
+
+export const userWrites: WriteHandlers = { create: createUser, update: updateUser, remove: removeUser };

@@ -1,0 +1,76 @@
+/**
+ * Inquiry (spec §7, protocol doc): asks the transaction's bank for its status. A paid answer
+ * sets '00', the paid amount and time and creates the pending notification in one database
+ * transaction, then sends that notification. A failure leaves the transaction unchanged.
+ */
+import { transactionStatusLabel, type InquiryResult } from '@tagih/contract';
+import { iso } from '../../clock.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, Conflict, NotFound } from '../../http/errors.ts';
+import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
+import { ensureNotification } from '../../integrations/merchant/notification-store.ts';
+import { sendIfFree } from '../../integrations/merchant/sender.ts';
+import type { ServerKind } from './kinds.ts';
+import * as repo from './repo.ts';
+
+export interface ActionAnswer<T> {
+  message: string;
+  data: T;
+}
+
+const bankOf = (t: repo.ActionRow) => t.trctBank ?? t.trctQrBank ?? '';
+
+async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Promise<InquiryOutcome> {
+  const gateway = deps.bankGateway;
+  if (!gateway) throw new AppError(503, 'Bank inquiry is not configured on this server');
+  try {
+    if (kind.type === 'VA') {
+      return await gateway.inquiryVa({ bank: bankOf(t), partnerServiceId: t.trvaPartnerServiceId ?? '', customerNo: t.trvaCustomerNo ?? '' });
+    }
+    return await gateway.inquiryQris({ bank: bankOf(t), orderId: t.trctOrderId, referenceNo: t.trqrReferenceNo, merchantId: t.trqrMerchantId });
+  } catch (error) {
+    if (!(error instanceof BankFailure)) throw error;
+    const status = error.reason === 'timeout' ? 504 : error.reason === 'not-configured' ? 503 : 502;
+    throw new AppError(status, error.message, { data: { bankResponseCode: error.responseCode } });
+  }
+}
+
+export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
+  const t = await repo.findForAction(deps.db, kind, compId, trctId);
+  if (!t) throw new NotFound(`Transaction ${trctId} not found`);
+  if (t.trctStatus !== '03') {
+    throw new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
+  }
+  const outcome = await askBank(deps, kind, t);
+  const now = deps.clock.now();
+  const bank = bankOf(t);
+
+  if (outcome.kind === 'unpaid') {
+    const expired = kind.type === 'QRIS' && ['05', '06'].includes(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
+    if (expired) await repo.markExpired(deps.db, t.trctId, iso(now));
+    const status = expired ? '05' : t.trctStatus;
+    return {
+      message: `Bank ${bank}: not paid (${outcome.reason})${expired ? '; the QR has expired: Kadaluarsa' : ''}`,
+      data: { trctId, trctStatus: status, paid: false, bankResponseCode: outcome.responseCode, notification: null },
+    };
+  }
+
+  const paidAt = outcome.paidAt ?? iso(now);
+  const paidMinor = outcome.paidAmountMinor ?? t.trctTotalAmount ?? t.trqrTotalAmount;
+  const notiId = await deps.db.transaction().execute(async (tx) => {
+    await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now));
+    return ensureNotification(tx, t, iso(now));
+  });
+  const delivery = await sendIfFree(deps, notiId);
+  const notified = delivery === null ? 'the notification is being sent' : delivery.delivered ? 'notification delivered' : `notification not delivered yet (${delivery.message}); it will be retried`;
+  return {
+    message: `Bank ${bank}: paid, order ${t.trctOrderId} is now Lunas; ${notified}`,
+    data: {
+      trctId,
+      trctStatus: '00',
+      paid: true,
+      bankResponseCode: outcome.responseCode,
+      notification: { notiId, notiStatus: delivery?.notiStatus ?? 1, delivered: delivery?.delivered ?? false },
+    },
+  };
+}

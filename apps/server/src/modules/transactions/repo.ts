@@ -1,0 +1,84 @@
+/** SQL of the transaction screens, shared by VA and QRIS (kinds.ts holds the differences). */
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { ListQuery } from '@tagih/contract';
+import { applyFilters, applyOrderAndPage } from '../../db/list-sql.ts';
+import type { Database } from '../../db/tables.ts';
+import type { UtcRange } from '../../http/date-range-query.ts';
+import type { ServerKind } from './kinds.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table's columns are the kind's fields
+type Filtered = SelectQueryBuilder<any, 'r', object>;
+/** A row of the derived table: the kind's API fields (money in minor units) plus notiStatus and lunasAmount. */
+export type DbRow = Record<string, string | number | null>;
+
+/** The company's rows of a kind, with the list query's filters (not yet ordered or paged). */
+export function filteredRows(db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string): Filtered {
+  const base = db.selectFrom(kind.rows(db, compId, range).as('r')) as unknown as Filtered;
+  return applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId' });
+}
+
+/** Row count, and the paid ('00') count and amount, over the whole filtered set: summed in SQL. */
+export async function summary(q: Filtered): Promise<{ total: number; paidCount: number; paidMinor: number }> {
+  const row = await q
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = '00' then 1 else 0 end), 0)`.as('paidCount'),
+      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = '00' then ${sql.ref('lunasAmount')} else 0 end), 0)`.as('paidMinor'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
+}
+
+export async function page(q: Filtered, query: ListQuery): Promise<DbRow[]> {
+  return (await applyOrderAndPage(q.selectAll(), query, { timeZone: 'UTC', tieBreaker: 'trctId' }).execute()) as DbRow[];
+}
+
+export interface ExportCursor {
+  created: string;
+  id: number;
+}
+
+/** The next batch of the export, newest first (keyset: constant cost per batch). */
+export async function exportBatch(q: Filtered, after: ExportCursor | null, size: number): Promise<DbRow[]> {
+  let b = q.selectAll();
+  if (after) {
+    // `<=` first gives both databases an index range; the OR then breaks ties by id.
+    b = b
+      .where(sql.ref('trctCreatedTime'), '<=', after.created)
+      .where((eb) => eb.or([eb(sql.ref('trctCreatedTime'), '<', after.created), eb(sql.ref('trctId'), '<', after.id)]));
+  }
+  return (await b.orderBy(sql.ref('trctCreatedTime'), 'desc').orderBy(sql.ref('trctId'), 'desc').limit(size).execute()) as DbRow[];
+}
+
+/** A transaction of the company and kind, with what Inquiry and Notif need. */
+export function findForAction(db: Kysely<Database> | Transaction<Database>, kind: ServerKind, compId: number, trctId: number) {
+  return db
+    .selectFrom('transactions as t')
+    .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
+    .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+    .select([
+      't.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctQrBank', 't.trctTotalAmount',
+      'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrExpiredDate', 'q.trqrTotalAmount',
+    ])
+    .where('t.trctId', '=', trctId)
+    .where('t.trctCompId', '=', compId)
+    .where('t.trctType', '=', kind.type)
+    .executeTakeFirst();
+}
+
+export type ActionRow = NonNullable<Awaited<ReturnType<typeof findForAction>>>;
+
+/** '03' -> '00' with the paid amount and time; false when it was no longer '03'. */
+export async function markPaid(tx: Transaction<Database>, trctId: number, paidMinor: number | null, paidAt: string, nowIso: string): Promise<boolean> {
+  const result = await tx
+    .updateTable('transactions')
+    .set({ trctStatus: '00', trctTotalAmountPaid: paidMinor, trctLunasTime: paidAt, trctUpdatedTime: nowIso })
+    .where('trctId', '=', trctId)
+    .where('trctStatus', '=', '03')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markExpired(db: Kysely<Database>, trctId: number, nowIso: string): Promise<void> {
+  await db.updateTable('transactions').set({ trctStatus: '05', trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', '03').execute();
+}

@@ -1,0 +1,61 @@
+/** Transaction lists (VA and QRIS): the query parsed once, rows mapped to the API shape on purpose. */
+import {
+  MONEY_FIELDS, amountToMinor, fieldMeta, minorToAmount, parseListQuery,
+  type FieldMeta, type ListQuery, type Pagination, type RawQuery, type TransactionQrRow, type TransactionTotals, type TransactionVaRow,
+} from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { pagination } from '../../db/list-sql.ts';
+import { parseDateRange, type UtcRange } from '../../http/date-range-query.ts';
+import { Invalid } from '../../http/errors.ts';
+import type { ServerKind } from './kinds.ts';
+import * as repo from './repo.ts';
+
+export interface ParsedListRequest {
+  query: ListQuery;
+  range: UtcRange;
+}
+
+/** One parser for list and export: unknown fields, bad operators and bad dates are a 400. */
+export function parseListRequest(deps: AppDeps, kind: ServerKind, raw: RawQuery): ParsedListRequest {
+  const parsed = parseListQuery(raw, kind.resource, ['from', 'to']);
+  if (!parsed.ok) throw new Invalid(parsed.message);
+  const range = parseDateRange(raw.from, raw.to, deps.config.businessTz);
+  // Amount filters arrive in rupiah; the database holds minor units.
+  const filters = parsed.value.filters.map((f) =>
+    MONEY_FIELDS.has(f.field) && typeof f.value === 'number' ? { ...f, value: amountToMinor(f.value) } : f,
+  );
+  return { query: { ...parsed.value, filters }, range };
+}
+
+/** A database row as the API shows it: amounts as 2-decimal numbers, the notification as {notiStatus} or []. */
+export function toApiRow(kind: ServerKind, row: repo.DbRow, no: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of kind.resource.fields) {
+    if (field.derived) continue;
+    const value = row[field.name] ?? null;
+    out[field.name] = MONEY_FIELDS.has(field.name) && value !== null ? minorToAmount(Number(value)) : value;
+  }
+  out.notification = row.notiStatus === null || row.notiStatus === undefined ? [] : { notiStatus: Number(row.notiStatus) };
+  if (kind.resource.fields.some((f) => f.name === 'no')) out.no = no;
+  return out;
+}
+
+export interface TransactionList {
+  data: (TransactionVaRow | TransactionQrRow)[];
+  total: TransactionTotals;
+  pagination: Pagination;
+  fields: FieldMeta[];
+}
+
+export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<TransactionList> {
+  const { query, range } = parseListRequest(deps, kind, raw);
+  const filtered = repo.filteredRows(deps.db, kind, compId, range, query, deps.config.businessTz);
+  const [sums, rows] = await Promise.all([repo.summary(filtered), repo.page(filtered, query)]);
+  const offset = (query.page - 1) * query.max;
+  return {
+    data: rows.map((row, i) => toApiRow(kind, row, offset + i + 1) as TransactionVaRow | TransactionQrRow),
+    total: { nominal_lunas: minorToAmount(sums.paidMinor), count_lunas: sums.paidCount },
+    pagination: pagination(sums.total, query),
+    fields: fieldMeta(kind.resource),
+  };
+}

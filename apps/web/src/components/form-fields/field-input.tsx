@@ -1,0 +1,118 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import type { FieldDef } from '@tagih/contract';
+import { Controller, type Control, type FieldValues } from 'react-hook-form';
+import { PasswordField } from '../password-field.tsx';
+import { NumberField } from './number-field.tsx';
+import type { NumberRules } from './number-value.ts';
+import { OperationsField } from './operations-field.tsx';
+import { OptionSelect } from './option-select.tsx';
+
+export interface FieldInputProps {
+  field: FieldDef;
+  control: Control<FieldValues>;
+  readOnly?: boolean;
+  /** A message from outside the schema (uniqueness look-up), shown when the schema has none. */
+  externalError?: string;
+  /** Shown under the input when there is no error. */
+  hint?: string;
+  numberRules?: NumberRules;
+}
+
+/**
+ * One form input of the generic master form builder, chosen by `field.input`: text,
+ * password, number, dropdown, dropdown-api, checkbox, date or operations.
+ */
+export function FieldInput({ field, control, readOnly, externalError, hint, numberRules }: FieldInputProps) {
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input, fieldState }) => {
+        const message = fieldState.error?.message ?? externalError;
+        const common = {
+          label: field.label,
+          onBlur: input.onBlur,
+          error: Boolean(message),
+          helperText: message ?? hint,
+        };
+        const text = (input.value ?? '') as string | number;
+        switch (field.input) {
+          case 'number':
+            return (
+              <NumberField
+                {...common}
+                {...numberRules}
+                value={input.value as number | ''}
+                onChange={input.onChange}
+                readOnly={readOnly}
+              />
+            );
+          case 'dropdown':
+          case 'dropdown-api':
+            return (
+              <OptionSelect
+                {...common}
+                field={field}
+                value={input.value as string | number | ''}
+                onChange={input.onChange}
+                disabled={readOnly}
+              />
+            );
+          case 'operations':
+            return <OperationsField {...common} value={input.value} onChange={input.onChange} disabled={readOnly} />;
+          case 'checkbox':
+            return (
+              <FormControl error={common.error}>
+                <FormControlLabel
+                  label={field.label}
+                  control={
+                    <Checkbox
+                      checked={Boolean(input.value)}
+                      onChange={(e) => input.onChange(e.target.checked)}
+                      onBlur={input.onBlur}
+                      disabled={readOnly}
+                    />
+                  }
+                />
+                {common.helperText && <FormHelperText>{common.helperText}</FormHelperText>}
+              </FormControl>
+            );
+          case 'password':
+            return (
+              <PasswordField
+                {...common}
+                fullWidth
+                autoComplete="new-password"
+                name={input.name}
+                inputRef={input.ref}
+                value={text}
+                onChange={input.onChange}
+              />
+            );
+          case 'date':
+          case 'text':
+          default:
+            return (
+              <TextField
+                {...common}
+                fullWidth
+                type={field.input === 'date' ? 'date' : 'text'}
+                name={input.name}
+                inputRef={input.ref}
+                value={text}
+                onChange={input.onChange}
+                slotProps={{
+                  htmlInput: { readOnly },
+                  inputLabel: field.input === 'date' ? { shrink: true } : undefined,
+                }}
+              />
+            );
+        }
+      }}
+    />
+  );
+}

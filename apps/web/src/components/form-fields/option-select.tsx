@@ -1,0 +1,88 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { FieldDef } from '@tagih/contract';
+import { useMemo } from 'react';
+import { primaryKeyOf, useOptionRows } from '../../api/get-options.ts';
+import { optionLabeller } from './option-label.ts';
+
+export type OptionValue = string | number;
+
+export interface SelectOption {
+  value: OptionValue;
+  label: string;
+}
+
+export interface OptionSelectProps {
+  field: FieldDef;
+  label?: string;
+  value: OptionValue | '' | null | undefined;
+  onChange: (value: OptionValue | '') => void;
+  onBlur?: () => void;
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+  /** Adds an empty first entry (filters). */
+  clearable?: boolean;
+}
+
+/** Options of a dropdown (fixed) or dropdown-api (loaded from options_api_path) field. */
+function useFieldOptions(field: FieldDef): { options: SelectOption[]; loading: boolean } {
+  const path = field.input === 'dropdown-api' ? field.optionsApiPath : undefined;
+  const list = useOptionRows(path);
+  const options = useMemo(() => {
+    if (!path) return (field.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+    if (!list.data) return [];
+    const key = primaryKeyOf(list.data) ?? field.name;
+    const labelOf = optionLabeller(path, key);
+    return list.data.data.map((row) => ({
+      value: row[key] as OptionValue,
+      label: labelOf(row),
+    }));
+  }, [path, field.options, field.name, list.data]);
+  return { options, loading: Boolean(path) && list.isPending };
+}
+
+/** A select over a field's options; the chosen value keeps its type (number ids stay numbers). */
+export function OptionSelect({
+  field,
+  label = field.label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  disabled,
+  clearable = false,
+}: OptionSelectProps) {
+  const { options, loading } = useFieldOptions(field);
+  // MUI warns about a value that is not among the options (e.g. while they load).
+  const known = options.some((o) => o.value === value);
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={known ? (value as OptionValue) : ''}
+      onChange={(event) => {
+        const picked = options.find((o) => String(o.value) === String(event.target.value));
+        onChange(picked ? picked.value : '');
+      }}
+      onBlur={onBlur}
+      error={error}
+      helperText={helperText ?? (loading ? 'Loading..' : undefined)}
+      disabled={disabled}
+      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+    >
+      {clearable && (
+        <MenuItem value="">
+          <em>All</em>
+        </MenuItem>
+      )}
+      {options.map((option) => (
+        <MenuItem key={String(option.value)} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

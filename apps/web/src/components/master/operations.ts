@@ -1,0 +1,27 @@
+/** Operations travel as a JSON-encoded list ('["read","create"]', spec §3, §7). */
+import { ACTIONS, isAction, type Action } from '@tagih/contract';
+
+/** The actions in a JSON string or list, in read/create/update/delete order; junk gives []. */
+export function parseOperations(value: unknown): Action[] {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return ACTIONS.filter((action) => list.some((item) => isAction(item) && item === action));
+}
+
+export const encodeOperations = (actions: readonly Action[]): string =>
+  JSON.stringify(ACTIONS.filter((a) => actions.includes(a)));
+
+/** Spec §2: read green, create blue, update yellow, delete red. */
+export const OPERATION_COLORS = {
+  read: 'success',
+  create: 'info',
+  update: 'warning',
+  delete: 'error',
+} as const satisfies Record<Action, string>;

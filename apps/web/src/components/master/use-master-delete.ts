@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useDeleteRecord } from '../../api/delete-record.ts';
+import { notify } from '../notify.tsx';
+import type { MasterRow, MasterScreenConfig } from './master-config.ts';
+
+/** Delete: ask 'Data Deletion', call, toast, reload (spec §2, §4, §8). */
+export function useMasterDelete(config: MasterScreenConfig) {
+  const [target, setTarget] = useState<MasterRow | null>(null);
+  const remove = useDeleteRecord(config.resource.path);
+
+  const confirm = async () => {
+    if (!target) return;
+    try {
+      await remove.mutateAsync(target[config.resource.idField] as string | number);
+      notify.success(config.texts.deleted);
+    } catch (error) {
+      notify.error(config.texts.deleteFailed, error instanceof Error ? error.message : undefined);
+    }
+    setTarget(null);
+  };
+
+  return {
+    ask: setTarget,
+    dialog: {
+      open: target !== null,
+      busy: remove.isPending,
+      onCancel: () => setTarget(null),
+      onConfirm: () => void confirm(),
+    },
+  };
+}

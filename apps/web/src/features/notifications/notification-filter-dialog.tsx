@@ -1,0 +1,47 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { fieldOf, notificationResource } from '@tagih/contract';
+import { useState } from 'react';
+import { FilterDialog } from '../../components/filter-dialog.tsx';
+
+const STATUS_OPTIONS = fieldOf(notificationResource, 'notiStatus')?.options ?? [];
+
+export interface NotificationFilterDialogProps {
+  open: boolean;
+  /** The applied status ('' = any); the dialog edits a copy (mount it anew per opening). */
+  value: string;
+  onApply: (status: string) => void;
+  onClose: () => void;
+}
+
+/** 'Filter Data' with 'By Status' (Pending 1, Success 2), clearable (spec §2). */
+export function NotificationFilterDialog({ open, value, onApply, onClose }: NotificationFilterDialogProps) {
+  const [status, setStatus] = useState(value);
+  return (
+    <FilterDialog
+      open={open}
+      onClose={onClose}
+      onApply={() => onApply(status)}
+      onClear={() => onApply('')}
+      isEmpty={status === ''}
+    >
+      <TextField
+        select
+        label="By Status"
+        size="small"
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        fullWidth
+      >
+        <MenuItem value="">
+          <em>All</em>
+        </MenuItem>
+        {STATUS_OPTIONS.map((option) => (
+          <MenuItem key={option.value} value={String(option.value)}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FilterDialog>
+  );
+}

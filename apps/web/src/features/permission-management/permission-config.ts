@@ -1,0 +1,30 @@
+import {
+  DEFAULT_PERMISSION_OPERATIONS,
+  DIALOG_WIDTH,
+  permissionCreateBody,
+  permissionResource,
+  permissionUpdateBody,
+  SEARCH_DEBOUNCE_MS,
+} from '@tagih/contract';
+import { COUNT_SUMMARY, routeTitles, type MasterScreenConfig } from '../../components/master/master-config.ts';
+
+export const permissionConfig: MasterScreenConfig = {
+  resource: permissionResource,
+  ...routeTitles('permission-management'),
+  area: 'master_permission',
+  createSchema: permissionCreateBody,
+  updateSchema: permissionUpdateBody,
+  searchPlaceholder: 'Search Permission Name..',
+  searchFields: ['prmsName'],
+  searchDebounceMs: SEARCH_DEBOUNCE_MS.default,
+  summary: COUNT_SUMMARY,
+  createDefaults: { prmsOperations: DEFAULT_PERMISSION_OPERATIONS },
+  formWidth: DIALOG_WIDTH.genericForm,
+  texts: {
+    created: 'Berhasil menambahkan permission.',
+    updated: 'Berhasil memperbarui permission.',
+    saveFailed: 'Gagal menyimpan permission.',
+    deleted: 'Permission Berhasil Dihapus.',
+    deleteFailed: 'Gagal menghapus permission',
+  },
+};

@@ -1,0 +1,43 @@
+import {
+  DIALOG_WIDTH,
+  ROLE_LABELS,
+  SEARCH_DEBOUNCE_MS,
+  userRoleCreateBody,
+  userRoleResource,
+  userRoleUpdateBody,
+} from '@tagih/contract';
+import { routeTitles, type MasterScreenConfig } from '../../components/master/master-config.ts';
+
+const TOTAL = 'Jumlah Data';
+const NAMED_ROLES = [1, 2, 3] as const;
+
+export const userRoleConfig: MasterScreenConfig = {
+  resource: userRoleResource,
+  ...routeTitles('user-role-management'),
+  area: 'master_user_role',
+  createSchema: userRoleCreateBody,
+  updateSchema: userRoleUpdateBody,
+  searchPlaceholder: 'Search User ID..',
+  searchFields: ['usroUserId'],
+  searchDebounceMs: SEARCH_DEBOUNCE_MS.slow,
+  summary: {
+    title: 'Ringkasan',
+    counts: [
+      ...NAMED_ROLES.map((id) => ({ label: ROLE_LABELS[id]!, finds: { usroRoleId: id } })),
+      {
+        label: 'Lainnya',
+        derive: (counts) => (counts[TOTAL] ?? 0) - NAMED_ROLES.reduce((sum, id) => sum + (counts[ROLE_LABELS[id]!] ?? 0), 0),
+      },
+      { label: TOTAL },
+    ],
+  },
+  filters: [{ field: 'usroRoleId', label: 'By Role', kind: 'select' }],
+  formWidth: DIALOG_WIDTH.genericForm,
+  texts: {
+    created: 'Berhasil menambahkan user role.',
+    updated: 'Berhasil memperbarui user role.',
+    saveFailed: 'Error saving user data',
+    deleted: 'User role deleted successfully',
+    deleteFailed: 'Error deleting user role',
+  },
+};

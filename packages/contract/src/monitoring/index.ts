@@ -1,0 +1,2 @@
+export * from './transactions.ts';
+export * from './notifications.ts';

@@ -1,0 +1,56 @@
+/** Notifications screen (spec §2 "Notifications", §3): list, and one notification with its history. */
+import { z } from 'zod';
+import { NOTIFICATION_STATUS } from '../format.ts';
+import type { ResourceDef } from '../resource.ts';
+
+export const notificationResource: ResourceDef = {
+  path: '/dashboard/notification',
+  entity: 'Notification',
+  idField: 'notiId',
+  defaultOrder: { field: 'notiId', direction: 'desc' },
+  fields: [
+    { name: 'notiId', label: 'Notif Id', type: 'number', input: 'none', key: true },
+    { name: 'notiOrderId', label: 'Order Id', type: 'string', input: 'text', searchable: true },
+    { name: 'trctVirtualAccountNo', label: 'No. VA', type: 'string', input: 'text' },
+    {
+      name: 'notiStatus',
+      label: 'Notif Status',
+      type: 'number',
+      input: 'dropdown',
+      options: [
+        { value: 1, label: NOTIFICATION_STATUS[1] },
+        { value: 2, label: 'Success' },
+      ],
+    },
+    { name: 'notiCreatedTime', label: 'Created Time', type: 'date', input: 'date' },
+    { name: 'notiTrctId', label: 'Transaction Id', type: 'number', input: 'none', hidden: true },
+    { name: 'trctType', label: 'Channel', type: 'string', input: 'text', hidden: true },
+    { name: 'notiAttempts', label: 'Attempts', type: 'number', input: 'none', hidden: true },
+    { name: 'notiNextAttemptAt', label: 'Next Attempt', type: 'date', input: 'none', hidden: true },
+  ],
+};
+
+export const notificationRow = z.object({
+  notiId: z.number(),
+  notiTrctId: z.number(),
+  notiOrderId: z.string().nullable(),
+  trctVirtualAccountNo: z.string().nullable(),
+  trctType: z.string(),
+  notiStatus: z.number(),
+  notiCreatedTime: z.string(),
+  notiAttempts: z.number(),
+  notiNextAttemptAt: z.string().nullable(),
+});
+export type NotificationRow = z.infer<typeof notificationRow>;
+
+export const notificationHistoryRow = z.object({
+  nohiId: z.number(),
+  nohiNotiId: z.number(),
+  nohiRequest: z.string().nullable(),
+  nohiResponse: z.string().nullable(),
+  nohiCreatedTime: z.string(),
+});
+export type NotificationHistoryRow = z.infer<typeof notificationHistoryRow>;
+
+export const notificationDetail = notificationRow.extend({ notification_history: z.array(notificationHistoryRow) });
+export type NotificationDetail = z.infer<typeof notificationDetail>;

@@ -1,0 +1,13 @@
+/** Client (spec §3): listed only, as dropdown options for a company's client. */
+import type { ResourceDef } from '../resource.ts';
+
+export const clientResource: ResourceDef = {
+  path: '/master/client',
+  entity: 'Client',
+  idField: 'clntid',
+  fields: [
+    { name: 'clntid', label: 'ID', type: 'number', input: 'none', key: true },
+    { name: 'clntName', label: 'Client Name', type: 'string', input: 'none', searchable: true },
+  ],
+  defaultOrder: { field: 'clntid', direction: 'asc' },
+};

@@ -1,0 +1,37 @@
+/** Company Group (spec §3, §5): /master/Company_Group. */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { address, entityName, fax, idInBody, labelledName, phone, requiredText } from '../rules.ts';
+import { auditFields, idField } from './fields.ts';
+
+export const companyGroupResource: ResourceDef = {
+  path: '/master/Company_Group',
+  entity: 'Company Group',
+  idField: 'grcpId',
+  fields: [
+    idField('grcpId'),
+    { name: 'grcpName', label: 'Nama Company Group', type: 'string', input: 'text', searchable: true },
+    { name: 'grcpNickName', label: 'Nickname', type: 'string', input: 'text' },
+    { name: 'grcpAddress', label: 'Alamat', type: 'string', input: 'text' },
+    { name: 'grcpCity', label: 'Nama Kota', type: 'string', input: 'text' },
+    { name: 'grcpTelp', label: 'No. Telpon', type: 'string', input: 'text' },
+    { name: 'grcpFax', label: 'No. Fax', type: 'string', input: 'text' },
+    ...auditFields('grcp', ['UpdatedTime']),
+  ],
+  defaultOrder: { field: 'grcpCreatedTime', direction: 'asc' },
+};
+
+const fields = {
+  grcpName: entityName('Company Group'),
+  grcpNickName: labelledName('Nickname'),
+  grcpAddress: address('Alamat'),
+  grcpCity: requiredText('Nama Kota').max(50, 'Nama Kota must not exceed 50 characters'),
+  grcpTelp: phone('No. Telpon'),
+  grcpFax: fax('No. Fax'),
+};
+
+export const companyGroupCreateBody = z.strictObject(fields);
+/** Edit sends the whole form plus the primary key; audit fields are not sent. */
+export const companyGroupUpdateBody = z.strictObject({ grcpId: idInBody, ...fields });
+export type CompanyGroupCreateBody = z.infer<typeof companyGroupCreateBody>;
+export type CompanyGroupUpdateBody = z.infer<typeof companyGroupUpdateBody>;

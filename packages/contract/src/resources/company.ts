@@ -1,0 +1,45 @@
+/** Company (spec §3, §5): /master/company. grcpName and clntName are looked up, never saved. */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { MAX_ID, address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
+import { ACTIVE_OPTIONS, auditFields, idField } from './fields.ts';
+
+export const companyResource: ResourceDef = {
+  path: '/master/company',
+  entity: 'Company',
+  idField: 'compId',
+  fields: [
+    idField('compId'),
+    { name: 'compGrcpId', label: 'Company Group', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/Company_Group', hidden: true },
+    { name: 'grcpName', label: 'Company Group', type: 'string', input: 'none' },
+    { name: 'compName', label: 'Company Name', type: 'string', input: 'text', searchable: true },
+    { name: 'compAddress', label: 'Address', type: 'string', input: 'text' },
+    { name: 'compPhone', label: 'Phone', type: 'string', input: 'text' },
+    { name: 'compPIC', label: 'PIC', type: 'string', input: 'text' },
+    { name: 'compPICPhone', label: 'PIC Phone', type: 'string', input: 'text' },
+    { name: 'compStatus', label: 'Status', type: 'number', input: 'dropdown', options: ACTIVE_OPTIONS, hidden: true },
+    { name: 'compClientId', label: 'Client', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/client', hidden: true },
+    { name: 'clntName', label: 'Client Name', type: 'string', input: 'none' },
+    { name: 'compFileId', label: 'File ID', type: 'number', input: 'none', hidden: true },
+    ...auditFields('comp'),
+  ],
+  defaultOrder: { field: 'compCreatedTime', direction: 'asc' },
+};
+
+const fields = {
+  compGrcpId: requiredId('Company Group'),
+  compName: entityName('Company Name'),
+  compAddress: address('Address'),
+  compPhone: phone('Phone'),
+  compPIC: labelledName('PIC', 3),
+  compPICPhone: phone('PIC Phone'),
+  compStatus: statusFlag('Status'),
+  compClientId: requiredId('Client'),
+  compFileId: z.coerce.number().int().positive().lte(MAX_ID).nullable().optional(),
+};
+
+export const companyCreateBody = z.strictObject(fields);
+/** Edit omits compGrcp, audit fields, grcpName and clntName (spec §7) and sends the primary key. */
+export const companyUpdateBody = z.strictObject({ compId: idInBody, ...fields });
+export type CompanyCreateBody = z.infer<typeof companyCreateBody>;
+export type CompanyUpdateBody = z.infer<typeof companyUpdateBody>;

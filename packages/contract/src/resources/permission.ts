@@ -1,0 +1,27 @@
+/** Permission (spec §3): /master/Permission. Operations travel as a JSON-encoded string. */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { idInBody, operations, permissionName } from '../rules.ts';
+import { auditFields, idField } from './fields.ts';
+
+export const permissionResource: ResourceDef = {
+  path: '/master/Permission',
+  entity: 'Permission',
+  idField: 'prmsId',
+  fields: [
+    idField('prmsId'),
+    { name: 'prmsName', label: 'Permission Name', type: 'string', input: 'text', searchable: true },
+    { name: 'prmsOperations', label: 'Operations', type: 'string', input: 'operations' },
+    ...auditFields('prms'),
+  ],
+  defaultOrder: { field: 'prmsCreatedTime', direction: 'asc' },
+};
+
+/** Default operations for a new permission (spec §9). */
+export const DEFAULT_PERMISSION_OPERATIONS = '["read","create","update","delete"]';
+
+const fields = { prmsName: permissionName, prmsOperations: operations() };
+export const permissionCreateBody = z.strictObject(fields);
+export const permissionUpdateBody = z.strictObject({ prmsId: idInBody, ...fields });
+export type PermissionCreateBody = z.infer<typeof permissionCreateBody>;
+export type PermissionUpdateBody = z.infer<typeof permissionUpdateBody>;

@@ -1,0 +1,27 @@
+/** Role Permission (spec §3): /master/Role_Permission. Rows also carry rperRole {roleName} and rperPrms {prmsName}. */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { idInBody, operations, requiredId } from '../rules.ts';
+import { auditFields, idField } from './fields.ts';
+
+export const rolePermissionResource: ResourceDef = {
+  path: '/master/Role_Permission',
+  entity: 'Role Permission',
+  idField: 'rperId',
+  fields: [
+    idField('rperId'),
+    { name: 'rperRoleId', label: 'Role', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/roles', hidden: true },
+    { name: 'roleName', label: 'Role Name', type: 'string', input: 'none', searchable: true },
+    { name: 'rperPrmsId', label: 'Permission', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/Permission', hidden: true },
+    { name: 'prmsName', label: 'Permission Name', type: 'string', input: 'none', searchable: true },
+    { name: 'rperOperations', label: 'Operations', type: 'string', input: 'operations' },
+    ...auditFields('rper'),
+  ],
+  defaultOrder: { field: 'rperCreatedTime', direction: 'asc' },
+};
+
+const fields = { rperRoleId: requiredId('Role'), rperPrmsId: requiredId('Permission'), rperOperations: operations() };
+export const rolePermissionCreateBody = z.strictObject(fields);
+export const rolePermissionUpdateBody = z.strictObject({ rperId: idInBody, ...fields });
+export type RolePermissionCreateBody = z.infer<typeof rolePermissionCreateBody>;
+export type RolePermissionUpdateBody = z.infer<typeof rolePermissionUpdateBody>;

@@ -1,0 +1,25 @@
+/** User Company (spec §3): /master/User_Company. Rows also carry companyName. */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { idInBody, requiredId, userRef } from '../rules.ts';
+import { auditFields, idField } from './fields.ts';
+
+export const userCompanyResource: ResourceDef = {
+  path: '/master/User_Company',
+  entity: 'User Company',
+  idField: 'uscoId',
+  fields: [
+    idField('uscoId'),
+    { name: 'uscoUserId', label: 'User ID', type: 'string', input: 'dropdown-api', optionsApiPath: '/master/user', searchable: true },
+    { name: 'uscoCompId', label: 'Company', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/company', hidden: true },
+    { name: 'companyName', label: 'Company Name', type: 'string', input: 'none' },
+    ...auditFields('usco'),
+  ],
+  defaultOrder: { field: 'uscoCreatedTime', direction: 'asc' },
+};
+
+const fields = { uscoUserId: userRef('User'), uscoCompId: requiredId('Company') };
+export const userCompanyCreateBody = z.strictObject(fields);
+export const userCompanyUpdateBody = z.strictObject({ uscoId: idInBody, ...fields });
+export type UserCompanyCreateBody = z.infer<typeof userCompanyCreateBody>;
+export type UserCompanyUpdateBody = z.infer<typeof userCompanyUpdateBody>;

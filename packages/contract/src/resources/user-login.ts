@@ -1,0 +1,35 @@
+/**
+ * User Login (spec §3, "other resources named: user-login"): /master/User_Login. One login per
+ * user, addressed by its user id (GET/PUT/DELETE /master/User_Login/{userId}). Hashes never leave the server.
+ */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { optionalPassword, password, userRef, username } from '../rules.ts';
+import { auditFields } from './fields.ts';
+
+export const userLoginResource: ResourceDef = {
+  path: '/master/User_Login',
+  entity: 'User Login',
+  idField: 'usloUserId',
+  fields: [
+    { name: 'usloId', label: 'Login ID', type: 'number', input: 'none', hidden: true },
+    { name: 'usloUserId', label: 'User ID', type: 'string', input: 'dropdown-api', optionsApiPath: '/master/user', key: true, searchable: true },
+    { name: 'usloUserName', label: 'Username', type: 'string', input: 'text', searchable: true },
+    { name: 'usloPassword', label: 'Password', type: 'string', input: 'password', hidden: true, derived: true },
+    ...auditFields('uslo'),
+  ],
+  defaultOrder: { field: 'usloCreatedTime', direction: 'asc' },
+};
+
+export const userLoginCreateBody = z.strictObject({
+  usloUserId: userRef('User ID'),
+  usloUserName: username(),
+  usloPassword: password,
+});
+export const userLoginUpdateBody = z.strictObject({
+  usloUserId: z.string().optional(),
+  usloUserName: username(),
+  usloPassword: optionalPassword,
+});
+export type UserLoginCreateBody = z.infer<typeof userLoginCreateBody>;
+export type UserLoginUpdateBody = z.infer<typeof userLoginUpdateBody>;

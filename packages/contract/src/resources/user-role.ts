@@ -1,0 +1,25 @@
+/** User Role (spec §3): /master/User_Role. Rows also carry usroRole {roleName}. */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { idInBody, requiredId, userRef } from '../rules.ts';
+import { auditFields, idField } from './fields.ts';
+
+export const userRoleResource: ResourceDef = {
+  path: '/master/User_Role',
+  entity: 'User Role',
+  idField: 'usroId',
+  fields: [
+    idField('usroId'),
+    { name: 'usroUserId', label: 'User ID', type: 'string', input: 'dropdown-api', optionsApiPath: '/master/user', searchable: true },
+    { name: 'usroRoleId', label: 'Role', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/roles', hidden: true },
+    { name: 'roleName', label: 'Role Name', type: 'string', input: 'none' },
+    ...auditFields('usro'),
+  ],
+  defaultOrder: { field: 'usroCreatedTime', direction: 'asc' },
+};
+
+const fields = { usroUserId: userRef('User'), usroRoleId: requiredId('Role') };
+export const userRoleCreateBody = z.strictObject(fields);
+export const userRoleUpdateBody = z.strictObject({ usroId: idInBody, ...fields });
+export type UserRoleCreateBody = z.infer<typeof userRoleCreateBody>;
+export type UserRoleUpdateBody = z.infer<typeof userRoleUpdateBody>;

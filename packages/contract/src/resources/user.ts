@@ -1,0 +1,50 @@
+/**
+ * User (spec §3): /master/user. A user row shows its login's username; the password is a form
+ * input only (never listed, filtered or returned). Create may carry the login too: both
+ * usloUserName and usloPassword, or neither.
+ */
+import { z } from 'zod';
+import type { ResourceDef } from '../resource.ts';
+import { isRequired } from '../messages.ts';
+import { optionalPassword, password, statusFlag, userId, username } from '../rules.ts';
+import { USER_STATUS_OPTIONS, auditFields } from './fields.ts';
+
+export const userResource: ResourceDef = {
+  path: '/master/user',
+  entity: 'User',
+  idField: 'userId',
+  fields: [
+    { name: 'userId', label: 'User ID', type: 'string', input: 'text', key: true, searchable: true },
+    { name: 'usloUserName', label: 'Username', type: 'string', input: 'text', searchable: true },
+    { name: 'usloPassword', label: 'Password', type: 'string', input: 'password', hidden: true, derived: true },
+    { name: 'userStatus', label: 'Status', type: 'number', input: 'dropdown', options: USER_STATUS_OPTIONS },
+    ...auditFields('user'),
+  ],
+  defaultOrder: { field: 'userId', direction: 'desc' },
+};
+
+export const userCreateBody = z
+  .strictObject({
+    userId,
+    userStatus: statusFlag('Status'),
+    usloUserName: username().optional(),
+    usloPassword: password.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.usloUserName !== undefined && body.usloPassword === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['usloPassword'], message: 'Password is required' });
+    }
+    if (body.usloPassword !== undefined && body.usloUserName === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['usloUserName'], message: isRequired('Username') });
+    }
+  });
+
+/** Edit: User ID is read-only (it may be sent and must match the URL); an empty password keeps the old one. */
+export const userUpdateBody = z.strictObject({
+  userId: z.string().optional(),
+  userStatus: statusFlag('Status'),
+  usloUserName: username().optional(),
+  usloPassword: optionalPassword,
+});
+export type UserCreateBody = z.infer<typeof userCreateBody>;
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;

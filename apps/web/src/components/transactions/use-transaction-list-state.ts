@@ -1,8 +1,8 @@
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type TransactionKindDef } from '@tagih/contract';
+import { SEARCH_DEBOUNCE_MS, type TransactionKindDef } from '@tagih/contract';
 import { useState } from 'react';
 import type { ListParams } from '../../api/get-list.ts';
-import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import type { DataTableSort } from '../data-table.tsx';
+import { useListPaging } from '../../hooks/use-list-paging.ts';
+import { useSearchText } from '../../hooks/use-search-text.ts';
 import { useDayRange } from '../monitoring/use-day-range.ts';
 
 export interface TransactionFilter {
@@ -23,13 +23,9 @@ export const isEmptyFilter = (f: TransactionFilter) => !f.bank.trim() && !f.stat
  */
 export function useTransactionListState(kind: TransactionKindDef) {
   const [searchField, setSearchField] = useState(kind.searchBy[0]!.field);
-  const [searchText, setSearchText] = useState('');
-  const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS.default);
   // An emptied box (or a new search-by field) applies at once: no stale text on the new field.
-  const search = searchText.trim() === '' ? '' : debounced;
+  const { searchText, setSearchText, search } = useSearchText(SEARCH_DEBOUNCE_MS.default);
   const [filter, setFilter] = useState<TransactionFilter>(EMPTY_FILTER);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<DataTableSort | null>(null);
   const dates = useDayRange('today');
 
   const finds: NonNullable<ListParams['finds']> = {
@@ -38,11 +34,8 @@ export function useTransactionListState(kind: TransactionKindDef) {
     trctStatus: filter.status ? { op: 'equal', value: filter.status } : undefined,
   };
   const extra = dates.range ? { from: dates.range.from, to: dates.range.to } : undefined;
-  const order = sort ? { orderField: sort.field, orderValue: sort.direction } : {};
-
-  const resetKey = JSON.stringify([finds, extra, order, pageSize]);
-  const [paging, setPaging] = useState({ key: resetKey, page: 1 });
-  const page = paging.key === resetKey ? paging.page : 1;
+  const paging = useListPaging([finds, extra]);
+  const { page, pageSize, order } = paging;
 
   return {
     searchField,
@@ -56,12 +49,7 @@ export function useTransactionListState(kind: TransactionKindDef) {
     filter,
     setFilter,
     dates,
-    page,
-    setPage: (next: number) => setPaging({ key: resetKey, page: next }),
-    pageSize,
-    setPageSize,
-    sort,
-    setSort,
+    ...paging,
     /** Refresh clears search and filters (spec §2). */
     clearSearchAndFilter: () => {
       setSearchText('');

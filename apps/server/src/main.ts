@@ -1,5 +1,6 @@
 /** Start: read config, open the database, migrate, seed when asked, listen. */
 import { buildApp } from './app.ts';
+import { purgeEndedSessions } from './modules/auth/service.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -11,6 +12,8 @@ import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
 import { LOOPBACK, hasDemoClients, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
 
+/** Ended sessions and stale sign-in failure counts are dropped this often. */
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Retry ticks of the notification worker. */
 const WORKER_INTERVAL_MS = 15_000;
 
@@ -57,7 +60,12 @@ async function main(): Promise<void> {
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
   };
   const app = await buildApp(deps, { logger: true });
+  const housekeeping = setInterval(() => {
+    purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
   const close = async () => {
+    clearInterval(housekeeping);
     await app.close();
     await simulators?.close();
     await database.close();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_ERROR_CODE } from '@tagih/contract';
+import { purgeEndedSessions } from '../src/modules/auth/service.ts';
 import { ADMIN, ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, companyId, createTestContext, type TestContext } from './support/test-app.ts';
 
 const LOGIN = '/api/security/authentication/login';
@@ -231,6 +232,25 @@ describe.each(DIALECTS)('authentication (%s)', (dialect) => {
       }
       ctx.clock.advanceMinutes(10);
       expect((await ctx.inject({ method: 'GET', url: STATUS, token })).statusCode).toBe(401);
+    });
+
+    it('drops sessions and failure counts that ended over a day ago', async () => {
+      await ctx.login(STAFF_USER); // expires after 12 h
+      const revoked = await ctx.login(ADMIN_USER);
+      await ctx.inject({ method: 'POST', url: LOGOUT, token: revoked });
+      await ctx.inject({ method: 'POST', url: LOGIN, payload: { username: 'ghost', password: 'whatever' } });
+      const count = async (table: 'sessions' | 'login_throttle') =>
+        Number((await ctx.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      expect(await purgeEndedSessions(ctx.deps)).toEqual({ sessions: 0, throttles: 0 });
+
+      ctx.clock.advanceMinutes(25 * 60); // past the revocation, not yet past the 12 h expiry + 1 day
+      const fresh = await ctx.login(STAFF_USER);
+      expect(await purgeEndedSessions(ctx.deps)).toEqual({ sessions: 1, throttles: 1 });
+      expect(await count('login_throttle')).toBe(0);
+      ctx.clock.advanceMinutes(12 * 60);
+      expect((await purgeEndedSessions(ctx.deps)).sessions).toBe(1); // the first one expired 25 h ago
+      expect((await ctx.inject({ method: 'GET', url: STATUS, token: fresh })).statusCode).toBe(401); // idle, not purged
+      expect(await count('sessions')).toBe(1);
     });
 
     it('never returns a password hash', async () => {

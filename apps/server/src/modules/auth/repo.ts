@@ -138,3 +138,24 @@ export async function findAvailableCompanies(db: DbOrTx, userId: string, superad
   }
   return q.orderBy('compName').execute();
 }
+
+// --- housekeeping ------------------------------------------------------------------
+
+/** Removes sessions that ended (expired or revoked) before `beforeIso`. */
+export async function deleteEndedSessions(db: DbOrTx, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('sessExpiresTime', '<', beforeIso), eb('sessRevokedTime', '<', beforeIso)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Forgets failure counts not touched since `beforeIso` that hold no lock. */
+export async function deleteStaleThrottles(db: DbOrTx, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('login_throttle')
+    .where('lothUpdatedTime', '<', beforeIso)
+    .where((eb) => eb.or([eb('lothLockedUntil', 'is', null), eb('lothLockedUntil', '<', beforeIso)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -134,3 +134,12 @@ export async function setCompany(deps: AppDeps, session: SessionContext, compId:
 export async function logout(deps: AppDeps, session: SessionContext): Promise<void> {
   await repo.revokeSession(deps.db, session.tokenHash, iso(deps.clock.now()));
 }
+
+/** Keeps the session and throttle tables small: drops what ended over a day ago. */
+export async function purgeEndedSessions(deps: AppDeps): Promise<{ sessions: number; throttles: number }> {
+  const dayAgo = iso(addMinutes(deps.clock.now(), -24 * 60));
+  return {
+    sessions: await repo.deleteEndedSessions(deps.db, dayAgo),
+    throttles: await repo.deleteStaleThrottles(deps.db, dayAgo),
+  };
+}

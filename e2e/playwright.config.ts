@@ -16,7 +16,8 @@ export const E2E = {
 
 export default defineConfig({
   testDir: './specs',
-  outputDir: join(tmpdir(), 'tagih-e2e-results'),
+  // Per port, like the database: engineers running suites side by side keep their artifacts.
+  outputDir: join(tmpdir(), `tagih-e2e-results-${PORT}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,

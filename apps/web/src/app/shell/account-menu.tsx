@@ -18,6 +18,9 @@ import { notify } from '../../components/notify.tsx';
 import { useEndSession } from '../../hooks/use-end-session.ts';
 import { MANAGE_ACCOUNT_ROUTE, SELECT_COMPANY_ROUTE } from '../route-access.ts';
 
+/** react-toastify's container z-index (--toastify-z-index). */
+const TOAST_Z_INDEX = 9999;
+
 export interface AccountMenuProps {
   username: string;
   companyName: string;
@@ -83,6 +86,9 @@ export function AccountMenu({ username, companyName, compact }: AccountMenuProps
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // The menu drops below the app bar, where toasts sit: keep it above them (toastify
+        // uses z-index 9999), or a toast hides its items and takes the click.
+        sx={{ zIndex: TOAST_Z_INDEX + 1 }}
       >
         {compact && (
           <Box sx={{ px: 2, py: 1 }}>

@@ -10,9 +10,8 @@ import { openDatabase } from '@tagih/server/src/db/database.ts';
 import { migrateToLatest } from '@tagih/server/src/db/migrate.ts';
 import { seedBase } from '@tagih/server/src/db/seed/base.ts';
 import { seedDemoMaster } from '@tagih/server/src/db/seed/demo-master.ts';
-import { insertTransactions } from '@tagih/server/src/db/seed/bulk-transactions.ts';
-import { syntheticTransactions } from '@tagih/server/src/db/seed/synthetic-transactions.ts';
 import { randomPassword } from '@tagih/server/src/security/tokens.ts';
+import { activeCompanies, generateTransactions } from './bulk-generate.ts';
 
 const { values } = parseArgs({
   options: { va: { type: 'string', default: '0' }, qris: { type: 'string', default: '0' }, days: { type: 'string', default: '30' } },
@@ -31,37 +30,14 @@ const now = new Date();
 const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
 if (base.generatedAdminPassword) console.log(`admin: ${base.adminUsername} / ${base.generatedAdminPassword}`);
 
-const companiesOf = () =>
-  database.kysely.selectFrom('companies').innerJoin('clients', 'clients.clntid', 'companies.compClientId')
-    .select(['compId', 'clntid', 'clntCallbackUrl']).where('compStatus', '=', 1).orderBy('compId').execute();
-let companies = await companiesOf();
+let companies = await activeCompanies(database.kysely);
 if (companies.length === 0) {
   const password = config.demoPassword ?? randomPassword();
   await seedDemoMaster(database.kysely, { demoPassword: password, now: now.toISOString() });
   console.log(`No active company: added the demo companies and users (password ${password}).`);
-  companies = await companiesOf();
+  companies = await activeCompanies(database.kysely);
 }
 
-const run = now.getTime().toString(36).toUpperCase();
-const started = Date.now();
-let total = 0;
-for (const type of ['VA', 'QRIS'] as const) {
-  for (const [i, c] of companies.entries()) {
-    const share = Math.floor(counts[type] / companies.length) + (i < counts[type] % companies.length ? 1 : 0);
-    if (share === 0) continue;
-    const source = syntheticTransactions({
-      type, compId: c.compId, clntId: c.clntid, count: share, days, now, timeZone: config.businessTz,
-      seed: started + c.compId * 7919 + (type === 'VA' ? 1 : 2), orderPrefix: `G${run}${type === 'VA' ? 'V' : 'Q'}${c.compId}`, callbackUrl: c.clntCallbackUrl,
-    });
-    await insertTransactions(database.kysely, source, (done) => {
-      if (done % 50_000 === 0) {
-        const seconds = (Date.now() - started) / 1000;
-        console.log(`${type} company ${c.compId}: ${done.toLocaleString('en')} / ${share.toLocaleString('en')}  (${Math.round((total + done) / seconds).toLocaleString('en')} rows/s overall)`);
-      }
-    });
-    total += share;
-  }
-}
-const seconds = (Date.now() - started) / 1000;
-console.log(`Inserted ${total.toLocaleString('en')} transactions (VA ${counts.VA}, QRIS ${counts.QRIS}) over ${days} days into ${database.dialect} in ${seconds.toFixed(1)} s (${Math.round(total / seconds).toLocaleString('en')} rows/s).`);
+const result = await generateTransactions(database.kysely, { counts, days, now, timeZone: config.businessTz, companies, log: (line) => console.log(line) });
+console.log(`Inserted ${result.total.toLocaleString('en')} transactions (VA ${counts.VA}, QRIS ${counts.QRIS}) over ${days} days into ${database.dialect} in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s).`);
 await database.close();

@@ -94,17 +94,25 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resour
   return out;
 }
 
+/** The fields a list query reads: its filters, its search and its order. */
+export function fieldsOfQuery(query: ListQuery): Set<string> {
+  return new Set([...query.filters.map((f) => f.field), ...(query.search?.fields ?? []), query.order.field]);
+}
+
 /**
- * Orders and pages `qb`. Nulls sort as the smallest value on both dialects (SQLite's rule;
+ * Orders `qb` (no paging). Nulls sort as the smallest value on both dialects (SQLite's rule;
  * PostgreSQL would otherwise put them last when ascending).
  */
-export function applyOrderAndPage<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
+export function applyOrder<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
   const column = options.columns?.[query.order.field] ?? query.order.field;
   return qb
     .orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-    .orderBy(sql.ref(options.tieBreaker), query.order.direction)
-    .limit(query.max)
-    .offset((query.page - 1) * query.max) as Q;
+    .orderBy(sql.ref(options.tieBreaker), query.order.direction) as Q;
+}
+
+/** Orders and pages `qb`. */
+export function applyOrderAndPage<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
+  return applyOrder(qb, query, options).limit(query.max).offset((query.page - 1) * query.max) as Q;
 }
 
 /** Counts the rows of an already filtered query (which must have no selections yet). */

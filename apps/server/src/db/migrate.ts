@@ -1,9 +1,11 @@
 /** Runs the migrations at start; a failure stops the process (migrations fail loudly). */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initialSchema from './migrations/0001-initial-schema.ts';
+import * as transactionsListCover from './migrations/0002-transactions-list-cover.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-transactions-list-cover': transactionsListCover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -49,8 +49,11 @@ export interface TransactionList {
 
 export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<TransactionList> {
   const { query, range } = parseListRequest(deps, kind, raw);
-  const filtered = repo.filteredRows(deps.db, kind, compId, range, query, deps.config.businessTz);
-  const [sums, rows] = await Promise.all([repo.summary(filtered), repo.page(filtered, query)]);
+  const timeZone = deps.config.businessTz;
+  const [sums, rows] = await Promise.all([
+    repo.summary(deps.db, kind, compId, range, query, timeZone),
+    repo.page(deps.db, kind, compId, range, query, timeZone),
+  ]);
   const offset = (query.page - 1) * query.max;
   return {
     data: rows.map((row, i) => toApiRow(kind, row, offset + i + 1) as TransactionVaRow | TransactionQrRow),

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench:api -w @tagih/bench -- [--va 200000] [--qris 50000] [--days 30] [--reuse]
+ *   [--connections 10] [--duration 10 | --amount N] [--timeout 10] [--warmup 1] [--only text] [--skip-export] [--skip-latency]`
+ *
+ * API latency under load: prepares a database (DATABASE_URL, or a temp SQLite file; see
+ * prepare.ts), starts the real app on an ephemeral loopback port, signs in as a demo Admin,
+ * selects the bench company and runs autocannon (in a worker thread, off the server's event
+ * loop) over the calls operators make all day. Prints one row per scenario: requests/s,
+ * latency percentiles (ms) and non-2xx answers. Then streams the full VA CSV export of the
+ * period once and prints rows, bytes, seconds, rows/s and the process's peak memory growth.
+ * Between scenarios it waits until the server has finished every request it accepted (requests
+ * a timed-out client gave up on still run), so one overloaded scenario does not slow the next.
+ */
+import { request } from 'node:http';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { businessDate } from '@tagih/contract';
+import { buildApp } from '@tagih/server/src/app.ts';
+import { systemClock } from '@tagih/server/src/clock.ts';
+import { loadConfig } from '@tagih/server/src/config.ts';
+import type { AppDeps } from '@tagih/server/src/deps.ts';
+import { BENCH_USER, prepareDatabase } from './prepare.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    va: { type: 'string', default: '200000' },
+    qris: { type: 'string', default: '50000' },
+    days: { type: 'string', default: '30' },
+    reuse: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    amount: { type: 'string' },
+    timeout: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    'skip-export': { type: 'boolean', default: false },
+    'skip-latency': { type: 'boolean', default: false },
+  },
+});
+const num = (name: string, text: string | undefined, min: number): number => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number >= ${min} (got ${text})`);
+    process.exit(2);
+  }
+  return n;
+};
+const sizes = { va: num('va', args.va, 0), qris: num('qris', args.qris, 0), days: num('days', args.days, 1) };
+const connections = num('connections', args.connections, 1);
+const duration = num('duration', args.duration, 1);
+const amount = args.amount === undefined ? undefined : num('amount', args.amount, 1);
+const warmup = num('warmup', args.warmup, 0);
+const timeout = num('timeout', args.timeout, 1);
+
+const config = { ...loadConfig(), logLevel: 'silent', notificationWorker: false };
+const prepared = await prepareDatabase(
+  { ...sizes, reuse: args.reuse, timeZone: config.businessTz, ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}) },
+  (line) => console.log(line),
+);
+const { db } = prepared;
+
+// The real app, as main.ts builds it (no simulators, no retry worker: nothing else runs).
+const deps: AppDeps = { db: db.kysely, dialect: db.dialect, config: { ...config, databaseUrl: prepared.url }, clock: systemClock };
+const app = await buildApp(deps, { webRoot: null });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (address === null || typeof address === 'string') throw new Error('no TCP address');
+const base = `http://127.0.0.1:${address.port}`;
+
+async function call(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { authentication: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+const login = await call('POST', '/api/security/authentication/login', undefined, BENCH_USER);
+if (login.status !== 200) throw new Error(`sign-in failed (${login.status}): ${JSON.stringify(login.json)}; was the database prepared by this benchmark?`);
+const token = login.json.data.token as string;
+/**
+ * Waits until the server has worked off what it accepted: requests a timed-out client gave up
+ * on still run, and queue ahead of new ones. A probe waits its turn; done when one is quick.
+ */
+async function drained(): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const t = performance.now();
+    await call('GET', '/api/security/authentication/status', token);
+    if (performance.now() - t < 250) return (performance.now() - started) / 1000;
+  }
+}
+const setCompany = await call('POST', `/api/security/Authentication/SetCompany/${prepared.compId}`, token);
+if (setCompany.status !== 200) throw new Error(`SetCompany failed: ${JSON.stringify(setCompany.json)}`);
+
+const today = businessDate(new Date(), config.businessTz);
+const daysBefore = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+};
+const monthFrom = daysBefore(today, sizes.days);
+const VA = '/api/dashboard/transactionVa';
+const QR = '/api/dashboard/transactionQr';
+const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+// Ids the cycling scenarios ask for: what an operator would click on or paste.
+const orderIds = (
+  await db.kysely.selectFrom('transactions').select('trctOrderId')
+    .where('trctCompId', '=', prepared.compId).where('trctType', '=', 'VA')
+    .orderBy('trctId', 'desc').limit(2000).execute()
+).filter((_, i) => i % 40 === 0).map((r) => r.trctOrderId);
+const notiIds = (
+  await db.kysely.selectFrom('notifications').select('notiId')
+    .where('notiCompId', '=', prepared.compId).orderBy('notiId', 'desc').limit(2000).execute()
+).filter((_, i) => i % 40 === 0).map((r) => r.notiId);
+
+interface Scenario {
+  name: string;
+  paths: string[];
+}
+const scenarios: Scenario[] = [
+  { name: 'VA list, today (default page)', paths: [`${VA}?${q({ page: 1, max: 10, from: today, to: today })}`] },
+  { name: `VA list, last ${sizes.days} days, page 1`, paths: [`${VA}?${q({ page: 1, max: 10, from: monthFrom, to: today })}`] },
+  { name: 'VA list, status+bank, last 7 days', paths: [`${VA}?${q({ page: 1, max: 10, 'finds[trctStatus][equal]': '03', 'finds[trctBank]': 'BRI', from: daysBefore(today, 7), to: today })}`] },
+  { name: `VA list, last ${sizes.days} days, page 500`, paths: [`${VA}?${q({ page: 500, max: 10, from: monthFrom, to: today })}`] },
+  { name: `VA search order id, ${sizes.days} days`, paths: orderIds.map((id) => `${VA}?${q({ page: 1, max: 10, 'finds[trctOrderId]': id, from: monthFrom, to: today })}`) },
+  { name: 'QRIS list, today (default page)', paths: [`${QR}?${q({ page: 1, max: 10, from: today, to: today })}`] },
+  { name: 'Notifications list (default)', paths: [`/api/dashboard/notification?${q({ page: 1, max: 10, from: '1970-01-01', to: today })}`] },
+  { name: 'Notification detail', paths: notiIds.map((id) => `/api/dashboard/notification/${id}`) },
+  { name: 'Master company list', paths: [`/api/master/company?${q({ page: 1, max: 10 })}`] },
+  { name: 'Status (auth overhead)', paths: ['/api/security/authentication/status'] },
+].filter((s) => !args.only || s.name.toLowerCase().includes(args.only.toLowerCase()));
+
+const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+const padLeft = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
+const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+console.log(
+  `\nTagih API latency — ${db.dialect}, ${sizes.va.toLocaleString('en')} VA + ${sizes.qris.toLocaleString('en')} QRIS rows over ${sizes.days} days (one company), ` +
+  `Node ${process.version}, ${cpus().length} CPUs; autocannon ${connections} connections, ${amount ? `${amount} requests` : `${duration} s`} per scenario (after ${warmup} s warm-up).`,
+);
+
+if (!args['skip-latency']) {
+  const header = `${pad('scenario', 36)} ${padLeft('rows', 8)} ${padLeft('req/s', 8)} ${padLeft('p50', 7)} ${padLeft('p90', 7)} ${padLeft('p99', 7)} ${padLeft('max', 7)} ${padLeft('non-2xx', 8)} ${padLeft('errors', 7)}`;
+  console.log(`\n${header}\n${'-'.repeat(header.length)}`);
+  for (const s of scenarios) {
+    // One call first: a scenario that fails is reported, not measured.
+    const probe = await call('GET', s.paths[0]!, token);
+    if (probe.status !== 200) {
+      console.log(`${pad(s.name, 36)} FAILED ${probe.status}: ${JSON.stringify(probe.json).slice(0, 200)}`);
+      continue;
+    }
+    const rows: number | undefined = probe.json.data?.pagination?.totalData;
+    const options = { url: base, connections, timeout, headers: { authentication: token }, requests: s.paths.map((path) => ({ method: 'GET', path })), workers: 1 };
+    if (warmup > 0) await autocannon({ ...options, duration: warmup });
+    await drained();
+    const r = await autocannon({ ...options, ...(amount ? { amount } : { duration }) });
+    const backlog = await drained();
+    const answered = r['2xx'] + r.non2xx > 0;
+    const ms = (n: number) => padLeft(answered ? fmt(n) : '-', 7);
+    console.log(
+      `${pad(s.name, 36)} ${padLeft(rows === undefined ? '-' : fmt(rows), 8)} ${padLeft(fmt(r.requests.average), 8)} ` +
+      `${ms(r.latency.p50)} ${ms(r.latency.p90)} ${ms(r.latency.p99)} ${ms(r.latency.max)} ` +
+      `${padLeft(String(r.non2xx), 8)} ${padLeft(String(r.errors + r.timeouts), 7)}` +
+      (backlog > 1 ? `  (server busy ${backlog.toFixed(1)} s more with requests given up on)` : ''),
+    );
+  }
+  console.log(`(latency in ms; rows = totalData of the list; errors = socket errors + timeouts after ${timeout} s)`);
+}
+
+if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCase()))) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const started = performance.now();
+  const { bytes, lines, status } = await new Promise<{ bytes: number; lines: number; status: number }>((resolve, reject) => {
+    const req = request(`${base}${VA}/export.csv?${q({ from: monthFrom, to: today })}`, { headers: { authentication: token } }, (res) => {
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+      });
+      res.on('end', () => resolve({ bytes, lines, status: res.statusCode ?? 0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+  const rows = Math.max(lines - 1, 0);
+  console.log(
+    `\nCSV export, VA, last ${sizes.days} days (HTTP ${status}): ${fmt(rows)} rows, ${mb(bytes)} in ${seconds.toFixed(2)} s = ${fmt(rows / seconds)} rows/s; ` +
+    `peak RSS +${mb(peakRss - before.rss)} (from ${mb(before.rss)}), peak heap +${mb(peakHeap - before.heapUsed)} (from ${mb(before.heapUsed)}).`,
+  );
+}
+
+await app.close();
+await db.close();
+console.log(`\nDatabase: ${prepared.url}${prepared.url.startsWith('sqlite:') ? ' (kept; --reuse runs again without generating)' : ''}`);

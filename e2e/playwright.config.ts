@@ -1,18 +1,48 @@
-import { defineConfig } from '@playwright/test';
-import { rmSync } from 'node:fs';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_PORTS, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
 
-/** One server on a fresh embedded database with demo data, started the way `npm start` does. */
-const PORT = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = join(tmpdir(), `tagih-e2e-${PORT}`);
-rmSync(dataDir, { recursive: true, force: true });
+/**
+ * The specs run against servers started the way `npm start` does, each on a fresh database
+ * with demo data: embedded SQLite always, and PostgreSQL too when TEST_DATABASE_URL is set
+ * (CI sets it), as a second project.
+ */
+const PORT = E2E_PORTS.sqlite;
+/** The sign-ins the specs use (e2e/support/session.ts). */
+const PASSWORDS = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' };
 
-export const E2E = {
-  baseURL: `http://127.0.0.1:${PORT}`,
-  adminPassword: 'e2e-admin-pass',
-  demoPassword: 'e2e-demo-pass',
-};
+type WebServer = NonNullable<PlaywrightTestConfig['webServer']> extends infer W ? (W extends readonly (infer E)[] ? E : W) : never;
+
+function server(port: number, databaseUrl: string, simulatorPorts: [number, number]): WebServer {
+  return {
+    command: 'node scripts/start.mjs',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/api/docs/json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: PASSWORDS.admin,
+      DEMO_PASSWORD: PASSWORDS.demo,
+      DEMO_DATA: 'true',
+      BANK_SIM_PORT: String(simulatorPorts[0]),
+      MERCHANT_SIM_PORT: String(simulatorPorts[1]),
+      LOG_LEVEL: 'warn',
+    },
+  };
+}
+
+const postgresUrl = freshPostgresUrl(E2E_PORTS.postgres);
+const servers = [server(E2E_PORTS.sqlite, freshSqliteUrl(E2E_PORTS.sqlite), [PORT + 11, PORT + 12])];
+const projects = [{ name: 'sqlite', use: { baseURL: `http://127.0.0.1:${E2E_PORTS.sqlite}` } }];
+if (postgresUrl) {
+  servers.push(server(E2E_PORTS.postgres, postgresUrl, [PORT + 13, PORT + 14]));
+  projects.push({ name: 'postgres', use: { baseURL: `http://127.0.0.1:${E2E_PORTS.postgres}` } });
+}
 
 export default defineConfig({
   testDir: './specs',
@@ -24,8 +54,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  globalTeardown: './global-teardown.ts',
   use: {
-    baseURL: E2E.baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -33,23 +63,6 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: '..',
-    url: `${E2E.baseURL}/api/docs/json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dataDir, 'tagih.db')}`,
-      ADMIN_PASSWORD: E2E.adminPassword,
-      DEMO_PASSWORD: E2E.demoPassword,
-      DEMO_DATA: 'true',
-      BANK_SIM_PORT: String(PORT + 11),
-      MERCHANT_SIM_PORT: String(PORT + 12),
-      LOG_LEVEL: 'warn',
-    },
-  },
+  projects,
+  webServer: servers,
 });

@@ -61,6 +61,9 @@ export function openDatabase(url: string, options: { pgSchema?: string } = {}): 
   setPgTypeParsers();
   const searchPath = options.pgSchema ? ` -c search_path=${options.pgSchema}` : '';
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c TimeZone=UTC${searchPath}` });
+  // An idle connection the server drops (restart, failover, admin command) must not crash the
+  // process: the pool discards that client and the next query opens a new one.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', isNewEmbedded: false, ...(options.pgSchema ? { schema: options.pgSchema } : {}), close: () => kysely.destroy() };
 }

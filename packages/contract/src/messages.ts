@@ -25,6 +25,7 @@ export const MESSAGES = {
   unknownError: 'Unknown error',
   exportFailed: 'Gagal mengekspor data',
   noData: 'No data available',
+  companyFetchFailed: 'Gagal fetch company.',
   // server-side
   ok: 'Success',
   invalidCredentials: 'Invalid username or password.',
@@ -45,5 +46,7 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** '{field} has already been used' (spec §5 uniqueness). */
 export const alreadyUsed = (field: string): string => `${field} has already been used`;
+/** A dropdown's options failed to load (spec §8 'Gagal mendapatkan ... data'). */
+export const loadFailed = (what: string): string => `Gagal mendapatkan ${what} data`;
 /** '{field} is required' (spec §5). */
 export const isRequired = (field: string): string => `${field} is required`;

@@ -57,7 +57,13 @@ export async function create(deps: AppDeps, resource: MasterResource, session: S
 
 export async function update(deps: AppDeps, resource: MasterResource, session: SessionContext, id: unknown, body: Values): Promise<ApiRow> {
   const values = { ...withoutBodyId(resource, id, body), ...auditOnUpdate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
-  const found = await guardedWrite(deps.db, resource, values, () => updateRow(deps.db, resource.table, resource.idColumn, id, values));
+  const found = await guardedWrite(deps.db, resource, values, () =>
+    deps.db.transaction().execute(async (tx) => {
+      const updated = await updateRow(tx, resource.table, resource.idColumn, id, values);
+      if (updated) await resource.invariant?.(tx);
+      return updated;
+    }),
+  );
   if (!found) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
   return get(deps, resource, id);
 }
@@ -79,6 +85,7 @@ export async function remove(deps: AppDeps, resource: MasterResource, id: unknow
     if (used) throw new Conflict(used);
     try {
       await deleteRow(tx, resource.table, resource.idColumn, id);
+      await resource.invariant?.(tx);
     } catch (error) {
       // A reference added since the check still stops the delete (foreign key): answer the same way.
       if (violationOf(error)?.kind === 'foreign-key') throw new Conflict(`${resource.def.entity} is still in use; remove what uses it first.`);

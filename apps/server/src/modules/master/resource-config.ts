@@ -56,6 +56,8 @@ export interface MasterResource {
   unique?: readonly UniqueRule[];
   references?: readonly Reference[];
   blockers?: readonly Blocker[];
+  /** Checked after every update and delete, in the write's transaction; a violation rolls it back. */
+  invariant?(tx: DbOrTx): Promise<void>;
   /** Writes that are more than one row (a user and its login): replace the generic ones. */
   writes?: WriteHandlers;
 }

@@ -1,6 +1,7 @@
 /** The links of a user: their roles and the companies they may work in. */
 import { userCompanyCreateBody, userCompanyResource, userCompanyUpdateBody, userRoleCreateBody, userRoleResource, userRoleUpdateBody } from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
+import { assertSuperadminRemains } from '../superadmin-guard.ts';
 import { audit } from './columns.ts';
 
 const userReference = (field: string) => ({ field, label: 'User', table: 'users', column: 'userId' });
@@ -19,6 +20,7 @@ export const userRoles: MasterResource = {
   bodies: { create: userRoleCreateBody, update: userRoleUpdateBody },
   unique: [{ columns: ['usroUserId', 'usroRoleId'], field: 'usroRoleId', label: 'User Role' }],
   references: [userReference('usroUserId'), { field: 'usroRoleId', label: 'Role', table: 'roles', column: 'roleId' }],
+  invariant: assertSuperadminRemains,
 };
 
 /** Read with master_user.read (the User Company screen is gated by it); written with master_user_company. */

@@ -8,6 +8,7 @@ import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../../http/errors.ts';
+import { assertSuperadminRemains } from '../superadmin-guard.ts';
 import { hashPassword } from '../../../security/passwords.ts';
 import { findLoginByUserId, revokeUserSessions } from '../../auth/repo.ts';
 import type { SessionContext } from '../../auth/service.ts';
@@ -61,6 +62,7 @@ async function updateUser(deps: AppDeps, session: SessionContext, id: string | n
       }
       // New credentials or deactivation: every session of the user ends.
       if ((login && (renamed || passwordHash)) || body.userStatus === 0) await revokeUserSessions(tx, userId, now);
+      await assertSuperadminRemains(tx);
     }),
   );
   return get(deps, users, userId);
@@ -72,6 +74,7 @@ async function removeUser(deps: AppDeps, session: SessionContext, id: string | n
   await deps.db.transaction().execute(async (tx) => {
     if (!(await repo.findUser(tx, userId))) throw new NotFound(`User ${userId} not found.`);
     await repo.deleteUserWithLinks(tx, userId);
+    await assertSuperadminRemains(tx);
   });
 }
 

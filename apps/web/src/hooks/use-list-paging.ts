@@ -13,14 +13,17 @@ export function useListPaging(query: unknown) {
   const resetKey = JSON.stringify([query, order, pageSize]);
   const [paging, setPaging] = useState({ key: resetKey, page: 1 });
   const page = paging.key === resetKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: resetKey, page: next });
   return {
     page,
-    setPage: (next: number) => setPaging({ key: resetKey, page: next }),
+    setPage,
     pageSize,
     setPageSize,
     sort,
     setSort,
     /** orderField/orderValue for the list call; empty = the server's default order. */
     order,
+    /** The DataTable's paging and sorting props, wired to this state. */
+    tableProps: { page, pageSize, sort, onPageChange: setPage, onPageSizeChange: setPageSize, onSortChange: setSort },
   };
 }

@@ -88,12 +88,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           rowCount={list.data?.pagination.totalData ?? 0}
           getRowId={(row) => row.trctId}
           loading={list.isFetching}
-          page={state.page}
-          pageSize={state.pageSize}
-          onPageChange={state.setPage}
-          onPageSizeChange={state.setPageSize}
-          sort={state.sort}
-          onSortChange={state.setSort}
+          {...state.tableProps}
         />
       </Stack>
       <TransactionFilterDialog

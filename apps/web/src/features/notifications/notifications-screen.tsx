@@ -76,12 +76,7 @@ export function NotificationsScreen() {
         rowCount={list.data?.pagination.totalData ?? 0}
         getRowId={(row) => row.notiId}
         loading={list.isFetching}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPageChange={state.setPage}
-        onPageSizeChange={state.setPageSize}
-        sort={state.sort}
-        onSortChange={state.setSort}
+        {...state.tableProps}
       />
       <NotificationFilterDialog
         key={filterOpenings}

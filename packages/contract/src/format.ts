@@ -1,4 +1,5 @@
 /** Money, dates and status words, formatted one way for the web app and the CSV export. */
+import { notificationStatusLabel } from './monitoring/status.ts';
 
 /** Minor units (sen) -> a 2-decimal amount for the API edge. */
 export const minorToAmount = (minor: number): number => minor / 100;
@@ -30,24 +31,6 @@ export function plainAmount(amount: number): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor).toString().padStart(3, '0');
   return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
-}
-
-export const TRANSACTION_STATUS = {
-  '03': { label: 'Belum Lunas', color: 'warning' },
-  '00': { label: 'Lunas', color: 'success' },
-  '05': { label: 'Kadaluarsa', color: 'error' },
-} as const;
-export type TransactionStatus = keyof typeof TRANSACTION_STATUS;
-export const TRANSACTION_STATUSES = Object.keys(TRANSACTION_STATUS) as TransactionStatus[];
-
-export function transactionStatusLabel(status: string | null | undefined): string {
-  return (status && TRANSACTION_STATUS[status as TransactionStatus]?.label) || '';
-}
-
-export const NOTIFICATION_STATUS = { 1: 'Pending', 2: 'Sukses' } as const;
-
-export function notificationStatusLabel(status: number | null | undefined): string {
-  return status === 1 || status === 2 ? NOTIFICATION_STATUS[status] : '';
 }
 
 export const USER_STATUS_LABEL: Record<number, string> = { 1: 'Aktif', 0: 'Tidak Aktif' };

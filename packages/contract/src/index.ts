@@ -10,3 +10,5 @@ export * from './format.ts';
 export * from './constants.ts';
 export * from './resources/index.ts';
 export * from './monitoring/index.ts';
+export * from './snap.ts';
+export * from './api-paths.ts';

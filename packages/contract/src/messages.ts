@@ -40,9 +40,68 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large.',
   internalError: 'Internal server error.',
   usernameTaken: 'Username has already been used',
+  passwordRequired: 'Password is required',
+  /** Toasts of the master screens (spec §8), by resource; texts are the spec's, typos included. */
+  master: {
+    user: {
+      created: 'User added successfully',
+      updated: 'Berhasil memperbarui user data.',
+      saveFailed: 'Error saving user data (user)',
+      deleted: 'User deleted successfully',
+      deleteFailed: 'Error deleting user',
+    },
+    userCompany: {
+      created: 'User added successfully',
+      updated: 'User updated successfully',
+      saveFailed: 'Error saving user data',
+      deleted: 'User Company deleted successfully',
+      deleteFailed: 'Error deleting user company',
+    },
+    userRole: {
+      created: 'Berhasil menambahkan user role.',
+      updated: 'Berhasil memperbarui user role.',
+      saveFailed: 'Error saving user data',
+      deleted: 'User role deleted successfully',
+      deleteFailed: 'Error deleting user role',
+    },
+    company: {
+      created: 'Berhasil menambahkan company baru.',
+      updated: 'Berhasil memperbarui company data.',
+      saveFailed: 'Gagal menyimpan companydata',
+      deleted: 'Company deleted successfully',
+      deleteFailed: 'Error deleting user',
+    },
+    companyGroup: {
+      created: 'Berhasil menambahkan company baru.',
+      updated: 'Berhasil memperbarui company group data.',
+      saveFailed: 'Gagal menyimpan companydata',
+      deleted: 'Company Group deleted successfully',
+      deleteFailed: 'Error deleting user',
+    },
+    permission: {
+      created: 'Berhasil menambahkan permission.',
+      updated: 'Berhasil memperbarui permission.',
+      saveFailed: 'Gagal menyimpan permission.',
+      deleted: 'Permission Berhasil Dihapus.',
+      deleteFailed: 'Gagal menghapus permission',
+    },
+    rolePermission: {
+      created: 'Berhasil menambahkan role permission.',
+      updated: 'Berhasil memperbarui role permission.',
+      saveFailed: 'Gagal menyimpan permission.',
+      deleted: 'Role permission deleted successfully',
+      deleteFailed: 'Error deleting user roles',
+    },
+    role: {
+      created: 'Berhasil menambahkan role baru.',
+      updated: 'Berhasil memperbarui role data.',
+      saveFailed: 'Gagal menyimpan companydata',
+      deleted: 'Roles deleted successfully',
+      deleteFailed: 'Error deleting Roles',
+    },
+  },
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
 
 /** '{field} has already been used' (spec §5 uniqueness). */
 export const alreadyUsed = (field: string): string => `${field} has already been used`;

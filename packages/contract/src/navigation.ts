@@ -1,4 +1,16 @@
+import { TRANSACTION_KINDS } from './monitoring/transactions.ts';
+import { NOTIFICATIONS_AREA } from './monitoring/notifications.ts';
 import type { Area } from './permissions.ts';
+import {
+  companyGroupResource,
+  companyResource,
+  permissionResource,
+  roleResource,
+  rolePermissionResource,
+  userCompanyResource,
+  userResource,
+  userRoleResource,
+} from './resources/index.ts';
 
 /** The dashboard's child routes (spec §2 route table) with the area whose `read` gates them. */
 export interface DashboardRoute {
@@ -13,21 +25,28 @@ export interface DashboardRoute {
 export const DASHBOARD_ROUTES = [
   { path: 'home', title: 'Home', shortTitle: 'Home', area: null, group: 'none' },
   { path: 'manage-account', title: 'Manage Account', shortTitle: 'Account', area: null, group: 'none' },
-  { path: 'notifications', title: 'Notifications', shortTitle: 'Notif', area: 'dashboard_notification', group: 'none' },
-  { path: 'transaction-va', title: 'Transaction VA', shortTitle: 'VA', area: 'dashboard_transactionva', group: 'transactions' },
-  { path: 'transaction-qris', title: 'Transaction BRI QRIS', shortTitle: 'QRIS', area: 'dashboard_transactionqr', group: 'transactions' },
-  { path: 'user-management', title: 'User Management', shortTitle: 'User', area: 'master_user', group: 'master' },
-  { path: 'user-company-management', title: 'User Company Management', shortTitle: 'User Company', area: 'master_user', group: 'master' },
-  { path: 'user-role-management', title: 'User Role', shortTitle: 'User Role', area: 'master_user_role', group: 'master' },
-  { path: 'company-management', title: 'Company', shortTitle: 'Company', area: 'master_company', group: 'master' },
-  { path: 'company-group-management', title: 'Company Group Management', shortTitle: 'Company Group', area: 'master_company_group', group: 'master' },
-  { path: 'permission-management', title: 'Permission', shortTitle: 'Permission', area: 'master_permission', group: 'master' },
-  { path: 'role-permission-management', title: 'Role Permission', shortTitle: 'Role Permission', area: 'master_role_permission', group: 'master' },
-  { path: 'roles-management', title: 'Roles', shortTitle: 'Roles', area: 'master_role', group: 'master' },
+  { path: 'notifications', title: 'Notifications', shortTitle: 'Notif', area: NOTIFICATIONS_AREA, group: 'none' },
+  { path: 'transaction-va', title: 'Transaction VA', shortTitle: 'VA', area: TRANSACTION_KINDS.va.area, group: 'transactions' },
+  { path: 'transaction-qris', title: 'Transaction BRI QRIS', shortTitle: 'QRIS', area: TRANSACTION_KINDS.qris.area, group: 'transactions' },
+  { path: 'user-management', title: 'User Management', shortTitle: 'User', area: userResource.access.read, group: 'master' },
+  { path: 'user-company-management', title: 'User Company Management', shortTitle: 'User Company', area: userCompanyResource.access.read, group: 'master' },
+  { path: 'user-role-management', title: 'User Role', shortTitle: 'User Role', area: userRoleResource.access.read, group: 'master' },
+  { path: 'company-management', title: 'Company', shortTitle: 'Company', area: companyResource.access.read, group: 'master' },
+  { path: 'company-group-management', title: 'Company Group Management', shortTitle: 'Company Group', area: companyGroupResource.access.read, group: 'master' },
+  { path: 'permission-management', title: 'Permission', shortTitle: 'Permission', area: permissionResource.access.read, group: 'master' },
+  { path: 'role-permission-management', title: 'Role Permission', shortTitle: 'Role Permission', area: rolePermissionResource.access.read, group: 'master' },
+  { path: 'roles-management', title: 'Roles', shortTitle: 'Roles', area: roleResource.access.read, group: 'master' },
 ] as const satisfies readonly DashboardRoute[];
+
 
 export type DashboardPath = (typeof DASHBOARD_ROUTES)[number]['path'];
 
 export function dashboardRoute(path: string): DashboardRoute | undefined {
   return DASHBOARD_ROUTES.find((r) => r.path === path);
 }
+
+/** The web app's own top-level routes (spec §2). */
+export const APP_ROUTES = { login: '/login', selectCompany: '/selectcompany', dashboard: '/dashboard' } as const;
+
+/** '/dashboard/{path}': where a dashboard screen lives in the browser. */
+export const dashboardUrl = (path: DashboardPath): string => `${APP_ROUTES.dashboard}/${path}`;

@@ -3,6 +3,7 @@
  * `data.fields` metadata, and the web app's table columns, forms and filters.
  */
 import type { FieldMeta } from './envelope.ts';
+import type { Area } from './permissions.ts';
 
 export type FieldType = 'string' | 'number' | 'date' | 'bool';
 export type InputKind =
@@ -44,6 +45,42 @@ export interface ResourceDef {
   idField: string;
   fields: readonly FieldDef[];
   defaultOrder: { field: string; direction: 'asc' | 'desc' };
+}
+
+/** Which area's `read` lists a resource and whose create/update/delete change it. */
+export interface ResourceAccess {
+  read: Area;
+  write: Area;
+}
+
+/**
+ * A set of columns the database keeps unique (spec §5). A clash is reported on `field` as
+ * '{label} has already been used'; `lookupWhileTyping` fields are also checked by the form
+ * after a pause in typing, in `lookupPath`'s list when the value lives in another resource.
+ */
+export interface UniqueRule {
+  columns: readonly string[];
+  field: string;
+  label: string;
+  lookupWhileTyping?: boolean;
+  lookupPath?: string;
+}
+
+/** The toasts of spec §8 for one master screen. */
+export interface ResourceToasts {
+  created: string;
+  updated: string;
+  saveFailed: string;
+  deleted: string;
+  deleteFailed: string;
+}
+
+/** A master-data resource (spec §3 "Master data"): who may touch it and what must stay unique. */
+export interface MasterResourceDef extends ResourceDef {
+  access: ResourceAccess;
+  unique?: readonly UniqueRule[];
+  /** Absent for resources that are only listed (clients). */
+  toasts?: ResourceToasts;
 }
 
 export const isSortable = (f: FieldDef): boolean => !f.derived && f.sortable !== false;

@@ -1,2 +1,3 @@
+export * from './status.ts';
 export * from './transactions.ts';
 export * from './notifications.ts';

@@ -1,7 +1,11 @@
 /** Notifications screen (spec §2 "Notifications", §3): list, and one notification with its history. */
 import { z } from 'zod';
-import { NOTIFICATION_STATUS } from '../format.ts';
+import { NOTIFICATION_STATUS, NOTI_STATUS } from './status.ts';
+import type { Area } from '../permissions.ts';
 import type { ResourceDef } from '../resource.ts';
+
+/** The area whose `read` shows the Notifications screen. */
+export const NOTIFICATIONS_AREA: Area = 'dashboard_notification';
 
 export const notificationResource: ResourceDef = {
   path: '/dashboard/notification',
@@ -18,8 +22,8 @@ export const notificationResource: ResourceDef = {
       type: 'number',
       input: 'dropdown',
       options: [
-        { value: 1, label: NOTIFICATION_STATUS[1] },
-        { value: 2, label: 'Success' },
+        { value: NOTI_STATUS.PENDING, label: NOTIFICATION_STATUS[NOTI_STATUS.PENDING] },
+        { value: NOTI_STATUS.DELIVERED, label: 'Success' },
       ],
     },
     { name: 'notiCreatedTime', label: 'Created Time', type: 'date', input: 'date' },

@@ -4,7 +4,7 @@
  * web app derives table columns, search-by choices and filters from it.
  */
 import { z } from 'zod';
-import { TRANSACTION_STATUS } from '../format.ts';
+import { TRANSACTION_STATUS } from './status.ts';
 import type { Area } from '../permissions.ts';
 import type { FieldDef, ResourceDef } from '../resource.ts';
 import { CSV_FILES } from '../constants.ts';
@@ -110,12 +110,6 @@ export const TRANSACTION_KINDS: Readonly<Record<TransactionKindKey, TransactionK
   },
 };
 
-/** Export path of a kind: GET {path}/export.csv with the list's filters. */
-export const exportPath = (kind: TransactionKindDef): string => `${kind.resource.path}/export.csv`;
-export const inquiryPath = (kind: TransactionKindDef, trctId: number): string => `${kind.resource.path}/inquiry_status/${trctId}`;
-export const sendNotificationPath = (kind: TransactionKindDef, trctId: number): string =>
-  `${kind.resource.path}/send_notification/${trctId}`;
-
 /** A row's notification: `{ notiStatus }`, or [] when it has none (spec §3). */
 export const notificationRef = z.union([z.object({ notiStatus: z.number() }), z.array(z.never())]);
 
@@ -157,7 +151,7 @@ export const transactionQrRow = z.object({
 });
 export type TransactionQrRow = z.infer<typeof transactionQrRow>;
 
-/** data.total of a transaction list: paid ('00') transactions of the whole filtered set. */
+/** data.total of a transaction list: paid transactions of the whole filtered set. */
 export const transactionTotals = z.object({ nominal_lunas: z.number(), count_lunas: z.number() });
 export type TransactionTotals = z.infer<typeof transactionTotals>;
 

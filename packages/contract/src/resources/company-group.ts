@@ -1,13 +1,17 @@
 /** Company Group (spec §3, §5): /master/Company_Group. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { address, entityName, fax, idInBody, labelledName, phone, requiredText } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const companyGroupResource: ResourceDef = {
+export const companyGroupResource: MasterResourceDef = {
   path: '/master/Company_Group',
   entity: 'Company Group',
   idField: 'grcpId',
+  access: { read: 'master_company_group', write: 'master_company_group' },
+  unique: [{ columns: ['grcpName'], field: 'grcpName', label: 'Company Group', lookupWhileTyping: true }],
+  toasts: MESSAGES.master.companyGroup,
   fields: [
     idField('grcpId'),
     { name: 'grcpName', label: 'Nama Company Group', type: 'string', input: 'text', searchable: true },

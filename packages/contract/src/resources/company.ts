@@ -1,13 +1,17 @@
 /** Company (spec §3, §5): /master/company. grcpName and clntName are looked up, never saved. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { MAX_ID, address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
 import { ACTIVE_OPTIONS, auditFields, idField } from './fields.ts';
 
-export const companyResource: ResourceDef = {
+export const companyResource: MasterResourceDef = {
   path: '/master/company',
   entity: 'Company',
   idField: 'compId',
+  access: { read: 'master_company', write: 'master_company' },
+  unique: [{ columns: ['compName'], field: 'compName', label: 'Company Name', lookupWhileTyping: true }],
+  toasts: MESSAGES.master.company,
   fields: [
     idField('compId'),
     { name: 'compGrcpId', label: 'Company Group', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/Company_Group', hidden: true },

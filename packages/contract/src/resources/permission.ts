@@ -1,13 +1,17 @@
 /** Permission (spec §3): /master/Permission. Operations travel as a JSON-encoded string. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { idInBody, operations, permissionName } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const permissionResource: ResourceDef = {
+export const permissionResource: MasterResourceDef = {
   path: '/master/Permission',
   entity: 'Permission',
   idField: 'prmsId',
+  access: { read: 'master_permission', write: 'master_permission' },
+  unique: [{ columns: ['prmsName'], field: 'prmsName', label: 'Permission Name' }],
+  toasts: MESSAGES.master.permission,
   fields: [
     idField('prmsId'),
     { name: 'prmsName', label: 'Permission Name', type: 'string', input: 'text', searchable: true },

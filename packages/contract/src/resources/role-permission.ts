@@ -1,13 +1,17 @@
 /** Role Permission (spec §3): /master/Role_Permission. Rows also carry rperRole {roleName} and rperPrms {prmsName}. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { idInBody, operations, requiredId } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const rolePermissionResource: ResourceDef = {
+export const rolePermissionResource: MasterResourceDef = {
   path: '/master/Role_Permission',
   entity: 'Role Permission',
   idField: 'rperId',
+  access: { read: 'master_role_permission', write: 'master_role_permission' },
+  unique: [{ columns: ['rperRoleId', 'rperPrmsId'], field: 'rperPrmsId', label: 'Role Permission' }],
+  toasts: MESSAGES.master.rolePermission,
   fields: [
     idField('rperId'),
     { name: 'rperRoleId', label: 'Role', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/roles', hidden: true },

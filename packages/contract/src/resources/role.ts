@@ -1,13 +1,17 @@
 /** Role (spec §3): /master/roles. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { idInBody, roleName } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const roleResource: ResourceDef = {
+export const roleResource: MasterResourceDef = {
   path: '/master/roles',
   entity: 'Role',
   idField: 'roleId',
+  access: { read: 'master_role', write: 'master_role' },
+  unique: [{ columns: ['roleName'], field: 'roleName', label: 'Role Name' }],
+  toasts: MESSAGES.master.role,
   fields: [
     idField('roleId'),
     { name: 'roleName', label: 'Role Name', type: 'string', input: 'text', searchable: true },

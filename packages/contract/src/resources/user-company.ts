@@ -1,13 +1,17 @@
 /** User Company (spec §3): /master/User_Company. Rows also carry companyName. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { idInBody, requiredId, userRef } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const userCompanyResource: ResourceDef = {
+export const userCompanyResource: MasterResourceDef = {
   path: '/master/User_Company',
   entity: 'User Company',
   idField: 'uscoId',
+  access: { read: 'master_user', write: 'master_user_company' },
+  unique: [{ columns: ['uscoUserId', 'uscoCompId'], field: 'uscoCompId', label: 'User Company' }],
+  toasts: MESSAGES.master.userCompany,
   fields: [
     idField('uscoId'),
     { name: 'uscoUserId', label: 'User ID', type: 'string', input: 'dropdown-api', optionsApiPath: '/master/user', searchable: true },

@@ -3,14 +3,19 @@
  * user, addressed by its user id (GET/PUT/DELETE /master/User_Login/{userId}). Hashes never leave the server.
  */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { optionalPassword, password, userRef, username } from '../rules.ts';
 import { auditFields } from './fields.ts';
 
-export const userLoginResource: ResourceDef = {
+export const userLoginResource: MasterResourceDef = {
   path: '/master/User_Login',
   entity: 'User Login',
   idField: 'usloUserId',
+  access: { read: 'master_user', write: 'master_user' },
+  unique: [
+    { columns: ['usloUserName'], field: 'usloUserName', label: 'Username' },
+    { columns: ['usloUserId'], field: 'usloUserId', label: 'User ID' },
+  ],
   fields: [
     { name: 'usloId', label: 'Login ID', type: 'number', input: 'none', hidden: true },
     { name: 'usloUserId', label: 'User ID', type: 'string', input: 'dropdown-api', optionsApiPath: '/master/user', key: true, searchable: true },

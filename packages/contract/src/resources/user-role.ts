@@ -1,13 +1,17 @@
 /** User Role (spec §3): /master/User_Role. Rows also carry usroRole {roleName}. */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
+import { MESSAGES } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
 import { idInBody, requiredId, userRef } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const userRoleResource: ResourceDef = {
+export const userRoleResource: MasterResourceDef = {
   path: '/master/User_Role',
   entity: 'User Role',
   idField: 'usroId',
+  access: { read: 'master_user_role', write: 'master_user_role' },
+  unique: [{ columns: ['usroUserId', 'usroRoleId'], field: 'usroRoleId', label: 'User Role' }],
+  toasts: MESSAGES.master.userRole,
   fields: [
     idField('usroId'),
     { name: 'usroUserId', label: 'User ID', type: 'string', input: 'dropdown-api', optionsApiPath: '/master/user', searchable: true },

@@ -4,15 +4,22 @@
  * usloUserName and usloPassword, or neither.
  */
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.ts';
-import { isRequired } from '../messages.ts';
+import type { MasterResourceDef } from '../resource.ts';
+import { MESSAGES, isRequired } from '../messages.ts';
 import { optionalPassword, password, statusFlag, userId, username } from '../rules.ts';
 import { USER_STATUS_OPTIONS, auditFields } from './fields.ts';
+import { userLoginResource } from './user-login.ts';
 
-export const userResource: ResourceDef = {
+export const userResource: MasterResourceDef = {
   path: '/master/user',
   entity: 'User',
   idField: 'userId',
+  access: { read: 'master_user', write: 'master_user' },
+  unique: [
+    { columns: ['userId'], field: 'userId', label: 'User ID', lookupWhileTyping: true },
+    { columns: ['usloUserName'], field: 'usloUserName', label: 'Username', lookupWhileTyping: true, lookupPath: userLoginResource.path },
+  ],
+  toasts: MESSAGES.master.user,
   fields: [
     { name: 'userId', label: 'User ID', type: 'string', input: 'text', key: true, searchable: true },
     { name: 'usloUserName', label: 'Username', type: 'string', input: 'text', searchable: true },
@@ -32,7 +39,7 @@ export const userCreateBody = z
   })
   .superRefine((body, ctx) => {
     if (body.usloUserName !== undefined && body.usloPassword === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['usloPassword'], message: 'Password is required' });
+      ctx.addIssue({ code: 'custom', path: ['usloPassword'], message: MESSAGES.passwordRequired });
     }
     if (body.usloPassword !== undefined && body.usloUserName === undefined) {
       ctx.addIssue({ code: 'custom', path: ['usloUserName'], message: isRequired('Username') });

@@ -1,0 +1,57 @@
+/**
+ * Every API path (under /api), spelled once. The server registers its routes with these
+ * templates; the web app fills them with `fillPath`. `:name` marks a path parameter.
+ */
+import type { ResourceDef } from './resource.ts';
+import { notificationResource } from './monitoring/notifications.ts';
+import type { TransactionKindDef } from './monitoring/transactions.ts';
+
+export const API_BASE = '/api';
+
+export const API_PATHS = {
+  auth: {
+    login: '/security/authentication/login',
+    logout: '/security/authentication/logout',
+    status: '/security/authentication/status',
+    setCompany: '/security/Authentication/SetCompany/:compId',
+  },
+  account: {
+    login: '/account/login',
+    usernameAvailable: '/account/username-available',
+  },
+  notifications: {
+    list: notificationResource.path,
+    one: `${notificationResource.path}/:notiId`,
+  },
+} as const;
+
+/** A master resource's list (GET, POST) and one record (GET, PUT, DELETE). */
+export function masterPaths(resource: ResourceDef) {
+  return { list: resource.path, one: `${resource.path}/:id` } as const;
+}
+
+/** A transaction kind's list, CSV export, bank inquiry and merchant notification. */
+export function transactionPaths(kind: TransactionKindDef) {
+  const base = kind.resource.path;
+  return {
+    list: base,
+    export: `${base}/export.csv`,
+    inquiry: `${base}/inquiry_status/:trctId`,
+    notify: `${base}/send_notification/:trctId`,
+  } as const;
+}
+
+type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<Rest>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** '/x/:id' + { id: 7 } -> '/x/7' (each value URI-encoded). */
+export function fillPath<Path extends string>(template: Path, params: Record<ParamsOf<Path>, string | number>): string {
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = (params as Record<string, string | number | undefined>)[name];
+    if (value === undefined) throw new Error(`fillPath: no value for :${name} in ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,7 +1,59 @@
 // One lint setup for the whole repository (flat config).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
+
+/** Import boundaries (docs/architecture.md): `target` may not import from `from`. */
+const web = (dir) => `./apps/web/src/${dir}`;
+const server = (dir) => `./apps/server/src/${dir}`;
+const boundaries = [
+  // packages/contract is what both ends agree on: it knows nothing of them.
+  { target: './packages/contract', from: './apps', message: 'packages/contract imports nothing from apps/.' },
+  // Web: app/ -> features/<screen>/ -> components/, hooks/, api/.
+  ...['components', 'hooks', 'api'].flatMap((dir) => [
+    { target: web(dir), from: web('features'), message: `${dir}/ is shared and domain-free: it never imports a feature.` },
+    { target: web(dir), from: web('app'), message: `${dir}/ never imports app/ (the app composes it, not the other way round).` },
+  ]),
+  { target: web('hooks'), from: web('components'), message: 'hooks/ never imports components/.' },
+  { target: web('api'), from: web('components'), message: 'api/ never imports components/.' },
+  // Server: HTTP -> services -> repositories -> database.
+  { target: server('db'), from: server('modules'), message: 'db/ is below the modules: it never imports them.' },
+  { target: server('integrations'), from: server('modules'), message: 'integrations/ get what they need from their caller, never from modules/.' },
+  { target: server('http'), from: server('modules'), message: 'http/ (guard, envelope, errors) never imports a module.' },
+  // The product never imports the simulator; the simulator may import the contract.
+  { target: './apps/server', from: './apps/bank-sim', message: 'The product never imports the bank simulator.' },
+  { target: './apps/web', from: ['./apps/server', './apps/bank-sim'], message: 'The web app talks to the server over HTTP only.' },
+];
+
+/** A feature never imports another feature: one zone per feature folder. */
+function featureZones() {
+  const dir = new URL('./apps/web/src/features/', import.meta.url);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      target: web(`features/${entry.name}`),
+      from: web('features'),
+      except: [`./${entry.name}`],
+      message: 'Features do not import each other; share through components/, hooks/, api/ or @tagih/contract.',
+    }));
+}
+
+/** A module never imports another module's repository (call its service instead). */
+function moduleRepoZones() {
+  const dir = new URL('./apps/server/src/modules/', import.meta.url);
+  const modules = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return modules.flatMap((name) =>
+    modules
+      .filter((other) => other !== name)
+      .map((other) => ({
+        target: server(`modules/${name}`),
+        from: [server(`modules/${other}/**/*repo.ts`), server(`modules/${other}/**/repos/**`)],
+        message: `modules/${name} may call modules/${other}'s service, never its repository.`,
+      })),
+  );
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -16,6 +68,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones(), ...moduleRepoZones()] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // Migrations are frozen in time and take Kysely<any> by design.
     files: ['apps/server/src/db/migrat*.ts', 'apps/server/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -25,18 +86,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other; they are composed in src/app.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Features do not import each other; share through src/components or @tagih/contract.' }] }],
     },
-  },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@tagih/*'], message: 'packages/contract imports nothing from apps/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@tagih/*'], message: 'packages/contract imports nothing of the apps.' }] }],
     },
   },
   {

@@ -1,6 +1,7 @@
 /** The two SNAP services the simulator offers: VA inquiry status (26) and QRIS MPM query (51). */
 import { randomUUID } from 'node:crypto';
-import { outcomeOf } from './outcomes.ts';
+import { SNAP_PAYMENT_STATUS, SNAP_VA_FLAG, type SnapPaymentStatus } from '@tagih/contract';
+import { outcomeOf } from '@tagih/contract/demo-bank';
 import { jakartaTimestamp } from './snap-verify.ts';
 
 export interface ServiceAnswer {
@@ -48,13 +49,18 @@ export function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceConte
         inquiryRequestId: body.inquiryRequestId ?? null,
         ...(paid && amount ? { paidAmount: amount, totalAmount: amount } : {}),
         ...(paid ? { trxDateTime: jakartaTimestamp(), referenceNo: randomUUID().slice(0, 12) } : {}),
-        paymentFlagStatus: paid ? '00' : '01',
+        paymentFlagStatus: paid ? SNAP_VA_FLAG.PAID : SNAP_VA_FLAG.UNPAID,
       },
     },
   };
 }
 
-const QR_STATUS: Record<string, string> = { paid: '00', unpaid: '03', slow: '03', canceled: '05', failed: '06', 'not-found': '07' };
+const S = SNAP_PAYMENT_STATUS;
+const QR_STATUS: Record<string, SnapPaymentStatus> = { paid: S.SUCCESS, unpaid: S.PENDING, slow: S.PENDING, canceled: S.CANCELED, failed: S.FAILED, 'not-found': S.NOT_FOUND };
+/** This bank's words for the statuses it reports. */
+const QR_STATUS_DESC: Partial<Record<SnapPaymentStatus, string>> = {
+  [S.SUCCESS]: 'Success', [S.PENDING]: 'Pending', [S.CANCELED]: 'Cancelled', [S.FAILED]: 'Failed', [S.NOT_FOUND]: 'Not Found',
+};
 
 export function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): ServiceAnswer {
   const orderId = body.originalPartnerReferenceNo;
@@ -74,8 +80,8 @@ export function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): S
       originalPartnerReferenceNo: orderId,
       serviceCode: '47',
       latestTransactionStatus: status,
-      transactionStatusDesc: { '00': 'Success', '03': 'Pending', '05': 'Cancelled', '06': 'Failed', '07': 'Not Found' }[status],
-      ...(status === '00' ? { paidTime: jakartaTimestamp(), ...(amount ? { amount } : {}) } : {}),
+      transactionStatusDesc: QR_STATUS_DESC[status],
+      ...(status === S.SUCCESS ? { paidTime: jakartaTimestamp(), ...(amount ? { amount } : {}) } : {}),
     },
   };
 }

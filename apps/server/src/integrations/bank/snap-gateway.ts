@@ -1,6 +1,6 @@
 /** BankGateway over SNAP BI: VA inquiry status (service 26) and QRIS MPM query (service 51). */
 import { randomUUID } from 'node:crypto';
-import { plainToMinor } from '@tagih/contract';
+import { SNAP_PAYMENT_STATUS, SNAP_PAYMENT_STATUS_WORDS, SNAP_VA_FLAG, plainToMinor, type SnapPaymentStatus } from '@tagih/contract';
 import { BankFailure, type BankConfig, type BankGateway, type InquiryOutcome, type QrisInquiry, type VaInquiry } from './gateway.ts';
 import { SnapClient, type SnapAnswer } from './snap-client.ts';
 
@@ -11,10 +11,6 @@ export interface SnapGatewayOptions {
   timeZone?: string;
   now?: () => Date;
 }
-
-const QRIS_STATUS: Record<string, string> = {
-  '00': 'success', '01': 'initiated', '02': 'paying', '03': 'pending', '04': 'refunded', '05': 'canceled', '06': 'failed', '07': 'not found',
-};
 
 function amountOf(value: unknown): number | null {
   const text = (value as { value?: unknown } | undefined)?.value;
@@ -53,7 +49,7 @@ export class SnapBankGateway implements BankGateway {
     if (answer.body.responseCode !== '2002600') throw client.rejected('inquiry', answer);
     const data = (answer.body.virtualAccountData ?? {}) as Record<string, unknown>;
     const flag = String(data.paymentFlagStatus ?? '');
-    if (flag === '00') {
+    if (flag === SNAP_VA_FLAG.PAID) {
       return { kind: 'paid', responseCode: '2002600', paidAmountMinor: amountOf(data.paidAmount), paidAt: instantOf(data.trxDateTime) };
     }
     const reason = (data.paymentFlagReason as { english?: string } | undefined)?.english ?? 'not paid';
@@ -70,10 +66,10 @@ export class SnapBankGateway implements BankGateway {
     });
     if (answer.body.responseCode !== '2005100') throw client.rejected('inquiry', answer);
     const status = String(answer.body.latestTransactionStatus ?? '');
-    if (status === '00') {
+    if (status === SNAP_PAYMENT_STATUS.SUCCESS) {
       return { kind: 'paid', responseCode: '2005100', paidAmountMinor: amountOf(answer.body.amount), paidAt: instantOf(answer.body.paidTime) };
     }
-    if (status === '07') throw new BankFailure(`Bank ${cfg.code}: transaction not found (latestTransactionStatus 07)`, 'rejected', '2005100');
-    return { kind: 'unpaid', responseCode: '2005100', bankStatus: status, reason: QRIS_STATUS[status] ?? `status ${status}` };
+    if (status === SNAP_PAYMENT_STATUS.NOT_FOUND) throw new BankFailure(`Bank ${cfg.code}: transaction not found (latestTransactionStatus ${status})`, 'rejected', '2005100');
+    return { kind: 'unpaid', responseCode: '2005100', bankStatus: status, reason: SNAP_PAYMENT_STATUS_WORDS[status as SnapPaymentStatus] ?? `status ${status}` };
   }
 }

@@ -2,10 +2,8 @@
  * The one fetch client: base '/api', token in the Authentication header, envelope
  * unwrapping, and forced logout on HTTP 401 or a body with errorCode 411 (spec §4, §7).
  */
-import { SESSION_ERROR_CODE, type Envelope } from '@tagih/contract';
+import { API_BASE, SESSION_ERROR_CODE, type Envelope } from '@tagih/contract';
 import { expireSession, getToken } from './session.ts';
-
-export const API_BASE = '/api';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer. */

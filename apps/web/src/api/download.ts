@@ -2,8 +2,8 @@
  * File downloads (CSV export): the same token header and session rules as apiRequest, but
  * the answer is a streamed file, read as a blob, never parsed as JSON.
  */
-import { SESSION_ERROR_CODE, type Envelope } from '@tagih/contract';
-import { API_BASE, ApiError } from './client.ts';
+import { API_BASE, SESSION_ERROR_CODE, type Envelope } from '@tagih/contract';
+import { ApiError } from './client.ts';
 import { expireSession, getToken } from './session.ts';
 
 export async function apiDownload(path: string, query: string, signal?: AbortSignal): Promise<Blob> {

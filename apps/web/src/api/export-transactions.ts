@@ -3,14 +3,14 @@
  * the same filters as the list; the browser saves it as transactions_VA.csv / _QRIS.csv.
  */
 import { useMutation } from '@tanstack/react-query';
-import { exportPath, listQueryString, type TransactionKindDef } from '@tagih/contract';
+import { listQueryString, transactionPaths, type TransactionKindDef } from '@tagih/contract';
 import { apiDownload, saveBlob } from './download.ts';
 import type { ListParams } from './get-list.ts';
 
 export type ExportParams = Pick<ListParams, 'finds' | 'extra' | 'orderField' | 'orderValue'>;
 
 export async function exportTransactions(kind: TransactionKindDef, params: ExportParams): Promise<void> {
-  const blob = await apiDownload(exportPath(kind), listQueryString(params));
+  const blob = await apiDownload(transactionPaths(kind).export, listQueryString(params));
   saveBlob(blob, kind.csvFile);
 }
 

@@ -8,6 +8,12 @@ import { apiRequest } from './client.ts';
 
 export type ListParams = Parameters<typeof listQueryString>[0];
 
+/** A list's sort: one field, ascending or descending (orderField / orderValue). */
+export interface ListSort {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
 export async function getList<Row>(
   path: string,
   params: ListParams,

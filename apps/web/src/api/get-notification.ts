@@ -1,19 +1,22 @@
 /** GET /dashboard/notification/{notiId}: one notification with its notification_history. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationResource, type NotificationDetail } from '@tagih/contract';
+import { API_PATHS, fillPath, type NotificationDetail } from '@tagih/contract';
 import { apiRequest } from './client.ts';
 
 export async function getNotification(notiId: number, signal?: AbortSignal): Promise<NotificationDetail> {
-  const envelope = await apiRequest<NotificationDetail>(
-    `${notificationResource.path}/${encodeURIComponent(notiId)}`,
-    { signal },
-  );
+  const envelope = await apiRequest<NotificationDetail>(fillPath(API_PATHS.notifications.one, { notiId }), {
+    signal,
+  });
   return envelope.data;
 }
 
+/** One notification's key; without an id, every notification's. */
+export const notificationQueryKey = (notiId?: number) =>
+  (notiId === undefined ? ['notification'] : ['notification', notiId]) as readonly unknown[];
+
 export const notificationQueryOptions = (notiId: number) =>
   queryOptions({
-    queryKey: ['notification', notiId] as const,
+    queryKey: notificationQueryKey(notiId),
     queryFn: ({ signal }) => getNotification(notiId, signal),
   });
 

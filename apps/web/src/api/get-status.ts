@@ -1,12 +1,12 @@
 /** GET /security/authentication/status: access map, user and companies (spec §3, §6). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccessMap, StatusData } from '@tagih/contract';
+import { API_PATHS, type AccessMap, type StatusData } from '@tagih/contract';
 import { apiRequest, isSessionError } from './client.ts';
 
 export const statusQueryKey = ['auth', 'status'] as const;
 
 export async function getStatus(): Promise<StatusData> {
-  const envelope = await apiRequest<StatusData>('/security/authentication/status');
+  const envelope = await apiRequest<StatusData>(API_PATHS.auth.status);
   return envelope.data;
 }
 

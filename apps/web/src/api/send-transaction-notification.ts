@@ -3,16 +3,9 @@
  * payment notification to the merchant now. data.responseCode 200 is success, 400 failure,
  * with data.responseMessage (spec §7).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  notificationResource,
-  sendNotificationPath,
-  type NotifyResult,
-  type TransactionKindDef,
-} from '@tagih/contract';
+import { fillPath, transactionPaths, type NotifyResult, type TransactionKindDef } from '@tagih/contract';
 import { ApiError, apiRequest } from './client.ts';
-import { listQueryKey } from './get-list.ts';
-import type { ActionOutcome } from './inquire-transaction.ts';
+import { useTransactionAction, type ActionOutcome } from './transaction-action.ts';
 
 const FAILED = 400;
 
@@ -22,7 +15,8 @@ export async function sendTransactionNotification(
 ): Promise<ActionOutcome> {
   let envelope;
   try {
-    envelope = await apiRequest<NotifyResult>(sendNotificationPath(kind, trctId), { method: 'POST' });
+    const path = fillPath(transactionPaths(kind).notify, { trctId });
+    envelope = await apiRequest<NotifyResult>(path, { method: 'POST' });
   } catch (error) {
     // A refused or undelivered notification still says why in data.responseMessage.
     const data = error instanceof ApiError ? (error.envelope?.data as Partial<NotifyResult> | null) : null;
@@ -36,16 +30,5 @@ export async function sendTransactionNotification(
   return { message: responseMessage || envelope.status.message };
 }
 
-/** Reloads the transaction list and the notifications afterwards, whatever the answer. */
-export function useSendTransactionNotification(kind: TransactionKindDef) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (trctId: number) => sendTransactionNotification(kind, trctId),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listQueryKey(kind.resource.path) }),
-        queryClient.invalidateQueries({ queryKey: listQueryKey(notificationResource.path) }),
-        queryClient.invalidateQueries({ queryKey: ['notification'] }),
-      ]),
-  });
-}
+export const useSendTransactionNotification = (kind: TransactionKindDef) =>
+  useTransactionAction(kind, sendTransactionNotification);

@@ -1,13 +1,13 @@
 /** POST /security/Authentication/SetCompany/{compId}: data.response true means success. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, fillPath } from '@tagih/contract';
 import { apiRequest } from './client.ts';
 import { statusQueryKey } from './get-status.ts';
 
 export async function setCompany(compId: number): Promise<boolean> {
-  const envelope = await apiRequest<{ response: boolean }>(
-    `/security/Authentication/SetCompany/${encodeURIComponent(compId)}`,
-    { method: 'POST' },
-  );
+  const envelope = await apiRequest<{ response: boolean }>(fillPath(API_PATHS.auth.setCompany, { compId }), {
+    method: 'POST',
+  });
   return envelope.data?.response === true;
 }
 

@@ -1,5 +1,6 @@
 /** GET /account/username-available?username=x (Manage Account uniqueness look-up). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '@tagih/contract';
 import { apiRequest } from './client.ts';
 
 export async function isUsernameAvailable(
@@ -7,7 +8,7 @@ export async function isUsernameAvailable(
   signal?: AbortSignal,
 ): Promise<boolean> {
   const query = new URLSearchParams({ username }).toString();
-  const envelope = await apiRequest<{ available: boolean }>('/account/username-available', {
+  const envelope = await apiRequest<{ available: boolean }>(API_PATHS.account.usernameAvailable, {
     query,
     signal,
   });

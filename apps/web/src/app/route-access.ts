@@ -1,10 +1,10 @@
-import { dashboardRoute, type Area, type DashboardRoute } from '@tagih/contract';
+import { APP_ROUTES, dashboardRoute, dashboardUrl, type Area, type DashboardRoute } from '@tagih/contract';
 
-export const DASHBOARD_BASE = '/dashboard';
-export const HOME_ROUTE = '/dashboard/home';
-export const LOGIN_ROUTE = '/login';
-export const SELECT_COMPANY_ROUTE = '/selectcompany';
-export const MANAGE_ACCOUNT_ROUTE = '/dashboard/manage-account';
+export const DASHBOARD_BASE = APP_ROUTES.dashboard;
+export const HOME_ROUTE = dashboardUrl('home');
+export const LOGIN_ROUTE = APP_ROUTES.login;
+export const SELECT_COMPANY_ROUTE = APP_ROUTES.selectCompany;
+export const MANAGE_ACCOUNT_ROUTE = dashboardUrl('manage-account');
 
 /** The dashboard route a pathname points to ('/dashboard/company-management' -> Company). */
 export function routeOfPath(pathname: string): DashboardRoute | undefined {

@@ -1,11 +1,11 @@
 import { DASHBOARD_ROUTES, type DashboardPath } from '@tagih/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner.tsx';
-import { RequireRead } from '../components/require-read.tsx';
 import { LoginScreen } from '../features/login/login-screen.tsx';
 import { SelectCompanyScreen } from '../features/select-company/select-company-screen.tsx';
 import { alwaysRevalidate, redirectSignedIn, requireSignIn, requireToken } from './guards.ts';
-import { LOGIN_ROUTE } from './route-access.ts';
+import { RequireRead } from './require-read.tsx';
+import { DASHBOARD_BASE, LOGIN_ROUTE, SELECT_COMPANY_ROUTE } from './route-access.ts';
 import { SCREENS } from './screens.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
 
@@ -18,19 +18,19 @@ function pageRoutes(): RouteObject[] {
   return [
     { path: '/', element: <Navigate to={LOGIN_ROUTE} replace /> },
     {
-      path: '/login',
+      path: LOGIN_ROUTE,
       loader: redirectSignedIn,
       shouldRevalidate: alwaysRevalidate,
       element: <LoginScreen />,
     },
     {
-      path: '/selectcompany',
+      path: SELECT_COMPANY_ROUTE,
       loader: requireToken,
       shouldRevalidate: alwaysRevalidate,
       element: <SelectCompanyScreen />,
     },
     {
-      path: '/dashboard',
+      path: DASHBOARD_BASE,
       loader: requireSignIn,
       shouldRevalidate: alwaysRevalidate,
       element: <DashboardLayout />,

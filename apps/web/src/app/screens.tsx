@@ -1,4 +1,7 @@
-/** Which feature renders each dashboard route; loaded on first visit. */
+/**
+ * Which feature renders each dashboard route (the paths of DASHBOARD_ROUTES); a feature's
+ * code loads on the first visit to one of its screens.
+ */
 import type { DashboardPath } from '@tagih/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -7,57 +10,24 @@ type Screen = LazyExoticComponent<ComponentType>;
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen =>
   lazy(async () => ({ default: pick(await load()) }));
 
+const home = () => import('../features/home/home-screen.tsx');
+const manageAccount = () => import('../features/manage-account/manage-account-screen.tsx');
+const notifications = () => import('../features/notifications/notifications-screen.tsx');
+const transactions = () => import('../features/transactions/transaction-screens.tsx');
+const masterData = () => import('../features/master-data/master-data-screens.tsx');
+
 export const SCREENS: Record<DashboardPath, Screen> = {
-  home: screen(
-    () => import('../features/home/home-screen.tsx'),
-    (m) => m.HomeScreen,
-  ),
-  'manage-account': screen(
-    () => import('../features/manage-account/manage-account-screen.tsx'),
-    (m) => m.ManageAccountScreen,
-  ),
-  notifications: screen(
-    () => import('../features/notifications/notifications-screen.tsx'),
-    (m) => m.NotificationsScreen,
-  ),
-  'transaction-va': screen(
-    () => import('../features/transaction-va/transaction-va-screen.tsx'),
-    (m) => m.TransactionVaScreen,
-  ),
-  'transaction-qris': screen(
-    () => import('../features/transaction-qris/transaction-qris-screen.tsx'),
-    (m) => m.TransactionQrisScreen,
-  ),
-  'user-management': screen(
-    () => import('../features/user-management/user-management-screen.tsx'),
-    (m) => m.UserManagementScreen,
-  ),
-  'user-company-management': screen(
-    () => import('../features/user-company-management/user-company-management-screen.tsx'),
-    (m) => m.UserCompanyManagementScreen,
-  ),
-  'user-role-management': screen(
-    () => import('../features/user-role-management/user-role-management-screen.tsx'),
-    (m) => m.UserRoleManagementScreen,
-  ),
-  'company-management': screen(
-    () => import('../features/company-management/company-management-screen.tsx'),
-    (m) => m.CompanyManagementScreen,
-  ),
-  'company-group-management': screen(
-    () => import('../features/company-group-management/company-group-management-screen.tsx'),
-    (m) => m.CompanyGroupManagementScreen,
-  ),
-  'permission-management': screen(
-    () => import('../features/permission-management/permission-management-screen.tsx'),
-    (m) => m.PermissionManagementScreen,
-  ),
-  'role-permission-management': screen(
-    () => import('../features/role-permission-management/role-permission-management-screen.tsx'),
-    (m) => m.RolePermissionManagementScreen,
-  ),
-  'roles-management': screen(
-    () => import('../features/roles-management/roles-management-screen.tsx'),
-    (m) => m.RolesManagementScreen,
-  ),
+  home: screen(home, (m) => m.HomeScreen),
+  'manage-account': screen(manageAccount, (m) => m.ManageAccountScreen),
+  notifications: screen(notifications, (m) => m.NotificationsScreen),
+  'transaction-va': screen(transactions, (m) => m.TransactionVaScreen),
+  'transaction-qris': screen(transactions, (m) => m.TransactionQrisScreen),
+  'user-management': screen(masterData, (m) => m.UsersScreen),
+  'user-company-management': screen(masterData, (m) => m.UserCompaniesScreen),
+  'user-role-management': screen(masterData, (m) => m.UserRolesScreen),
+  'company-management': screen(masterData, (m) => m.CompaniesScreen),
+  'company-group-management': screen(masterData, (m) => m.CompanyGroupsScreen),
+  'permission-management': screen(masterData, (m) => m.PermissionsScreen),
+  'role-permission-management': screen(masterData, (m) => m.RolePermissionsScreen),
+  'roles-management': screen(masterData, (m) => m.RolesScreen),
 };

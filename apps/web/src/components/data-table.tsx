@@ -9,14 +9,10 @@ import {
 } from '@mui/x-data-grid';
 import { MESSAGES, PAGE_SIZE_OPTIONS } from '@tagih/contract';
 import { useMemo } from 'react';
+import type { ListSort } from '../api/get-list.ts';
 import { TablePager } from './table-pager.tsx';
 
 export const EMPTY_CELL = 'N/A';
-
-export interface DataTableSort {
-  field: string;
-  direction: 'asc' | 'desc';
-}
 
 export interface DataTableProps<Row extends GridValidRowModel> {
   columns: readonly GridColDef<Row>[];
@@ -32,8 +28,8 @@ export interface DataTableProps<Row extends GridValidRowModel> {
   onPageChange: (page: number) => void;
   /** The screen usually goes back to page 1 too. */
   onPageSizeChange: (pageSize: number) => void;
-  sort: DataTableSort | null;
-  onSortChange: (sort: DataTableSort | null) => void;
+  sort: ListSort | null;
+  onSortChange: (sort: ListSort | null) => void;
   /** Accessible name of the grid. */
   label?: string;
 }

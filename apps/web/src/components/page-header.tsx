@@ -2,10 +2,9 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { dashboardUrl } from '@tagih/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-
-export const HOME_PATH = '/dashboard/home';
 
 export interface PageHeaderProps {
   title: string;
@@ -39,7 +38,7 @@ export function PageHeader({ title, crumb, subtitle, actions }: PageHeaderProps)
           </Typography>
         )}
         <Breadcrumbs aria-label="breadcrumb" separator=">" sx={{ mt: 0.5, fontSize: 14 }}>
-          <Link component={RouterLink} to={HOME_PATH} underline="hover" color="primary">
+          <Link component={RouterLink} to={dashboardUrl('home')} underline="hover" color="primary">
             Home
           </Link>
           <Typography color="text.primary" sx={{ fontSize: 14 }}>

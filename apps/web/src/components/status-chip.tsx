@@ -8,7 +8,7 @@ export interface StatusChipProps {
   variant?: ChipProps['variant'];
 }
 
-/** A small coloured status word (transaction status, notification status, operations). */
+/** A small coloured word: a status, a tag; the caller picks the label and colour. */
 export function StatusChip({ label, color = 'default', variant = 'filled' }: StatusChipProps) {
   return (
     <Chip size="small" label={label} color={color} variant={variant} sx={{ fontWeight: 500 }} />

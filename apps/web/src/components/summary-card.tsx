@@ -13,11 +13,11 @@ export interface SummaryItem {
 export interface SummaryCardProps {
   title: string;
   items: readonly SummaryItem[];
-  /** 'info' is the blue card of the transaction screens. */
+  /** A filled card in the theme's colour (e.g. 'info', blue); 'default' is outlined. */
   color?: 'default' | 'primary' | 'info';
 }
 
-/** A titled card of figures: 'Ringkasan' / 'Jumlah Data', 'Status Pelunasan' / Nominal… */
+/** A titled card of labelled figures (a screen's summary above its table). */
 export function SummaryCard({ title, items, color = 'default' }: SummaryCardProps) {
   const filled = color !== 'default';
   return (

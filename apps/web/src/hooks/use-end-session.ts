@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { APP_ROUTES } from '@tagih/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearSession } from '../api/session.ts';
@@ -9,7 +10,7 @@ export function useEndSession(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     clearSession();
-    await navigate('/login');
+    await navigate(APP_ROUTES.login);
     queryClient.removeQueries();
   }, [navigate, queryClient]);
 }

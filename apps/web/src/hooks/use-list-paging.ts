@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@tagih/contract';
 import { useState } from 'react';
-import type { DataTableSort } from '../components/data-table.tsx';
+import type { ListSort } from '../api/get-list.ts';
 
 /**
  * Page, page size and sort of a server-paged list. Any change of `query` (search, filters,
@@ -8,7 +8,7 @@ import type { DataTableSort } from '../components/data-table.tsx';
  */
 export function useListPaging(query: unknown) {
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<DataTableSort | null>(null);
+  const [sort, setSort] = useState<ListSort | null>(null);
   const order = sort ? { orderField: sort.field, orderValue: sort.direction } : {};
   const resetKey = JSON.stringify([query, order, pageSize]);
   const [paging, setPaging] = useState({ key: resetKey, page: 1 });

@@ -7,7 +7,6 @@ import type { FieldDef } from '@tagih/contract';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { PasswordField } from '../password-field.tsx';
 import { NumberField } from './number-field.tsx';
-import type { NumberRules } from './number-value.ts';
 import { OperationsField } from './operations-field.tsx';
 import { OptionSelect } from './option-select.tsx';
 
@@ -19,14 +18,13 @@ export interface FieldInputProps {
   externalError?: string;
   /** Shown under the input when there is no error. */
   hint?: string;
-  numberRules?: NumberRules;
 }
 
 /**
  * One form input of the generic master form builder, chosen by `field.input`: text,
  * password, number, dropdown, dropdown-api, checkbox, date or operations.
  */
-export function FieldInput({ field, control, readOnly, externalError, hint, numberRules }: FieldInputProps) {
+export function FieldInput({ field, control, readOnly, externalError, hint }: FieldInputProps) {
   return (
     <Controller
       name={field.name}
@@ -45,7 +43,6 @@ export function FieldInput({ field, control, readOnly, externalError, hint, numb
             return (
               <NumberField
                 {...common}
-                {...numberRules}
                 value={input.value as number | ''}
                 onChange={input.onChange}
                 readOnly={readOnly}

@@ -5,7 +5,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { ACTIONS, type Action } from '@tagih/contract';
-import { encodeOperations, parseOperations } from '../master/operations.ts';
+import { encodeOperations, parseOperations } from './operations.ts';
 
 export interface OperationsFieldProps {
   label: string;

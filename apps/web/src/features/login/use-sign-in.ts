@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type LoginBody } from '@tagih/contract';
+import { APP_ROUTES, MESSAGES, type LoginBody } from '@tagih/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { hasAnyAccess, statusQueryOptions } from '../../api/get-status.ts';
@@ -34,7 +34,7 @@ export function useSignIn() {
         return;
       }
       markAuthenticated();
-      await navigate('/selectcompany');
+      await navigate(APP_ROUTES.selectCompany);
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import {
   type FieldDef,
   type NotificationRow,
 } from '@tagih/contract';
-import { NotificationStatusChip } from '../../components/monitoring/status-chips.tsx';
+import { NotificationStatusChip } from '../../monitoring/notification-status-chip.tsx';
 
 const WIDTHS: Record<string, number> = { notiId: 110, notiStatus: 140, notiCreatedTime: 190 };
 

@@ -1,8 +1,7 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { fieldOf, notificationResource } from '@tagih/contract';
 import { useState } from 'react';
 import { FilterDialog } from '../../components/filter-dialog.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 
 const STATUS_OPTIONS = fieldOf(notificationResource, 'notiStatus')?.options ?? [];
 
@@ -25,23 +24,7 @@ export function NotificationFilterDialog({ open, value, onApply, onClose }: Noti
       onClear={() => onApply('')}
       isEmpty={status === ''}
     >
-      <TextField
-        select
-        label="By Status"
-        size="small"
-        value={status}
-        onChange={(event) => setStatus(event.target.value)}
-        fullWidth
-      >
-        <MenuItem value="">
-          <em>All</em>
-        </MenuItem>
-        {STATUS_OPTIONS.map((option) => (
-          <MenuItem key={option.value} value={String(option.value)}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect label="By Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
     </FilterDialog>
   );
 }

@@ -5,11 +5,11 @@ import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { DateRangeField } from '../../components/date-range-field.tsx';
-import { ScreenToolbar } from '../../components/monitoring/screen-toolbar.tsx';
-import { ToolbarButton } from '../../components/monitoring/toolbar-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
+import { ToolbarButton } from '../../components/toolbar-button.tsx';
+import { DayRangeField } from '../../monitoring/day-range-field.tsx';
 import { notificationColumns } from './notification-columns.tsx';
 import { NotificationFilterDialog } from './notification-filter-dialog.tsx';
 import { NotificationHistoryDialog } from './notification-history-dialog.tsx';
@@ -40,12 +40,7 @@ export function NotificationsScreen() {
               onChange={state.setSearchText}
               placeholder="Search Order ID Here"
             />
-            <DateRangeField
-              value={state.dates.value}
-              onChange={state.dates.onChange}
-              onClear={state.dates.onClear}
-              width={290}
-            />
+            <DayRangeField range={state.dates} />
           </>
         }
         buttons={

@@ -1,9 +1,9 @@
 import { NOTIFICATIONS_EPOCH, SEARCH_DEBOUNCE_MS } from '@tagih/contract';
 import { useState } from 'react';
 import type { ListParams } from '../../api/get-list.ts';
-import { useDayRange } from '../../components/monitoring/use-day-range.ts';
 import { useListPaging } from '../../hooks/use-list-paging.ts';
 import { useSearchText } from '../../hooks/use-search-text.ts';
+import { useDayRange } from '../../monitoring/use-day-range.ts';
 
 /**
  * The Notifications list query (spec §2, §5, §9): Order ID search (500 ms debounce), status

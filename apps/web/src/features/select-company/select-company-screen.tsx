@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, selectCompanyForm } from '@tagih/contract';
+import { dashboardUrl, MESSAGES, selectCompanyForm } from '@tagih/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -34,7 +34,7 @@ export function SelectCompanyScreen() {
       return;
     }
     notify.success(MESSAGES.setCompanyOk);
-    await navigate('/dashboard/home');
+    await navigate(dashboardUrl('home'));
   });
 
   return (

@@ -1,4 +1,4 @@
-import { MESSAGES, type CompanyOption } from '@tagih/contract';
+import { APP_ROUTES, MESSAGES, type CompanyOption } from '@tagih/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { isSessionError } from '../../api/client.ts';
@@ -15,7 +15,7 @@ export function useCompanyList(): { companies: CompanyOption[]; isPending: boole
     if (!isError || isSessionError(error)) return;
     notify.error(MESSAGES.companyListFailed, undefined, { toastId: 'company-list-failed' });
     clearSession();
-    void navigate('/login');
+    void navigate(APP_ROUTES.login);
   }, [isError, error, navigate]);
 
   return { companies: data?.company.available ?? [], isPending };

@@ -1,0 +1,70 @@
+/**
+ * What a master screen says about itself; everything else is the generic master screen, and
+ * what the contract says of the resource (access areas, uniqueness, toasts) is read from there.
+ */
+import {
+  dashboardRoute,
+  type DashboardPath,
+  type MasterResourceDef,
+  type ResourceToasts,
+  type UniqueRule,
+} from '@tagih/contract';
+import type { ZodType } from 'zod';
+import type { ListParams } from '../../api/get-list.ts';
+
+export type Finds = NonNullable<ListParams['finds']>;
+export type MasterRow = Record<string, unknown>;
+
+/** One figure of the summary card: a count of the rows matching `finds`, or derived from the others. */
+export type SummaryCount =
+  | { label: string; finds?: Finds }
+  | { label: string; derive: (counts: Record<string, number>) => number };
+
+/** A filter of the 'Filter Data' dialog: free text, or a select over the field's options. */
+export interface MasterFilter {
+  field: string;
+  label: string;
+  kind: 'text' | 'select';
+}
+
+export interface MasterScreenConfig {
+  resource: MasterResourceDef;
+  /** Screen title and crumb; the short title is for the mobile layout. */
+  title: string;
+  shortTitle: string;
+  createSchema: ZodType;
+  updateSchema: ZodType;
+  searchPlaceholder: string;
+  /** Defaults to the resource's searchable fields. */
+  searchFields?: readonly string[];
+  searchDebounceMs: number;
+  summary: { title: string; counts: readonly SummaryCount[] };
+  filters?: readonly MasterFilter[];
+  /** Values a new record starts with (e.g. a permission's default operations). */
+  createDefaults?: MasterRow;
+  /** Fields shown but not editable when editing (User ID). */
+  readOnlyOnEdit?: readonly string[];
+  /** Hints under inputs, by mode (e.g. 'Leave empty to keep the current password.'). */
+  editHints?: Readonly<Record<string, string>>;
+  /** Dialog width: 500, or 600 for the generic master form builder (spec §2). */
+  formWidth?: number;
+}
+
+/** The toasts of spec §8; every resource with a screen has them (only listed ones do not). */
+export function toastsOf(resource: MasterResourceDef): ResourceToasts {
+  if (!resource.toasts) throw new Error(`${resource.entity} has no toasts for a master screen`);
+  return resource.toasts;
+}
+
+/** The uniqueness rules the form checks while typing (spec §5). */
+export const lookupsOf = (resource: MasterResourceDef): UniqueRule[] =>
+  (resource.unique ?? []).filter((rule) => rule.lookupWhileTyping);
+
+/** A dashboard route's title and mobile title (navigation.ts), for the screen header. */
+export function routeTitles(path: DashboardPath): { title: string; shortTitle: string } {
+  const route = dashboardRoute(path);
+  return { title: route?.title ?? path, shortTitle: route?.shortTitle ?? path };
+}
+
+/** 'Ringkasan' with 'Jumlah Data' (most master screens). */
+export const COUNT_SUMMARY = { title: 'Ringkasan', counts: [{ label: 'Jumlah Data' }] } as const;

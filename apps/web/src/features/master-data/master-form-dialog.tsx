@@ -1,0 +1,43 @@
+import { FieldInput } from '../../components/form-fields/field-input.tsx';
+import { FormDialog, type FormMode } from '../../components/form-dialog.tsx';
+import type { MasterRow, MasterScreenConfig } from './master-config.ts';
+import { formFields, useMasterForm } from './use-master-form.ts';
+
+export interface MasterFormDialogProps {
+  config: MasterScreenConfig;
+  mode: FormMode;
+  /** The row being edited (a copy is edited); null when adding. */
+  row: MasterRow | null;
+  onClose: () => void;
+}
+
+/**
+ * Add and edit share this dialog and its inputs; mount it per opening so that Cancel or
+ * dismiss forgets the form and its errors (spec §4).
+ */
+export function MasterFormDialog({ config, mode, row, onClose }: MasterFormDialogProps) {
+  const { form, submit, canSave, saving, uniqueErrors } = useMasterForm(config, mode, row, onClose);
+  return (
+    <FormDialog
+      open
+      mode={mode}
+      entity={config.resource.entity}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      canSave={canSave}
+      saving={saving}
+      width={config.formWidth}
+    >
+      {formFields(config).map((field) => (
+        <FieldInput
+          key={field.name}
+          field={field}
+          control={form.control}
+          readOnly={mode === 'edit' && config.readOnlyOnEdit?.includes(field.name)}
+          externalError={uniqueErrors[field.name]}
+          hint={mode === 'edit' ? config.editHints?.[field.name] : undefined}
+        />
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,45 @@
+import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import { SearchBox } from '../../components/search-box.tsx';
+import { ToolbarButton } from '../../components/toolbar-button.tsx';
+
+export interface MasterToolbarProps {
+  search: string;
+  onSearch: (text: string) => void;
+  placeholder: string;
+  /** Absent without create permission: no Add Data button. */
+  onAdd?: () => void;
+  /** Absent when the screen has no filters. */
+  onFilter?: () => void;
+  activeFilters: number;
+  onRefresh: () => void;
+}
+
+/** Search on the left; Add Data, Filter Data and Refresh on the right (icon-only on mobile, spec §2). */
+export function MasterToolbar({ search, onSearch, placeholder, onAdd, onFilter, activeFilters, onRefresh }: MasterToolbarProps) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', my: 2 }}>
+      <Box sx={{ width: { xs: '100%', sm: 320 } }}>
+        <SearchBox value={search} onChange={onSearch} placeholder={placeholder} width="100%" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {onAdd && <ToolbarButton label="Add Data" icon={<AddIcon />} onClick={onAdd} variant="contained" />}
+        {onFilter && (
+          <ToolbarButton
+            label="Filter Data"
+            icon={
+              <Badge color="secondary" variant="dot" invisible={activeFilters === 0}>
+                <FilterListIcon />
+              </Badge>
+            }
+            onClick={onFilter}
+          />
+        )}
+        <ToolbarButton label="Refresh" icon={<RefreshIcon />} onClick={onRefresh} />
+      </Box>
+    </Box>
+  );
+}

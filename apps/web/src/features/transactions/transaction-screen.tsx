@@ -1,0 +1,108 @@
+import Stack from '@mui/material/Stack';
+import { can, formatRupiah, MESSAGES, type TransactionKindDef } from '@tagih/contract';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { useExportTransactions } from '../../api/export-transactions.ts';
+import { useAccess } from '../../api/get-status.ts';
+import { useTransactions } from '../../api/get-transactions.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { notify } from '../../components/notify.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SummaryCard } from '../../components/summary-card.tsx';
+import { TransactionActionDialog } from './transaction-action-dialog.tsx';
+import { transactionColumns, type TransactionAction, type TransactionRow } from './transaction-columns.tsx';
+import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
+import { TransactionToolbar } from './transaction-toolbar.tsx';
+import { useTransactionListState } from './use-transaction-list-state.ts';
+
+export interface TransactionScreenProps {
+  kind: TransactionKindDef;
+  title: string;
+  crumb?: string;
+  /** Table headers that differ from the resource's labels. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Transaction VA and Transaction BRI QRIS (spec §2): one screen, told which kind it shows. */
+export function TransactionScreen({ kind, title, crumb, headers }: TransactionScreenProps) {
+  const state = useTransactionListState(kind);
+  const list = useTransactions<TransactionRow>(kind.resource.path, state.params ?? {}, state.params !== null);
+  const exporter = useExportTransactions(kind);
+  const { access } = useAccess();
+  const canAct = can(access, kind.area, 'read');
+  const [action, setAction] = useState<TransactionAction | null>(null);
+  const [filterOpenings, setFilterOpenings] = useState(0);
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  const columns = useMemo(
+    () => transactionColumns(kind, { headers, canAct, onAction: setAction }),
+    [kind, headers, canAct],
+  );
+  // No. = (page - 1) * page size + position, from the page the rows came with.
+  const rows = useMemo(() => {
+    const data = list.data;
+    if (!data) return [];
+    const offset = (data.pagination.page - 1) * data.pagination.itemPerPage;
+    return data.data.map((row, index) => ({ ...row, no: offset + index + 1 }));
+  }, [list.data]);
+  const total = list.data?.total;
+
+  const exportCsv = () => {
+    if (!state.exportParams) return;
+    exporter.mutate(state.exportParams, {
+      onError: (error) => notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
+    });
+  };
+  const refresh = () => {
+    state.clearSearchAndFilter();
+    void list.refetch();
+  };
+
+  return (
+    <>
+      <PageHeader title={title} crumb={crumb} />
+      <Stack spacing={0}>
+        <SummaryCard
+          title="Status Pelunasan"
+          color="info"
+          items={[
+            { label: 'Nominal', value: total?.nominal_lunas ? formatRupiah(total.nominal_lunas) : 0 },
+            { label: 'Jumlah Transaksi', value: total?.count_lunas ?? 0 },
+          ]}
+        />
+        <TransactionToolbar
+          kind={kind}
+          state={state}
+          exporting={exporter.isPending}
+          onExport={exportCsv}
+          onFilter={() => {
+            setFilterOpenings((n) => n + 1);
+            setFilterOpen(true);
+          }}
+          onRefresh={refresh}
+        />
+        <DataTable<TransactionRow>
+          label={title}
+          columns={columns}
+          rows={rows}
+          rowCount={list.data?.pagination.totalData ?? 0}
+          getRowId={(row) => row.trctId}
+          loading={list.isFetching}
+          {...state.tableProps}
+        />
+      </Stack>
+      <TransactionFilterDialog
+        key={filterOpenings}
+        kind={kind}
+        open={filterOpen}
+        value={state.filter}
+        onApply={(filter) => {
+          state.setFilter(filter);
+          setFilterOpen(false);
+        }}
+        onClose={() => setFilterOpen(false)}
+      />
+      <TransactionActionDialog kind={kind} action={action} onClose={() => setAction(null)} />
+    </>
+  );
+}

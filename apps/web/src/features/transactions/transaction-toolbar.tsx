@@ -1,0 +1,69 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { TransactionKindDef } from '@tagih/contract';
+import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { ToolbarButton } from '../../components/toolbar-button.tsx';
+import { DayRangeField } from '../../monitoring/day-range-field.tsx';
+import type { TransactionListState } from './use-transaction-list-state.ts';
+
+export interface TransactionToolbarProps {
+  kind: TransactionKindDef;
+  state: TransactionListState;
+  exporting: boolean;
+  onExport: () => void;
+  onFilter: () => void;
+  onRefresh: () => void;
+}
+
+/** Search-by + search text, date range, Export, Filter Data, Refresh (spec §2). */
+export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh }: TransactionToolbarProps) {
+  const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
+  return (
+    <ScreenToolbar
+      inputs={
+        <>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '100%' }}>
+            <TextField
+              select
+              size="small"
+              label="Search by"
+              value={state.searchField}
+              onChange={(event) => state.changeSearchField(event.target.value)}
+              sx={{ width: 120, flexShrink: 0 }}
+            >
+              {kind.searchBy.map((choice) => (
+                <MenuItem key={choice.field} value={choice.field}>
+                  {choice.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <SearchBox
+              value={state.searchText}
+              onChange={state.setSearchText}
+              placeholder={`Search ${searchLabel}..`}
+              width={220}
+            />
+          </Box>
+          <DayRangeField range={state.dates} />
+        </>
+      }
+      buttons={
+        <>
+          <ToolbarButton
+            label="Export"
+            icon={<FileDownloadIcon />}
+            onClick={onExport}
+            disabled={exporting || state.exportParams === null}
+          />
+          <ToolbarButton label="Filter Data" icon={<FilterListIcon />} onClick={onFilter} />
+          <ToolbarButton label="Refresh" icon={<RefreshIcon />} onClick={onRefresh} />
+        </>
+      }
+    />
+  );
+}

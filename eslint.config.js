@@ -12,7 +12,7 @@ const boundaries = [
   // packages/contract is what both ends agree on: it knows nothing of them.
   { target: './packages/contract', from: './apps', message: 'packages/contract imports nothing from apps/.' },
   // Web: app/ -> features/<screen>/ -> components/, hooks/, api/.
-  ...['components', 'hooks', 'api'].flatMap((dir) => [
+  ...['components', 'hooks', 'api', 'monitoring'].flatMap((dir) => [
     { target: web(dir), from: web('features'), message: `${dir}/ is shared and domain-free: it never imports a feature.` },
     { target: web(dir), from: web('app'), message: `${dir}/ never imports app/ (the app composes it, not the other way round).` },
   ]),

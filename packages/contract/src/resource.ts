@@ -79,8 +79,13 @@ export interface ResourceToasts {
 export interface MasterResourceDef extends ResourceDef {
   access: ResourceAccess;
   unique?: readonly UniqueRule[];
-  /** Absent for resources that are only listed (clients). */
+  /** Absent for resources that are only listed (clients, user logins). */
   toasts?: ResourceToasts;
+}
+
+/** A master resource with a screen of its own: it has the screen's toasts. */
+export interface ScreenResourceDef extends MasterResourceDef {
+  toasts: ResourceToasts;
 }
 
 export const isSortable = (f: FieldDef): boolean => !f.derived && f.sortable !== false;

@@ -1,11 +1,11 @@
 /** Company Group (spec §3, §5): /master/Company_Group. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { address, entityName, fax, idInBody, labelledName, phone, requiredText } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const companyGroupResource: MasterResourceDef = {
+export const companyGroupResource: ScreenResourceDef = {
   path: '/master/Company_Group',
   entity: 'Company Group',
   idField: 'grcpId',

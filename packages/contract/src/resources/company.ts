@@ -1,11 +1,11 @@
 /** Company (spec §3, §5): /master/company. grcpName and clntName are looked up, never saved. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { MAX_ID, address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
 import { ACTIVE_OPTIONS, auditFields, idField } from './fields.ts';
 
-export const companyResource: MasterResourceDef = {
+export const companyResource: ScreenResourceDef = {
   path: '/master/company',
   entity: 'Company',
   idField: 'compId',

@@ -9,3 +9,4 @@ export * from './user.ts';
 export * from './user-login.ts';
 export * from './user-role.ts';
 export * from './user-company.ts';
+export * from './option-sources.ts';

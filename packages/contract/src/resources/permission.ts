@@ -1,11 +1,11 @@
 /** Permission (spec §3): /master/Permission. Operations travel as a JSON-encoded string. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { idInBody, operations, permissionName } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const permissionResource: MasterResourceDef = {
+export const permissionResource: ScreenResourceDef = {
   path: '/master/Permission',
   entity: 'Permission',
   idField: 'prmsId',

@@ -1,11 +1,11 @@
 /** Role Permission (spec §3): /master/Role_Permission. Rows also carry rperRole {roleName} and rperPrms {prmsName}. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { idInBody, operations, requiredId } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const rolePermissionResource: MasterResourceDef = {
+export const rolePermissionResource: ScreenResourceDef = {
   path: '/master/Role_Permission',
   entity: 'Role Permission',
   idField: 'rperId',

@@ -1,11 +1,11 @@
 /** Role (spec §3): /master/roles. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { idInBody, roleName } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const roleResource: MasterResourceDef = {
+export const roleResource: ScreenResourceDef = {
   path: '/master/roles',
   entity: 'Role',
   idField: 'roleId',

@@ -1,11 +1,11 @@
 /** User Company (spec §3): /master/User_Company. Rows also carry companyName. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { idInBody, requiredId, userRef } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const userCompanyResource: MasterResourceDef = {
+export const userCompanyResource: ScreenResourceDef = {
   path: '/master/User_Company',
   entity: 'User Company',
   idField: 'uscoId',

@@ -1,11 +1,11 @@
 /** User Role (spec §3): /master/User_Role. Rows also carry usroRole {roleName}. */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { idInBody, requiredId, userRef } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
-export const userRoleResource: MasterResourceDef = {
+export const userRoleResource: ScreenResourceDef = {
   path: '/master/User_Role',
   entity: 'User Role',
   idField: 'usroId',

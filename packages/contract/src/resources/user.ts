@@ -4,13 +4,13 @@
  * usloUserName and usloPassword, or neither.
  */
 import { z } from 'zod';
-import type { MasterResourceDef } from '../resource.ts';
+import type { ScreenResourceDef } from '../resource.ts';
 import { MESSAGES, isRequired } from '../messages.ts';
 import { optionalPassword, password, statusFlag, userId, username } from '../rules.ts';
 import { USER_STATUS_OPTIONS, auditFields } from './fields.ts';
 import { userLoginResource } from './user-login.ts';
 
-export const userResource: MasterResourceDef = {
+export const userResource: ScreenResourceDef = {
   path: '/master/user',
   entity: 'User',
   idField: 'userId',

@@ -4,8 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import { ACTIONS, type Action } from '@tagih/contract';
-import { encodeOperations, parseOperations } from './operations.ts';
+import { ACTIONS, encodeOperations, parseOperations, type Action } from '@tagih/contract';
 
 export interface OperationsFieldProps {
   label: string;

@@ -1,10 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { MESSAGES, loadFailed, type FieldDef } from '@tagih/contract';
+import { optionLabeller, optionsLoadFailedMessage, type FieldDef } from '@tagih/contract';
 import { useEffect, useMemo } from 'react';
 import { primaryKeyOf, useOptionRows } from '../../api/get-options.ts';
 import { notify } from '../notify.tsx';
-import { optionLabeller } from './option-label.ts';
 
 export type OptionValue = string | number;
 
@@ -43,9 +42,8 @@ function useFieldOptions(field: FieldDef): { options: SelectOption[]; loading: b
   // A failed load says so once (spec §8); the select stays empty rather than guessing.
   const failed = Boolean(path) && list.isError;
   useEffect(() => {
-    if (!failed) return;
-    const message = path === '/master/company' ? MESSAGES.companyFetchFailed : loadFailed(field.label);
-    notify.error(message, undefined, { toastId: `options:${path}` });
+    if (!failed || !path) return;
+    notify.error(optionsLoadFailedMessage(path, field.label), undefined, { toastId: `options:${path}` });
   }, [failed, path, field.label]);
   return { options, loading: Boolean(path) && list.isPending };
 }

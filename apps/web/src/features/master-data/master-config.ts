@@ -6,7 +6,7 @@ import {
   dashboardRoute,
   type DashboardPath,
   type MasterResourceDef,
-  type ResourceToasts,
+  type ScreenResourceDef,
   type UniqueRule,
 } from '@tagih/contract';
 import type { ZodType } from 'zod';
@@ -28,7 +28,7 @@ export interface MasterFilter {
 }
 
 export interface MasterScreenConfig {
-  resource: MasterResourceDef;
+  resource: ScreenResourceDef;
   /** Screen title and crumb; the short title is for the mobile layout. */
   title: string;
   shortTitle: string;
@@ -48,12 +48,6 @@ export interface MasterScreenConfig {
   editHints?: Readonly<Record<string, string>>;
   /** Dialog width: 500, or 600 for the generic master form builder (spec §2). */
   formWidth?: number;
-}
-
-/** The toasts of spec §8; every resource with a screen has them (only listed ones do not). */
-export function toastsOf(resource: MasterResourceDef): ResourceToasts {
-  if (!resource.toasts) throw new Error(`${resource.entity} has no toasts for a master screen`);
-  return resource.toasts;
 }
 
 /** The uniqueness rules the form checks while typing (spec §5). */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OperationsChips } from './operations-chips.tsx';
-import { encodeOperations, parseOperations } from '../../components/form-fields/operations.ts';
+import { encodeOperations, parseOperations } from '@tagih/contract';
 
 describe('operations', () => {
   it('reads the JSON string the API sends, in read/create/update/delete order', () => {

@@ -1,6 +1,9 @@
 import Stack from '@mui/material/Stack';
-import { OPERATION_COLORS, parseOperations } from '../../components/form-fields/operations.ts';
+import { parseOperations, type Action } from '@tagih/contract';
 import { StatusChip } from '../../components/status-chip.tsx';
+
+/** Spec §2: read green, create blue, update yellow, delete red. */
+const OPERATION_COLORS = { read: 'success', create: 'info', update: 'warning', delete: 'error' } as const satisfies Record<Action, string>;
 
 /** A permission's operations as coloured chips; nothing to show gives N/A. */
 export function OperationsChips({ value }: { value: unknown }) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useDeleteRecord } from '../../api/delete-record.ts';
 import { notify } from '../../components/notify.tsx';
-import { toastsOf, type MasterRow, type MasterScreenConfig } from './master-config.ts';
+import type { MasterRow, MasterScreenConfig } from './master-config.ts';
 
 /** Delete: ask 'Data Deletion', call, toast, reload (spec §2, §4, §8). */
 export function useMasterDelete(config: MasterScreenConfig) {
   const [target, setTarget] = useState<MasterRow | null>(null);
   const remove = useDeleteRecord(config.resource);
-  const toasts = toastsOf(config.resource);
+  const toasts = config.resource.toasts;
 
   const confirm = async () => {
     if (!target) return;

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { useSaveRecord } from '../../api/save-record.ts';
 import type { FormMode } from '../../components/form-dialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { toastsOf, type MasterRow, type MasterScreenConfig } from './master-config.ts';
+import { type MasterRow, type MasterScreenConfig } from './master-config.ts';
 import { useUniqueness } from './use-uniqueness.ts';
 
 /** The fields a form edits: everything but derived and audit fields. */
@@ -59,7 +59,7 @@ export function useMasterForm(
   });
   const values = useWatch({ control: form.control }) as MasterRow;
   const unique = useUniqueness(config.resource, values, mode === 'edit' ? row : null);
-  const toasts = toastsOf(config.resource);
+  const toasts = config.resource.toasts;
   const save = useSaveRecord(config.resource);
   const { isValid, errors } = form.formState;
   const canSave =

@@ -21,6 +21,7 @@ import { systemClock } from '@tagih/server/src/clock.ts';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
+import { QR, VA, daysBefore, q } from './operator-calls.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,15 +97,7 @@ const setCompany = await call('POST', `/api/security/Authentication/SetCompany/$
 if (setCompany.status !== 200) throw new Error(`SetCompany failed: ${JSON.stringify(setCompany.json)}`);
 
 const today = businessDate(new Date(), config.businessTz);
-const daysBefore = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-};
 const monthFrom = daysBefore(today, sizes.days);
-const VA = '/api/dashboard/transactionVa';
-const QR = '/api/dashboard/transactionQr';
-const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 // Ids the cycling scenarios ask for: what an operator would click on or paste.
 const orderIds = (

@@ -6,11 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@tagih/server/src/config.ts';
-import { openDatabase } from '@tagih/server/src/db/database.ts';
-import { migrateToLatest } from '@tagih/server/src/db/migrate.ts';
-import { seedBase } from '@tagih/server/src/db/seed/base.ts';
+import { demoPasswordOf, openConfiguredDatabase } from '@tagih/server/src/db/bootstrap.ts';
 import { seedDemoMaster } from '@tagih/server/src/db/seed/demo-master.ts';
-import { randomPassword } from '@tagih/server/src/security/tokens.ts';
 import { activeCompanies, generateTransactions } from './bulk-generate.ts';
 
 const { values } = parseArgs({
@@ -24,15 +21,13 @@ if (![counts.VA, counts.QRIS, days].every((n) => Number.isInteger(n) && n >= 0) 
 }
 
 const config = loadConfig();
-const database = openDatabase(config.databaseUrl);
-await migrateToLatest(database.kysely);
 const now = new Date();
-const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
+const { database, base } = await openConfiguredDatabase(config, now);
 if (base.generatedAdminPassword) console.log(`admin: ${base.adminUsername} / ${base.generatedAdminPassword}`);
 
 let companies = await activeCompanies(database.kysely);
 if (companies.length === 0) {
-  const password = config.demoPassword ?? randomPassword();
+  const password = demoPasswordOf(config);
   await seedDemoMaster(database.kysely, { demoPassword: password, now: now.toISOString() });
   console.log(`No active company: added the demo companies and users (password ${password}).`);
   companies = await activeCompanies(database.kysely);

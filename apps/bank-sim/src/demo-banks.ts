@@ -1,5 +1,6 @@
 /** BRI, BJB and Mandiri with fresh RSA key pairs (generated at start, never stored). */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { demoPartnerServiceId } from '@tagih/contract/demo-bank';
 import type { SimBank } from './bank.ts';
 
 export interface DemoBank extends SimBank {
@@ -11,9 +12,9 @@ export interface DemoBank extends SimBank {
 }
 
 const BANKS = [
-  { code: 'BRI', pathPrefix: '/bri/snap', partnerServiceId: '   77001', merchantId: 'BRI-MID-0001' },
-  { code: 'BJB', pathPrefix: '/bjb/snap', partnerServiceId: '   88002', merchantId: 'BJB-MID-0001' },
-  { code: 'Mandiri', pathPrefix: '/mandiri/snap', partnerServiceId: '   89003', merchantId: 'MDR-MID-0001' },
+  { code: 'BRI', pathPrefix: '/bri/snap', merchantId: 'BRI-MID-0001' },
+  { code: 'BJB', pathPrefix: '/bjb/snap', merchantId: 'BJB-MID-0001' },
+  { code: 'Mandiri', pathPrefix: '/mandiri/snap', merchantId: 'MDR-MID-0001' },
 ] as const;
 
 export function createDemoBanks(): DemoBank[] {
@@ -25,6 +26,7 @@ export function createDemoBanks(): DemoBank[] {
     });
     return {
       ...b,
+      partnerServiceId: demoPartnerServiceId(b.code),
       clientId: `tagih-${b.code.toLowerCase()}`,
       clientSecret: randomBytes(24).toString('base64url'),
       publicKey,
@@ -32,9 +34,4 @@ export function createDemoBanks(): DemoBank[] {
       channelId: '95221',
     };
   });
-}
-
-/** The partner service id (8 chars, space-padded) the demo uses for a bank code. */
-export function demoPartnerServiceId(code: string): string {
-  return BANKS.find((b) => b.code.toLowerCase() === code.toLowerCase())?.partnerServiceId ?? '   99999';
 }

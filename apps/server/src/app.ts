@@ -12,10 +12,15 @@ import type { AppDeps } from './deps.ts';
 import { registerAccessGuard, type RouteAccess } from './http/access.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { TooManyRequests } from './http/errors.ts';
+import { TooManyRequests } from './shared/errors.ts';
 import { isPageRequest, serveWebApp } from './http/web-app.ts';
+import { authenticate } from './modules/auth/service.ts';
 import { apiModules } from './modules/index.ts';
-import { startNotificationWorker } from './integrations/merchant/retry-worker.ts';
+import { fastifyLogging } from './ops/logger.ts';
+import { registerOperations } from './ops/operations.ts';
+import { startWorkerWithHeartbeat } from './ops/worker-heartbeat.ts';
+import { requestIdOptions } from './http/request-id.ts';
+import type { Logger } from 'pino';
 
 export interface RouteEntry {
   method: string;
@@ -37,9 +42,10 @@ function parseQueryString(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean; webRoot?: string | null } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logger; webRoot?: string | null } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.logLevel } : false,
+    ...fastifyLogging(options.logger, deps.config.logLevel),
+    ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString },
     trustProxy: false,
@@ -90,7 +96,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; webRo
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  registerAccessGuard(app, deps);
+  registerAccessGuard(app, (token) => authenticate(deps, token));
+  const ops = await registerOperations(app, deps);
 
   await app.register(
     async (api) => {
@@ -103,7 +110,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; webRo
   if (worker) {
     let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      stop = startNotificationWorker(deps, worker.intervalMs, (error) => app.log.error(error));
+      stop = startWorkerWithHeartbeat(deps, worker.intervalMs, (error) => app.log.error(error), ops.lifecycle);
     });
     app.addHook('onClose', async () => {
       await stop?.();

@@ -36,6 +36,11 @@ const envSchema = z.object({
   SIMULATORS: z.enum(['auto', 'on', 'off']).default('auto'),
   BANK_CONFIG_FILE: z.string().optional(),
   NOTIFICATION_WORKER: boolFromEnv.default(true),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(400),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -63,15 +68,25 @@ export interface Config {
   bankConfigFile: string | undefined;
   /** Retry undelivered merchant notifications in this process. */
   notificationWorker: boolean;
+  /** Audit events older than this many days are purged by the hourly housekeeping (a checkpoint stays). */
+  auditRetentionDays: number;
+  /** PostgreSQL connections: pool size, wait for a free one, server-side statement timeout (0 = none). */
+  dbPool: { size: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  /** Bearer token of GET /api/metrics; the route answers 404 without one. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
+
+/** Never echoed back, not even when invalid: logs outlive the mistake. */
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'METRICS_TOKEN', 'DATABASE_URL']);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(present[String(i.path[0])] ?? '')}: ${i.message}`);
+    const shown = (key: string) => (SECRET_SETTINGS.has(key) ? '(hidden)' : JSON.stringify(present[key] ?? ''));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -93,5 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulators: e.SIMULATORS,
     bankConfigFile: e.BANK_CONFIG_FILE,
     notificationWorker: e.NOTIFICATION_WORKER,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    dbPool: { size: e.DB_POOL_SIZE, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
 import type { BankGateway } from './integrations/bank/gateway.ts';
+import type { AppMetrics } from './ops/metrics.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -19,4 +20,6 @@ export interface AppDeps {
   merchant?: { timeoutMs?: number; leaseMs?: number };
   /** Runs the notification retry worker while the app is up (every intervalMs). */
   notificationWorker?: { intervalMs: number; batchSize?: number };
+  /** Prometheus metrics (ops/metrics.ts); buildApp makes its own when absent. */
+  metrics?: AppMetrics;
 }

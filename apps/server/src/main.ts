@@ -1,29 +1,37 @@
 /** Start: read config, open the database, migrate, seed when asked, listen. */
 import { buildApp } from './app.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
+import { purgeExpiredAudit } from './modules/audit/service.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seedBase, seedDemo } from './db/seed/index.ts';
-import { randomPassword } from './security/tokens.ts';
+import { loadConfig } from './config.ts';
+import { demoPasswordOf, openConfiguredDatabase, seedConfiguredDemo } from './db/bootstrap.ts';
+import { LOOPBACK, clientSecret, hasDemoClients } from './db/seed/demo-clients.ts';
 import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
-import { LOOPBACK, hasDemoClients, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { instrumentBankGateway } from './ops/bank-metrics.ts';
+import { createLogger } from './ops/logger.ts';
+import { AppMetrics } from './ops/metrics.ts';
+import { announceStart } from './ops/start-banner.ts';
+import { failStart, logCrashes } from './ops/start-failure.ts';
 
-/** Ended sessions and stale sign-in failure counts are dropped this often. */
+/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Retry ticks of the notification worker. */
 const WORKER_INTERVAL_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database.kysely);
-
+  const log = createLogger(config.logLevel);
+  logCrashes(log);
+  const metrics = new AppMetrics();
   const now = systemClock.now();
-  const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
+  const { database, base } = await openConfiguredDatabase(config, now, {
+    log: metrics.logQuery,
+    onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL connection lost; the next query opens a new one'),
+  });
+  metrics.watchDatabase(database);
   const lines: string[] = [];
   if (base.generatedAdminPassword) {
     lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now; shown once — set ADMIN_PASSWORD to choose)`);
@@ -33,21 +41,27 @@ async function main(): Promise<void> {
 
   const wantDemo = config.demoData ?? database.isNewEmbedded;
   if (wantDemo) {
-    const demoPassword = config.demoPassword ?? randomPassword();
-    const demo = await seedDemo({ db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase: `http://${LOOPBACK}:${config.merchantSimPort}` }, demoPassword);
-    const shown = demo.created ? demoPassword : config.demoPassword ? '(DEMO_PASSWORD)' : '(the password printed at first start)';
+    const demoPassword = demoPasswordOf(config);
+    const demo = await seedConfiguredDemo(database, config, now, demoPassword);
+    // A password from the environment is never printed; a generated one once, when it is set.
+    const shown = config.demoPassword ? '(DEMO_PASSWORD)' : demo.created ? demoPassword : '(the password printed at first start)';
     for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
   }
 
   // Demo: the bank simulator and the demo merchant, in-process on loopback (SIMULATORS=auto|on|off).
   let simulators: DemoSimulators | null = null;
-  const wantSimulators = config.simulators === 'on' || (config.simulators === 'auto' && (wantDemo || (await hasDemoClients(database.kysely, config))));
+  const wantSimulators = config.simulators === 'on' || (config.simulators === 'auto' && (wantDemo || (await hasDemoClients(database.kysely, config.merchantSimPort))));
   if (wantSimulators) {
     try {
-      simulators = await startDemoSimulators(database.kysely, config);
+      simulators = await startDemoSimulators({
+        host: LOOPBACK,
+        bankPort: config.bankSimPort,
+        merchantPort: config.merchantSimPort,
+        clientSecret: (clntid) => clientSecret(database.kysely, clntid),
+      });
       lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
     } catch (error) {
-      console.warn(`Demo simulators not started (${(error as Error).message}); set BANK_SIM_PORT / MERCHANT_SIM_PORT to free ports.`);
+      log.warn(`Demo simulators not started (${(error as Error).message}); set BANK_SIM_PORT / MERCHANT_SIM_PORT to free ports.`);
     }
   }
   const banks = config.bankConfigFile ? loadBankConfigFile(config.bankConfigFile) : (simulators?.banks ?? []);
@@ -56,12 +70,14 @@ async function main(): Promise<void> {
     dialect: database.dialect,
     config: simulators ? { ...config, merchantAllowedHosts: [...config.merchantAllowedHosts, LOOPBACK] } : config,
     clock: systemClock,
-    ...(banks.length > 0 ? { bankGateway: new SnapBankGateway(banks, { timeZone: config.businessTz }) } : {}),
+    metrics,
+    ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
   };
-  const app = await buildApp(deps, { logger: true });
+  const app = await buildApp(deps, { logger: log });
   const housekeeping = setInterval(() => {
     purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
+    purgeExpiredAudit(deps).catch((error: unknown) => app.log.error(error));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   const close = async () => {
@@ -75,10 +91,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  console.log(`\nTagih is running at ${address}  (API docs: ${address}/api/docs)\nSign in with:\n${lines.join('\n')}\n`);
+  announceStart(log, address, lines);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+main().catch((error: unknown) => failStart(error));

@@ -3,7 +3,9 @@
  * templates; the web app fills them with `fillPath`. `:name` marks a path parameter.
  */
 import type { ResourceDef } from './resource.ts';
+import { auditResource } from './audit.ts';
 import { notificationResource } from './monitoring/notifications.ts';
+import { userResource } from './resources/user.ts';
 import type { TransactionKindDef } from './monitoring/transactions.ts';
 
 export const API_BASE = '/api';
@@ -23,6 +25,23 @@ export const API_PATHS = {
     list: notificationResource.path,
     one: `${notificationResource.path}/:notiId`,
   },
+  users: {
+    /** POST: a Superadmin ends a user's sign-in lockout (recorded). */
+    unlock: `${userResource.path}/:id/unlock`,
+  },
+  audit: {
+    list: auditResource.path,
+    one: `${auditResource.path}/:audtId`,
+    export: `${auditResource.path}/export.csv`,
+    accessReview: `${auditResource.path}/access-review.csv`,
+  },
+  /** For load balancers and orchestrators: no session needed. */
+  health: {
+    live: '/health/live',
+    ready: '/health/ready',
+  },
+  /** Prometheus text format, behind its own bearer token (METRICS_TOKEN). */
+  metrics: '/metrics',
 } as const;
 
 /** A master resource's list (GET, POST) and one record (GET, PUT, DELETE). */

@@ -12,6 +12,8 @@ export type LoginBody = z.infer<typeof loginBody>;
 export interface LoginData {
   token: string;
   user: { userId: string; username: string };
+  /** Failed sign-in attempts on this account since its previous successful sign-in (PCI DSS 10.2). */
+  failedAttemptsSinceLastLogin?: number;
 }
 
 export interface CompanyOption {

@@ -1,4 +1,5 @@
 export * from './permissions.ts';
+export * from './operations.ts';
 export * from './navigation.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
@@ -12,3 +13,4 @@ export * from './resources/index.ts';
 export * from './monitoring/index.ts';
 export * from './snap.ts';
 export * from './api-paths.ts';
+export * from './audit.ts';

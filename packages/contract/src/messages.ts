@@ -41,6 +41,14 @@ export const MESSAGES = {
   internalError: 'Internal server error.',
   usernameTaken: 'Username has already been used',
   passwordRequired: 'Password is required',
+  onlySuperadminGrantsSuperadmin: 'Only a Superadmin can grant the Superadmin role.',
+  onlySuperadminChangesSuperadmin: 'Only a Superadmin can change a Superadmin user.',
+  onlySuperadminChangesSuperadminRole: 'Only a Superadmin can change the permissions of the Superadmin role.',
+  ownRolePermissions: 'You cannot change the permissions of a role you hold.',
+  grantBeyondOwn: 'You cannot grant a permission you do not hold yourself.',
+  userUnlocked: 'User unlocked.',
+  userUnlockFailed: 'Gagal membuka kunci user.',
+  failedAttemptsSinceLastLogin: (n: number) => `${n} failed sign-in attempt${n === 1 ? '' : 's'} since your last sign-in.`,
   /** Toasts of the master screens (spec §8), by resource; texts are the spec's, typos included. */
   master: {
     user: {

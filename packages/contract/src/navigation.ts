@@ -1,5 +1,6 @@
 import { TRANSACTION_KINDS } from './monitoring/transactions.ts';
 import { NOTIFICATIONS_AREA } from './monitoring/notifications.ts';
+import { AUDIT_AREA } from './audit.ts';
 import type { Area } from './permissions.ts';
 import {
   companyGroupResource,
@@ -36,6 +37,7 @@ export const DASHBOARD_ROUTES = [
   { path: 'permission-management', title: 'Permission', shortTitle: 'Permission', area: permissionResource.access.read, group: 'master' },
   { path: 'role-permission-management', title: 'Role Permission', shortTitle: 'Role Permission', area: rolePermissionResource.access.read, group: 'master' },
   { path: 'roles-management', title: 'Roles', shortTitle: 'Roles', area: roleResource.access.read, group: 'master' },
+  { path: 'audit-log', title: 'Audit Log', shortTitle: 'Audit', area: AUDIT_AREA, group: 'none' },
 ] as const satisfies readonly DashboardRoute[];
 
 

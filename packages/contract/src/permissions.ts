@@ -15,6 +15,7 @@ export const AREAS = [
   'master_permission',
   'master_role_permission',
   'master_role',
+  'audit_log',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -4,11 +4,13 @@
  * (the form SQLite stores), so callers see the same values on both.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Config } from '../config.ts';
 import type { Database } from './tables.ts';
+import { POOL_DEFAULTS, createPostgresPool, type PoolStats } from './postgres-pool.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +21,10 @@ export interface Db {
   isNewEmbedded: boolean;
   /** PostgreSQL schema when not the default. */
   schema?: string;
+  /** The SQLite file (null in memory and on PostgreSQL). */
+  sqliteFile: string | null;
+  /** The PostgreSQL pool right now (null on SQLite: one connection, no pool). */
+  poolStats: (() => PoolStats) | null;
   close(): Promise<void>;
 }
 
@@ -43,7 +49,21 @@ function setPgTypeParsers(): void {
   pgTypesSet = true;
 }
 
-export function openDatabase(url: string, options: { pgSchema?: string } = {}): Db {
+export interface DatabaseOptions {
+  /** PostgreSQL schema the tables live in, when not the default one (tests use one each). */
+  pgSchema?: string;
+  /** PostgreSQL pool settings (config.dbPool); the defaults suit tests and tools. */
+  pool?: Partial<Config['dbPool']>;
+  /** Shown in pg_stat_activity, so an operator can tell our connections apart. */
+  applicationName?: string;
+  /** Kysely's query log: every query with its duration (metrics). */
+  log?: KyselyConfig['log'];
+  /** Told when PostgreSQL drops a connection (default: a warning on the console). */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
+  const log = options.log ? { log: options.log } : {};
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     const memory = path === ':memory:' || path === '';
@@ -55,18 +75,28 @@ export function openDatabase(url: string, options: { pgSchema?: string } = {}): 
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-    return { kysely, dialect: 'sqlite', isNewEmbedded, close: () => kysely.destroy() };
+    // SQLite opens a file it may not write read-only without a word; write once now (the
+    // version, unchanged) so that fails at start, not at the first sign-in.
+    if (!memory) file.pragma(`user_version = ${Number(file.pragma('user_version', { simple: true }))}`);
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), ...log });
+    return { kysely, dialect: 'sqlite', isNewEmbedded, sqliteFile: memory ? null : path, poolStats: null, close: () => kysely.destroy() };
   }
   setPgTypeParsers();
   const searchPath = options.pgSchema ? ` -c search_path=${options.pgSchema}` : '';
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c TimeZone=UTC${searchPath}` });
-  // An idle connection the server drops (restart, failover, admin command) must not crash the
-  // process: the pool discards that client and the next query opens a new one.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', isNewEmbedded: false, ...(options.pgSchema ? { schema: options.pgSchema } : {}), close: () => kysely.destroy() };
+  const { pool, stats } = createPostgresPool(url, {
+    settings: { ...POOL_DEFAULTS, ...options.pool },
+    startupOptions: `-c TimeZone=UTC${searchPath}`,
+    applicationName: options.applicationName ?? 'tagih',
+    onConnectionLost: options.onConnectionLost ?? ((error) => console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`)),
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+  return {
+    kysely,
+    dialect: 'postgres',
+    isNewEmbedded: false,
+    ...(options.pgSchema ? { schema: options.pgSchema } : {}),
+    sqliteFile: null,
+    poolStats: stats,
+    close: () => kysely.destroy(),
+  };
 }
-
-/** Case-insensitive "contains" that behaves the same on both dialects. */
-export const lowerText = (column: string) => sql<string>`lower(cast(${sql.ref(column)} as text))`;

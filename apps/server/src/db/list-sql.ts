@@ -6,7 +6,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Filter, ListQuery, Pagination, ResourceDef } from '@tagih/contract';
 import { fieldOf } from '@tagih/contract';
-import { businessRangeUtc, dayStartUtc, nextDay } from '../business-time.ts';
+import { businessRangeUtc } from '../business-time.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- list queries span any table
 type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -28,8 +28,7 @@ const likeLower = (column: string, pattern: string) =>
   sql<SqlBool>`${lowerText(column)} like ${pattern.toLowerCase()} escape '\\'`;
 
 function dateBounds(value: string, timeZone: string): { start: string; end: string } | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return { start: dayStartUtc(value, timeZone).toISOString(), end: dayStartUtc(nextDay(value), timeZone).toISOString() };
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? businessRangeUtc(value, value, timeZone) : null;
 }
 
 function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string): Expression<SqlBool> {
@@ -125,4 +124,3 @@ export function pagination(totalData: number, query: ListQuery): Pagination {
   return { totalData, totalPage: Math.ceil(totalData / query.max), page: query.page, itemPerPage: query.max };
 }
 
-export { businessRangeUtc };

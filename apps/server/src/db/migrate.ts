@@ -2,11 +2,16 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initialSchema from './migrations/0001-initial-schema.ts';
 import * as transactionsListCover from './migrations/0002-transactions-list-cover.ts';
+import * as auditEvents from './migrations/0003-audit-events.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-transactions-list-cover': transactionsListCover,
+  '0003-audit-events': auditEvents,
 };
+
+/** The newest migration: a database that has recorded it is up to date (readiness checks this). */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
@@ -16,6 +21,8 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    // No result names a migration when the database could not even be read (connection, permissions).
+    const what = failed ? `Migration ${failed.migrationName}` : `Migrating to ${LATEST_MIGRATION} (no migration ran)`;
+    throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

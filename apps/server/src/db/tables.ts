@@ -3,7 +3,7 @@
  * resource's field list is also its column whitelist. Timestamps are ISO-8601 UTC strings
  * on both dialects (see database.ts); money is integer minor units.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export type AuditColumns<P extends string> = {
   [K in `${P}CreatedTime` | `${P}UpdatedTime`]: string | null;
@@ -21,6 +21,8 @@ export type UserLoginsTable = {
   usloUserId: string;
   usloUserName: string;
   usloPassword: string;
+  /** Last successful sign-in (the access review shows it). */
+  usloLastLoginAt: string | null;
 } & AuditColumns<'uslo'>;
 
 export type RolesTable = { roleId: Generated<number>; roleName: string } & AuditColumns<'role'>;
@@ -166,6 +168,33 @@ export interface LoginThrottleTable {
   lothUpdatedTime: string;
 }
 
+/** The audit trail (modules/audit): append-only and hash-chained; UPDATE and DELETE are refused by triggers. */
+export interface AuditEventsTable {
+  /** Assigned by the writer (last id + 1 under the chain lock): the hash covers it. */
+  audtId: number;
+  audtAt: string;
+  audtActorUserId: string | null;
+  /** The signed-in user's name, or the name tried by a failed sign-in. */
+  audtActorUsername: string | null;
+  audtCompId: number | null;
+  audtIp: string | null;
+  audtUserAgent: string | null;
+  audtAction: string;
+  audtTargetType: string | null;
+  audtTargetId: string | null;
+  /** 'success', 'failure' or 'denied'. */
+  audtOutcome: string;
+  /** Canonical JSON of an object. */
+  audtDetails: string;
+  audtPrevHash: string;
+  audtHash: string;
+}
+
+/** While a row exists here (only inside the retention purge's transaction) the delete trigger lets rows go. */
+export interface AuditPurgeWindowTable {
+  aupwOpenedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_logins: UserLoginsTable;
@@ -184,9 +213,14 @@ export interface Database {
   notification_history: NotificationHistoryTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  audit_events: AuditEventsTable;
+  audit_purge_window: AuditPurgeWindowTable;
 }
 
 export type TableName = keyof Database;
 export type Row<T extends TableName> = Selectable<Database[T]>;
 export type NewRow<T extends TableName> = Insertable<Database[T]>;
 export type RowUpdate<T extends TableName> = Updateable<Database[T]>;
+
+/** What a repository function takes first: the database, or the transaction its caller began. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;

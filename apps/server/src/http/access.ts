@@ -7,9 +7,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, can, type Action, type Area } from '@tagih/contract';
-import type { AppDeps } from '../deps.ts';
-import { Forbidden, Invalid } from './errors.ts';
-import { activeCompany, authenticate, type SessionContext } from '../modules/auth/service.ts';
+import { Forbidden } from '../shared/errors.ts';
+import type { SessionContext } from '../shared/session.ts';
 
 export type RouteAccess = 'public' | 'signed-in' | { area: Area; action: Action };
 
@@ -23,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** The token from `Authentication: <token>` (spec §7) or `Authorization: Bearer <token>`. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['authentication'] ?? request.headers['authorization'];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value) return undefined;
@@ -31,7 +30,10 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token || undefined;
 }
 
-export function registerAccessGuard(app: FastifyInstance, deps: AppDeps): void {
+/** Turns a request's token into a live session, or throws 401 (the app passes the auth module's). */
+export type SessionResolver = (token: string | undefined) => Promise<SessionContext>;
+
+export function registerAccessGuard(app: FastifyInstance, resolveSession: SessionResolver): void {
   app.decorateRequest('session', null);
   // preValidation: who may call is settled before the body is looked at (no validation details for outsiders).
   app.addHook('preValidation', async (request) => {
@@ -39,7 +41,7 @@ export function registerAccessGuard(app: FastifyInstance, deps: AppDeps): void {
     const access = request.routeOptions.config.access;
     if (access === undefined) throw new Forbidden(MESSAGES.forbidden);
     if (access === 'public') return;
-    request.session = await authenticate(deps, tokenOf(request));
+    request.session = await resolveSession(tokenOf(request));
     if (access === 'signed-in') return;
     if (!can(request.session.access, access.area, access.action)) {
       throw new Forbidden(`${MESSAGES.forbidden} (needs ${access.area}.${access.action})`);
@@ -51,11 +53,4 @@ export function registerAccessGuard(app: FastifyInstance, deps: AppDeps): void {
 export function sessionOf(request: FastifyRequest): SessionContext {
   if (!request.session) throw new Error('sessionOf() on a public route');
   return request.session;
-}
-
-/** The company the session works in; 400 when none is selected (or it is no longer allowed). */
-export async function companyOf(deps: AppDeps, request: FastifyRequest): Promise<number> {
-  const company = await activeCompany(deps, sessionOf(request));
-  if (!company) throw new Invalid(MESSAGES.noActiveCompany);
-  return company.compId;
 }

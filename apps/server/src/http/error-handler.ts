@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@tagih/contract';
 import { failure } from './envelope.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../shared/errors.ts';
+import { asDatabaseUnavailable } from '../db/connection-errors.ts';
 
 interface ValidationItem {
   keyword?: string;
@@ -27,7 +28,9 @@ export function fieldErrors(issues: ValidationItem[]): Record<string, string> {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A lost, refused or too slow database is a 503 (try again), not a 500.
+    const error = asDatabaseUnavailable(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error(error);
       return reply.code(error.statusCode).headers(error.headers).send(failure(error.message, error.data, error.errorCode));

@@ -2,10 +2,7 @@
  * Demo mode: the bank simulator (BRI, BJB, Mandiri over SNAP BI, fresh RSA keys each start)
  * and the demo merchant receiver, in-process on loopback ports, wired to the server.
  */
-import type { Kysely } from 'kysely';
 import { createDemoBanks, startBankSim, startMerchantSim } from '@tagih/bank-sim';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/tables.ts';
 import type { BankConfig } from './bank/gateway.ts';
 
 export interface DemoSimulators {
@@ -15,31 +12,22 @@ export interface DemoSimulators {
   close(): Promise<void>;
 }
 
-export const LOOPBACK = '127.0.0.1';
-
-/** True when demo clients call back the local demo merchant (the database holds demo data). */
-export async function hasDemoClients(db: Kysely<Database>, config: Config): Promise<boolean> {
-  const row = await db
-    .selectFrom('clients')
-    .select('clntid')
-    .where('clntCallbackUrl', 'like', `http://${LOOPBACK}:${config.merchantSimPort}/callbacks/%`)
-    .executeTakeFirst();
-  return row !== undefined;
+export interface DemoSimulatorOptions {
+  host: string;
+  bankPort: number;
+  merchantPort: number;
+  /** The signing secret of a client (the merchant path is /callbacks/{clntid}). */
+  clientSecret(clntid: number): Promise<string | undefined>;
 }
 
-export async function startDemoSimulators(db: Kysely<Database>, config: Config): Promise<DemoSimulators> {
+export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<DemoSimulators> {
   const demoBanks = createDemoBanks();
-  const bank = await startBankSim({ banks: demoBanks, host: LOOPBACK, port: config.bankSimPort });
+  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort });
   try {
     const merchant = await startMerchantSim({
-      host: LOOPBACK,
-      port: config.merchantSimPort,
-      // /callbacks/{clntid}: the client's own secret.
-      secretFor: async (name) => {
-        if (!/^\d{1,9}$/.test(name)) return undefined;
-        const row = await db.selectFrom('clients').select('clntSecret').where('clntid', '=', Number(name)).executeTakeFirst();
-        return row?.clntSecret;
-      },
+      host: o.host,
+      port: o.merchantPort,
+      secretFor: async (name) => (/^\d{1,9}$/.test(name) ? o.clientSecret(Number(name)) : undefined),
     });
     const banks = demoBanks.map(({ publicKey: _public, ...b }) => ({ ...b, baseUrl: bank.url }));
     return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppDeps } from '../../src/deps.ts';
-import { runDueNotifications } from '../../src/integrations/merchant/retry-worker.ts';
+import { runDueNotifications } from '../../src/modules/notifications/retry-worker.ts';
 import { DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, startSimulators, useMerchant, type Simulators } from './support.ts';
 

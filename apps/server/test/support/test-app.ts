@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase, type Db, type Dialect } from '../../src/db/database.ts';
+import { openDatabase, type DatabaseOptions, type Db, type Dialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedBase, seedDemo } from '../../src/db/seed/index.ts';
 import type { AppDeps } from '../../src/deps.ts';
@@ -57,11 +57,15 @@ export interface TestOptions {
   loginRateLimit?: AppDeps['loginRateLimit'];
   /** Routes a test adds before the app is ready. */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** The app's metrics (pass the same object's logQuery as database.log to see query durations). */
+  metrics?: AppDeps['metrics'];
+  /** Pool settings, application name (PostgreSQL), query log. */
+  database?: Omit<DatabaseOptions, 'pgSchema'>;
 }
 
-async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openTestDatabase(dialect: Dialect, options: Omit<DatabaseOptions, 'pgSchema'> = {}): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
-    const db = openDatabase('sqlite::memory:');
+    const db = openDatabase('sqlite::memory:', options);
     return { db, drop: async () => {} };
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -69,7 +73,7 @@ async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; drop: () =>
   const admin = openDatabase(url);
   await sql`create schema ${sql.id(schema)}`.execute(admin.kysely);
   await admin.close();
-  const db = openDatabase(url, { pgSchema: schema });
+  const db = openDatabase(url, { ...options, pgSchema: schema });
   return {
     db,
     drop: async () => {
@@ -81,7 +85,7 @@ async function openTestDatabase(dialect: Dialect): Promise<{ db: Db; drop: () =>
 }
 
 export async function createTestContext(dialect: Dialect, options: TestOptions = {}): Promise<TestContext> {
-  const { db, drop } = await openTestDatabase(dialect);
+  const { db, drop } = await openTestDatabase(dialect, options.database);
   await migrateToLatest(db.kysely, db.schema);
   const clock = new TestClock();
   const config: Config = { ...loadConfig({}), databaseUrl: 'sqlite::memory:', ...options.config };
@@ -94,6 +98,7 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
     config,
     clock,
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
   const app = await buildApp(deps, { webRoot: null });
   options.extraRoutes?.(app);

@@ -25,6 +25,10 @@ export const userResource: ScreenResourceDef = {
     { name: 'usloUserName', label: 'Username', type: 'string', input: 'text', searchable: true },
     { name: 'usloPassword', label: 'Password', type: 'string', input: 'password', hidden: true, derived: true },
     { name: 'userStatus', label: 'Status', type: 'number', input: 'dropdown', options: USER_STATUS_OPTIONS },
+    // Filled by the server: only a Superadmin may change a user who holds the Superadmin role.
+    { name: 'userIsSuperadmin', label: 'Superadmin', type: 'bool', input: 'none', hidden: true, derived: true },
+    // Filled by the server: set while a sign-in lockout is in force (a Superadmin can unlock).
+    { name: 'userLockedUntil', label: 'Locked Until', type: 'date', input: 'none', hidden: true, derived: true },
     ...auditFields('user'),
   ],
   defaultOrder: { field: 'userId', direction: 'desc' },

@@ -1,6 +1,6 @@
 /** What every database needs: the three named roles, a permission per area, and an admin. */
-import { ACTIONS, AREAS, type Action, type Area } from '@tagih/contract';
-import type { Kysely } from 'kysely';
+import { ACTIONS, AREAS, AUDIT_AREA, AUDIT_AREA_ACTIONS, type Action, type Area } from '@tagih/contract';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../security/passwords.ts';
 import { randomPassword } from '../../security/tokens.ts';
 import type { Database } from '../tables.ts';
@@ -10,10 +10,12 @@ export const SYSTEM_USER = 'system';
 export const ADMIN_USER_ID = 'admin@tagih.id';
 
 const ops = (actions: readonly Action[]) => JSON.stringify(actions);
+/** The actions an area offers: all four, except the read-only audit log. */
+const actionsOf = (area: Area): readonly Action[] => (area === AUDIT_AREA ? AUDIT_AREA_ACTIONS : ACTIONS);
 
 /** Role id -> area -> actions. Superadmin: everything. Admin: runs master data, reads the rest. Staff: dashboards, read. */
 export const ROLE_GRANTS: Record<number, Partial<Record<Area, readonly Action[]>>> = {
-  1: Object.fromEntries(AREAS.map((a) => [a, ACTIONS])),
+  1: Object.fromEntries(AREAS.map((a) => [a, actionsOf(a)])),
   2: {
     dashboard_notification: ['read'],
     dashboard_transactionva: ['read'],
@@ -51,7 +53,7 @@ export async function seedBase(db: Kysely<Database>, opts: { adminUsername: stri
     }
     for (const area of AREAS) {
       const exists = await tx.selectFrom('permissions').select('prmsId').where('prmsName', '=', area).executeTakeFirst();
-      if (!exists) await tx.insertInto('permissions').values({ prmsName: area, prmsOperations: ops(ACTIONS), ...audit('prms') }).execute();
+      if (!exists) await tx.insertInto('permissions').values({ prmsName: area, prmsOperations: ops(actionsOf(area)), ...audit('prms') }).execute();
     }
     const permissions = await tx.selectFrom('permissions').select(['prmsId', 'prmsName']).execute();
     for (const [roleId, grants] of Object.entries(ROLE_GRANTS)) {
@@ -80,7 +82,6 @@ export async function seedBase(db: Kysely<Database>, opts: { adminUsername: stri
 
 /** After inserting explicit ids, PostgreSQL's sequence must move past them. */
 export async function resyncIdentity(db: Kysely<Database>, table: string, column: string): Promise<void> {
-  const { sql, PostgresAdapter } = await import('kysely');
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 1))`.execute(db);
 }

@@ -3,18 +3,24 @@
  * 30 days and today (every status also today), on BRI, BJB and Mandiri, with pending and
  * delivered notifications and their history. Demo clients call back the demo merchant.
  */
-import type { DemoSeedContext } from './index.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../tables.ts';
 import { insertTransactions } from './bulk-transactions.ts';
+import { demoCallbackUrl, demoMerchantBase } from './demo-clients.ts';
 import { syntheticTransactions } from './synthetic-transactions.ts';
 
-export const DEMO_MERCHANT_BASE = 'http://127.0.0.1:8092';
 export const DEMO_COUNTS = { va: 120, qris: 80, days: 30, todayEach: 3 } as const;
 
-/** The demo merchant's URL for a client. */
-export const demoCallbackUrl = (base: string, clntid: number): string => `${base.replace(/\/$/, '')}/callbacks/${clntid}`;
+export interface DemoSeedContext {
+  db: Kysely<Database>;
+  now: Date;
+  businessTz: string;
+  /** Base URL of the demo merchant receiver (demo clients' callbacks); default http://127.0.0.1:8092. */
+  merchantCallbackBase?: string;
+}
 
 export async function seedDemoTransactions(ctx: DemoSeedContext): Promise<void> {
-  const base = ctx.merchantCallbackBase ?? DEMO_MERCHANT_BASE;
+  const base = ctx.merchantCallbackBase ?? demoMerchantBase(8092);
   const companies = await ctx.db
     .selectFrom('companies')
     .innerJoin('clients', 'clients.clntid', 'companies.compClientId')

@@ -1,10 +1,10 @@
 /**
  * Realistic synthetic VA / QRIS transactions (deterministic for a seed), for the demo data,
  * the bulk generator (bench/generate.ts) and tests. The last digit of a VA customer number
- * or a QRIS order id tells the bank simulator what to answer (apps/bank-sim/README.md).
+ * or a QRIS order id tells the bank simulator what to answer (@tagih/contract/demo-bank).
  */
 import { BANKS, businessDate, plainMinor } from '@tagih/contract';
-import { demoPartnerServiceId, digitFor, type Outcome } from '@tagih/bank-sim';
+import { demoPartnerServiceId, digitFor, type Outcome } from '@tagih/contract/demo-bank';
 import { dayStartUtc } from '../../business-time.ts';
 import type { NewNotification, NewTransaction } from './bulk-transactions.ts';
 

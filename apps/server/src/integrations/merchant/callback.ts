@@ -2,9 +2,26 @@
 import { createHmac } from 'node:crypto';
 import { plainMinor } from '@tagih/contract';
 import { snapTimestamp } from '../bank/snap-signature.ts';
-import type { DeliveryRow } from './notification-store.ts';
 
 export const SIGNATURE_HEADER = 'x-tagih-signature';
+
+/** What a callback tells the merchant: the notification, its transaction and the detail row's fallbacks. */
+export interface CallbackFacts {
+  notiId: number;
+  trctId: number;
+  trctType: string;
+  trctOrderId: string;
+  trctStatus: string;
+  trctBank: string | null;
+  trctQrBank: string | null;
+  trctVirtualAccountNo: string | null;
+  trvaVirtualAccountNo: string | null;
+  trqrReferenceNo: string | null;
+  trctTotalAmount: number | null;
+  trqrTotalAmount: number | null;
+  trctTotalAmountPaid: number | null;
+  trctLunasTime: string | null;
+}
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + rawBody)>` */
 export function signCallback(secret: string, rawBody: string, unixSeconds: number): string {
@@ -17,7 +34,7 @@ export const redactSignature = (header: string): string => header.replace(/v1=[0
 
 const money = (minor: number | null) => (minor === null ? null : plainMinor(minor));
 
-export function callbackBody(row: DeliveryRow, timeZone: string): Record<string, unknown> {
+export function callbackBody(row: CallbackFacts, timeZone: string): Record<string, unknown> {
   const va = row.trctType === 'VA';
   return {
     event: row.trctStatus === '00' ? 'payment.paid' : 'payment.status',

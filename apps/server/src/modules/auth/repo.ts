@@ -1,9 +1,7 @@
-/** SQL for sign-in, sessions, access maps and the companies a user may pick. */
-import { sql, type Kysely, type Transaction } from 'kysely';
+/** SQL for sign-in, logins, sessions, access maps and the companies a user may pick. */
+import { sql } from 'kysely';
 import { SUPERADMIN_ROLE_ID, type CompanyOption } from '@tagih/contract';
-import type { Database, Row } from '../../db/tables.ts';
-
-export type DbOrTx = Kysely<Database> | Transaction<Database>;
+import type { DbOrTx, Row, RowUpdate } from '../../db/tables.ts';
 
 export function findLoginByUsername(db: DbOrTx, username: string) {
   return db
@@ -26,6 +24,10 @@ export function isUsernameTaken(db: DbOrTx, username: string, exceptUserId?: str
   let q = db.selectFrom('user_logins').select('usloId').where('usloUserName', '=', username);
   if (exceptUserId) q = q.where('usloUserId', '!=', exceptUserId);
   return q.executeTakeFirst().then((r) => r !== undefined);
+}
+
+export async function updateLogin(db: DbOrTx, userId: string, changes: RowUpdate<'user_logins'>): Promise<void> {
+  await db.updateTable('user_logins').set(changes).where('usloUserId', '=', userId).execute();
 }
 
 // --- sign-in throttling ---------------------------------------------------------------

@@ -2,7 +2,8 @@
 import { MESSAGES, SESSION_ERROR_CODE, mergeAccess, type AccessMap, type CompanyOption, type LoginData, type StatusData } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { Forbidden, TooManyRequests, Unauthorized } from '../../http/errors.ts';
+import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../shared/errors.ts';
+import type { SessionContext } from '../../shared/session.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/passwords.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import * as repo from './repo.ts';
@@ -11,14 +12,6 @@ export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_MINUTES = 30;
 /** lastSeen is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30_000;
-
-export interface SessionContext {
-  tokenHash: string;
-  userId: string;
-  username: string;
-  compId: number | null;
-  access: AccessMap;
-}
 
 const throttleKey = (username: string) => username.trim().toLowerCase();
 
@@ -111,6 +104,13 @@ export async function activeCompany(deps: AppDeps, session: SessionContext): Pro
   if (session.compId === null) return null;
   const companies = await availableCompanies(deps, session.userId);
   return companies.find((c) => c.compId === session.compId) ?? null;
+}
+
+/** The id of the company the session works in; 400 when none is selected (or it is no longer allowed). */
+export async function requireActiveCompany(deps: AppDeps, session: SessionContext): Promise<number> {
+  const company = await activeCompany(deps, session);
+  if (!company) throw new Invalid(MESSAGES.noActiveCompany);
+  return company.compId;
 }
 
 export async function status(deps: AppDeps, session: SessionContext): Promise<StatusData> {

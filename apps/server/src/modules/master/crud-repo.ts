@@ -1,27 +1,61 @@
-/** SQL for the generic master resources; table and column names come from resource configs, values are bound. */
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+/** SQL for the generic master resources; table and column names come from each resource's rows, values are bound. */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { ListQuery, ResourceDef } from '@tagih/contract';
+import { applyFilters, applyOrderAndPage, countRows, type ListSqlOptions } from '../../db/list-sql.ts';
+import type { DbOrTx } from '../../db/tables.ts';
 
-export type DbOrTx = Kysely<Database> | Transaction<Database>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generic resources span every master table
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
+export type DbRow = Record<string, unknown>;
+
+/** Where a resource's rows live (resources/rows-repo.ts has one per resource). */
+export interface ResourceRows {
+  /** The resource's own table: writes go here. */
+  table: string;
+  /** Column the URL id addresses. */
+  idColumn: string;
+  /** The table with its look-up joins, before any selection. */
+  from(db: DbOrTx): AnyQuery;
+  /** Adds the selected columns (never secrets). */
+  select(qb: AnyQuery): AnyQuery;
+  /** field -> SQL column, for fields that do not live in `table`. */
+  columns?: Record<string, string>;
+}
 
 const untyped = (db: DbOrTx) => db as unknown as AnyDb;
 
-export async function insertRow(db: DbOrTx, table: string, idColumn: string, values: Record<string, unknown>): Promise<unknown> {
-  const row = await untyped(db).insertInto(table).values(values).returning(idColumn).executeTakeFirstOrThrow();
-  return (row as Record<string, unknown>)[idColumn];
+/** One page of a list query, and how many rows all its pages hold. */
+export async function listPage(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query: ListQuery, timeZone: string): Promise<{ total: number; page: DbRow[] }> {
+  const options: ListSqlOptions = {
+    ...(rows.columns ? { columns: rows.columns } : {}),
+    timeZone,
+    tieBreaker: `${rows.table}.${rows.idColumn}`,
+  };
+  const filtered = applyFilters(rows.from(db), query, def, options);
+  const total = await countRows(filtered);
+  const page = (await applyOrderAndPage(rows.select(filtered), query, options).execute()) as DbRow[];
+  return { total, page };
 }
 
-export async function updateRow(db: DbOrTx, table: string, idColumn: string, id: unknown, values: Record<string, unknown>): Promise<boolean> {
-  const result = await untyped(db).updateTable(table).set(values).where(idColumn, '=', id).executeTakeFirst();
+export async function findById(db: DbOrTx, rows: ResourceRows, id: unknown): Promise<DbRow | undefined> {
+  const byId = rows.from(db).where(sql.ref(`${rows.table}.${rows.idColumn}`), '=', id);
+  return (await rows.select(byId).executeTakeFirst()) as DbRow | undefined;
+}
+
+export async function insertRow(db: DbOrTx, rows: ResourceRows, values: Record<string, unknown>): Promise<unknown> {
+  const row = await untyped(db).insertInto(rows.table).values(values).returning(rows.idColumn).executeTakeFirstOrThrow();
+  return (row as Record<string, unknown>)[rows.idColumn];
+}
+
+export async function updateRow(db: DbOrTx, rows: ResourceRows, id: unknown, values: Record<string, unknown>): Promise<boolean> {
+  const result = await untyped(db).updateTable(rows.table).set(values).where(rows.idColumn, '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteRow(db: DbOrTx, table: string, idColumn: string, id: unknown): Promise<boolean> {
-  const result = await untyped(db).deleteFrom(table).where(idColumn, '=', id).executeTakeFirst();
+export async function deleteRow(db: DbOrTx, rows: ResourceRows, id: unknown): Promise<boolean> {
+  const result = await untyped(db).deleteFrom(rows.table).where(rows.idColumn, '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -38,7 +72,3 @@ export async function countWhere(db: DbOrTx, table: string, column: string, valu
     .executeTakeFirst();
   return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
-
-/** `table.column = id` on a resource's joined query. */
-export const whereId = (qb: AnyQuery, table: string, column: string, id: unknown): AnyQuery =>
-  qb.where(sql.ref(`${table}.${column}`), '=', id);

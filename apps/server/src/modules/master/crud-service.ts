@@ -3,11 +3,12 @@ import { fieldMeta, parseListQuery, type ListPayload, type RawQuery } from '@tag
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../db/audit.ts';
-import { applyFilters, applyOrderAndPage, countRows, pagination, type ListSqlOptions } from '../../db/list-sql.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import type { SessionContext } from '../auth/service.ts';
-import { countWhere, deleteRow, insertRow, updateRow, whereId, type DbOrTx } from './crud-repo.ts';
-import { violationOf } from './db-errors.ts';
+import { pagination } from '../../db/list-sql.ts';
+import type { DbOrTx } from '../../db/tables.ts';
+import { violationOf } from '../../db/violations.ts';
+import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
+import type { SessionContext } from '../../shared/session.ts';
+import { countWhere, deleteRow, findById, insertRow, listPage, updateRow } from './crud-repo.ts';
 import type { ApiRow, MasterResource, Values } from './resource-config.ts';
 import { guardedWrite } from './write-errors.ts';
 
@@ -16,20 +17,12 @@ const mapRow = (resource: MasterResource, raw: ApiRow): ApiRow => (resource.toRo
 export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuery): Promise<ListPayload<ApiRow>> {
   const parsed = parseListQuery(raw, resource.def);
   if (!parsed.ok) throw new Invalid(parsed.message);
-  const query = parsed.value;
-  const options: ListSqlOptions = {
-    ...(resource.columns ? { columns: resource.columns } : {}),
-    timeZone: deps.config.businessTz,
-    tieBreaker: `${resource.table}.${resource.idColumn}`,
-  };
-  const filtered = applyFilters(resource.from(deps.db), query, resource.def, options);
-  const totalData = await countRows(filtered);
-  const rows = (await applyOrderAndPage(resource.select(filtered), query, options).execute()) as ApiRow[];
-  return { data: rows.map((r) => mapRow(resource, r)), pagination: pagination(totalData, query), fields: fieldMeta(resource.def) };
+  const { total, page } = await listPage(deps.db, resource.rows, resource.def, parsed.value, deps.config.businessTz);
+  return { data: page.map((r) => mapRow(resource, r)), pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
 }
 
 export async function find(db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {
-  const raw = (await resource.select(whereId(resource.from(db), resource.table, resource.idColumn, id)).executeTakeFirst()) as ApiRow | undefined;
+  const raw = await findById(db, resource.rows, id);
   return raw && mapRow(resource, raw);
 }
 
@@ -51,7 +44,7 @@ export function withoutBodyId(resource: MasterResource, id: unknown, body: Value
 
 export async function create(deps: AppDeps, resource: MasterResource, session: SessionContext, body: Values): Promise<ApiRow> {
   const values = { ...body, ...auditOnCreate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
-  const id = await guardedWrite(deps.db, resource, values, () => insertRow(deps.db, resource.table, resource.idColumn, values));
+  const id = await guardedWrite(deps.db, resource, values, () => insertRow(deps.db, resource.rows, values));
   return get(deps, resource, id);
 }
 
@@ -59,7 +52,7 @@ export async function update(deps: AppDeps, resource: MasterResource, session: S
   const values = { ...withoutBodyId(resource, id, body), ...auditOnUpdate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
   const found = await guardedWrite(deps.db, resource, values, () =>
     deps.db.transaction().execute(async (tx) => {
-      const updated = await updateRow(tx, resource.table, resource.idColumn, id, values);
+      const updated = await updateRow(tx, resource.rows, id, values);
       if (updated) await resource.invariant?.(tx);
       return updated;
     }),
@@ -84,7 +77,7 @@ export async function remove(deps: AppDeps, resource: MasterResource, id: unknow
     const used = await usage(tx, resource, id);
     if (used) throw new Conflict(used);
     try {
-      await deleteRow(tx, resource.table, resource.idColumn, id);
+      await deleteRow(tx, resource.rows, id);
       await resource.invariant?.(tx);
     } catch (error) {
       // A reference added since the check still stops the delete (foreign key): answer the same way.

@@ -2,11 +2,12 @@
 import type { Area, ResourceDef } from '@tagih/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionContext } from '../auth/service.ts';
-import type { AnyQuery, DbOrTx } from './crud-repo.ts';
+import type { SessionContext } from '../../shared/session.ts';
+import type { DbOrTx } from '../../db/tables.ts';
+import type { DbRow, ResourceRows } from './crud-repo.ts';
 
 export type Values = Record<string, unknown>;
-export type ApiRow = Record<string, unknown>;
+export type ApiRow = DbRow;
 
 /** A set of columns the database keeps unique, and how a clash is reported. */
 export interface UniqueRule {
@@ -35,19 +36,13 @@ export interface Blocker {
 
 export interface MasterResource {
   def: ResourceDef;
-  table: string;
-  /** Column the URL id addresses (usually def.idField). */
-  idColumn: string;
   /** 'int': positive integer ids; 'text': user ids. */
   idKind: 'int' | 'text';
   auditPrefix: string;
   access: { read: Area; write: Area };
-  /** The table with its look-up joins, before any selection. */
-  from(db: DbOrTx): AnyQuery;
-  /** Adds the selected columns (never secrets). */
-  select(qb: AnyQuery): AnyQuery;
-  /** field -> SQL column, for fields that do not live in `table`. */
-  columns?: Record<string, string>;
+  /** Its table, look-up joins and selected columns (resources/rows-repo.ts). */
+  rows: ResourceRows;
+  /** The API row from the selected columns (nested look-ups, fallbacks). */
   toRow?(raw: ApiRow): ApiRow;
   /** Whether GET {path}/{id} exists. */
   getById?: boolean;

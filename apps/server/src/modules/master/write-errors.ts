@@ -1,8 +1,9 @@
 /** Turns a constraint violation on a write into the answer the client sees (409 or 400 naming the field). */
 import { alreadyUsed } from '@tagih/contract';
-import { Conflict, Invalid } from '../../http/errors.ts';
-import { rowExists, type DbOrTx } from './crud-repo.ts';
-import { violationOf } from './db-errors.ts';
+import { Conflict, Invalid } from '../../shared/errors.ts';
+import type { DbOrTx } from '../../db/tables.ts';
+import { violationOf } from '../../db/violations.ts';
+import { rowExists } from './crud-repo.ts';
 import type { MasterResource, Values } from './resource-config.ts';
 
 const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));

@@ -3,7 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { notificationResource, type ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndPage, countRows, fieldsOfQuery } from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
-import type { UtcRange } from '../../http/date-range-query.ts';
+import type { UtcRange } from '../../shared/date-range.ts';
 
 /** The columns that come from the transaction (and its VA detail) rather than the notification. */
 const TRANSACTION_FIELDS = new Set(['trctVirtualAccountNo', 'trctType']);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationDetail, notificationRow } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import { companyOf } from '../../http/access.ts';
+import { sessionOf } from '../../http/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { requireActiveCompany } from '../auth/service.ts';
 import { detail, list } from './service.ts';
 
 const pagination = z.object({ totalData: z.number(), totalPage: z.number(), page: z.number(), itemPerPage: z.number() });
@@ -22,7 +23,7 @@ export const notificationRoutes =
         querystring: z.record(z.string(), z.string()),
         response: { 200: envelopeOf(z.object({ data: z.array(notificationRow), pagination, fields: z.array(fieldMeta) })) },
       },
-      handler: async (request) => ok(await list(deps, await companyOf(deps, request), request.query)),
+      handler: async (request) => ok(await list(deps, await requireActiveCompany(deps, sessionOf(request)), request.query)),
     });
 
     app.get('/dashboard/notification/:notiId', {
@@ -33,6 +34,6 @@ export const notificationRoutes =
         params: z.strictObject({ notiId: z.coerce.number().int().positive() }),
         response: { 200: envelopeOf(notificationDetail.extend({ pagination })) },
       },
-      handler: async (request) => ok(await detail(deps, await companyOf(deps, request), request.params.notiId)),
+      handler: async (request) => ok(await detail(deps, await requireActiveCompany(deps, sessionOf(request)), request.params.notiId)),
     });
   };

@@ -2,8 +2,8 @@
 import { fieldMeta, notificationResource, parseListQuery, type NotificationDetail, type RawQuery } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { pagination } from '../../db/list-sql.ts';
-import { parseDateRange } from '../../http/date-range-query.ts';
-import { Invalid, NotFound } from '../../http/errors.ts';
+import { parseDateRange } from '../../shared/date-range.ts';
+import { Invalid, NotFound } from '../../shared/errors.ts';
 import * as repo from './repo.ts';
 
 export async function list(deps: AppDeps, compId: number, raw: RawQuery) {

@@ -6,10 +6,9 @@
 import { transactionStatusLabel, type InquiryResult } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, Conflict, NotFound } from '../../http/errors.ts';
+import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
-import { ensureNotification } from '../../integrations/merchant/notification-store.ts';
-import { sendIfFree } from '../../integrations/merchant/sender.ts';
+import { sendIfFree } from '../notifications/delivery.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
 
@@ -59,7 +58,7 @@ export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, t
   const paidMinor = outcome.paidAmountMinor ?? t.trctTotalAmount ?? t.trqrTotalAmount;
   const notiId = await deps.db.transaction().execute(async (tx) => {
     await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now));
-    return ensureNotification(tx, t, iso(now));
+    return repo.ensureNotification(tx, t, iso(now));
   });
   const delivery = await sendIfFree(deps, notiId);
   const notified = delivery === null ? 'the notification is being sent' : delivery.delivered ? 'notification delivered' : `notification not delivered yet (${delivery.message}); it will be retried`;

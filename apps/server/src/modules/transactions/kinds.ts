@@ -1,95 +1,15 @@
 /**
- * VA and QRIS differ only in their detail table and a few fallbacks (spec §3); everything
- * else in this module is shared. Each kind's rows are a derived table whose column names
- * are the API field names, so filters, order and CSV work on the fields as the user sees them.
- *
- * A derived table can be asked for only some of its columns: it then joins only the tables
- * those columns come from. The joins are LEFT JOINs on unique keys (at most one detail row and
- * one notification per transaction), so leaving one out never changes which rows there are;
- * it is what lets the totals and the choice of a page read one index instead of three tables.
+ * VA and QRIS differ only in their detail table and a few fallbacks (spec §3): the columns of
+ * each kind are in kind-rows-repo.ts; everything else in this module is shared.
  */
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { TRANSACTION_KINDS, transactionQrRow, transactionVaRow, type TransactionKindDef } from '@tagih/contract';
-import type { Database } from '../../db/tables.ts';
-import type { UtcRange } from '../../http/date-range-query.ts';
-
-/** The tables joined to `transactions as t`: n = notification, v = VA detail, q = QRIS detail. */
-type Joined = 'n' | 'v' | 'q';
-
-interface Column {
-  name: string;
-  /** SQL of the value; `sql.ref('t.trctId')` or a coalesce over joined tables. */
-  value: Expression<unknown>;
-  needs: readonly Joined[];
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table's columns are the kind's fields
-export type KindRows = SelectQueryBuilder<any, any, any>;
 
 export interface ServerKind extends TransactionKindDef {
   /** The list's row schema (response serialisation and OpenAPI). */
   rowSchema: typeof transactionVaRow | typeof transactionQrRow;
-  /**
-   * The company's transactions of this kind as a derived table (the fields plus notiStatus and
-   * lunasAmount); with `fields`, only those columns and the joins they need.
-   */
-  rows(db: Kysely<Database>, compId: number, range: UtcRange, fields?: ReadonlySet<string>): KindRows;
-}
-
-const ref = (column: string) => sql.ref(column);
-const coalesce = (...columns: string[]) => sql`coalesce(${sql.join(columns.map(ref))})`;
-const col = (name: string, needs: readonly Joined[] = [], value: Expression<unknown> = ref(`${needs[0] ?? 't'}.${name}`)): Column => ({ name, value, needs });
-
-const VA_COLUMNS: readonly Column[] = [
-  col('trctId'),
-  col('trctOrderId'),
-  col('trctVirtualAccountNo', ['v'], coalesce('t.trctVirtualAccountNo', 'v.trvaVirtualAccountNo')),
-  col('trctVirtualAccountName', ['v'], coalesce('t.trctVirtualAccountName', 'v.trvaVirtualAccountName')),
-  col('trctBank'),
-  col('trctTotalAmount'),
-  col('trctTotalAmountPaid'),
-  col('trctCreatedTime'),
-  col('trvaExpiredDate', ['v']),
-  col('trctLunasTime'),
-  col('trctStatus'),
-  col('trvaVirtualAccountNo', ['v']),
-  col('trvaVirtualAccountName', ['v']),
-  col('notiStatus', ['n']),
-  col('lunasAmount', [], coalesce('t.trctTotalAmountPaid', 't.trctTotalAmount')),
-];
-
-const QR_COLUMNS: readonly Column[] = [
-  col('trctId'),
-  col('trctOrderId'),
-  col('trctQrName'),
-  col('trctBank', [], coalesce('t.trctBank', 't.trctQrBank')),
-  col('trqrReferenceNo', ['q']),
-  col('trctTotalAmount', ['q'], coalesce('t.trctTotalAmount', 'q.trqrTotalAmount')),
-  col('trctTotalAmountPaid'),
-  col('trctCreatedTime'),
-  col('trctStatus'),
-  col('trctQrBank'),
-  col('trqrCreatedTime', ['q']),
-  col('notiStatus', ['n']),
-  col('lunasAmount', ['q'], coalesce('t.trctTotalAmountPaid', 't.trctTotalAmount', 'q.trqrTotalAmount')),
-];
-
-function rowsOf(type: 'VA' | 'QRIS', columns: readonly Column[]): ServerKind['rows'] {
-  return (db, compId, range, fields) => {
-    const chosen = fields ? columns.filter((c) => fields.has(c.name)) : columns;
-    const needs = new Set(chosen.flatMap((c) => c.needs));
-    let q: KindRows = db.selectFrom('transactions as t').where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
-    if (range.start) q = q.where('t.trctCreatedTime', '>=', range.start);
-    if (range.end) q = q.where('t.trctCreatedTime', '<', range.end);
-    if (needs.has('n')) q = q.leftJoin('notifications as n', 'n.notiTrctId', 't.trctId');
-    if (needs.has('v')) q = q.leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId');
-    if (needs.has('q')) q = q.leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId');
-    // At least one column, so that a derived table is valid SQL whatever was asked.
-    return q.select((chosen.length > 0 ? chosen : columns.slice(0, 1)).map((c) => sql`${c.value}`.as(c.name)));
-  };
 }
 
 export const SERVER_KINDS: readonly ServerKind[] = [
-  { ...TRANSACTION_KINDS.va, rowSchema: transactionVaRow, rows: rowsOf('VA', VA_COLUMNS) },
-  { ...TRANSACTION_KINDS.qris, rowSchema: transactionQrRow, rows: rowsOf('QRIS', QR_COLUMNS) },
+  { ...TRANSACTION_KINDS.va, rowSchema: transactionVaRow },
+  { ...TRANSACTION_KINDS.qris, rowSchema: transactionQrRow },
 ];

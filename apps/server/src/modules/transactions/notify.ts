@@ -5,9 +5,8 @@
 import { transactionStatusLabel, type NotifyResult } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, NotFound } from '../../http/errors.ts';
-import { ensureNotification } from '../../integrations/merchant/notification-store.ts';
-import { sendIfFree } from '../../integrations/merchant/sender.ts';
+import { AppError, NotFound } from '../../shared/errors.ts';
+import { sendIfFree } from '../notifications/delivery.ts';
 import type { ActionAnswer } from './inquiry.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
@@ -20,7 +19,7 @@ export async function sendNotification(deps: AppDeps, kind: ServerKind, compId: 
   if (t.trctStatus !== '00') {
     throw refused(409, `Notifications are only sent for paid transactions (Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
   }
-  const notiId = await ensureNotification(deps.db, t, iso(deps.clock.now()));
+  const notiId = await repo.ensureNotification(deps.db, t, iso(deps.clock.now()));
   const result = await sendIfFree(deps, notiId);
   if (!result) throw refused(409, 'This notification is already being sent; try again in a moment');
   if (!result.delivered) {

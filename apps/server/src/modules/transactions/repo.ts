@@ -1,9 +1,10 @@
-/** SQL of the transaction screens, shared by VA and QRIS (kinds.ts holds the differences). */
+/** SQL of the transaction screens, shared by VA and QRIS (kind-rows-repo.ts holds the differences). */
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndPage, fieldsOfQuery } from '../../db/list-sql.ts';
-import type { Database } from '../../db/tables.ts';
-import type { UtcRange } from '../../http/date-range-query.ts';
+import type { Database, DbOrTx } from '../../db/tables.ts';
+import type { UtcRange } from '../../shared/date-range.ts';
+import { kindRows } from './kind-rows-repo.ts';
 import type { ServerKind } from './kinds.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table's columns are the kind's fields
@@ -21,7 +22,7 @@ export function filteredRows(
   db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, fields?: readonly string[],
 ): Filtered {
   const columns = fields ? new Set([...fieldsOfQuery(query), ...fields]) : undefined;
-  const base = db.selectFrom(kind.rows(db, compId, range, columns).as('r')) as unknown as Filtered;
+  const base = db.selectFrom(kindRows(db, kind.type, compId, range, columns).as('r')) as unknown as Filtered;
   return applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId' });
 }
 
@@ -50,7 +51,7 @@ export async function summary(
 export async function page(db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string): Promise<DbRow[]> {
   const ids = applyOrderAndPage(filteredRows(db, kind, compId, range, query, timeZone, ['trctId']).select(sql.ref('trctId').as('trctId')), query, ORDER);
   // No date range here: the ids are the page, and looking them up by key beats re-scanning the range.
-  const rows = db.selectFrom(kind.rows(db, compId, { start: null, end: null }).where('t.trctId', 'in', ids).as('r')) as unknown as Filtered;
+  const rows = db.selectFrom(kindRows(db, kind.type, compId, { start: null, end: null }).where('t.trctId', 'in', ids).as('r')) as unknown as Filtered;
   return (await applyOrder(rows.selectAll(), query, ORDER).execute()) as DbRow[];
 }
 
@@ -72,7 +73,7 @@ export async function exportBatch(q: Filtered, after: ExportCursor | null, size:
 }
 
 /** A transaction of the company and kind, with what Inquiry and Notif need. */
-export function findForAction(db: Kysely<Database> | Transaction<Database>, kind: ServerKind, compId: number, trctId: number) {
+export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return db
     .selectFrom('transactions as t')
     .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
@@ -102,4 +103,18 @@ export async function markPaid(tx: Transaction<Database>, trctId: number, paidMi
 
 export async function markExpired(db: Kysely<Database>, trctId: number, nowIso: string): Promise<void> {
   await db.updateTable('transactions').set({ trctStatus: '05', trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', '03').execute();
+}
+
+/** The pending notification of a paid transaction, created when missing; returns its id. */
+export async function ensureNotification(db: DbOrTx, trct: { trctId: number; trctCompId: number; trctOrderId: string }, nowIso: string): Promise<number> {
+  await db
+    .insertInto('notifications')
+    .values({
+      notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: 1,
+      notiCreatedTime: nowIso, notiUpdatedTime: nowIso, notiAttempts: 0, notiNextAttemptAt: nowIso, notiLockedUntil: null,
+    })
+    .onConflict((oc) => oc.column('notiTrctId').doNothing())
+    .execute();
+  const row = await db.selectFrom('notifications').select('notiId').where('notiTrctId', '=', trct.trctId).executeTakeFirstOrThrow();
+  return row.notiId;
 }

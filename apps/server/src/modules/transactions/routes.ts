@@ -4,11 +4,13 @@
  */
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inquiryResult, notifyResult, transactionTotals } from '@tagih/contract';
+import { inquiryResult, notifyResult, transactionTotals, type RawQuery } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import { companyOf } from '../../http/access.ts';
+import { sessionOf } from '../../http/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
 import { inquire } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
@@ -23,6 +25,7 @@ const fieldMeta = z.object({ Field: z.string(), Label: z.string(), Type: z.strin
 export const transactionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const companyOf = (request: FastifyRequest) => requireActiveCompany(deps, sessionOf(request));
     for (const kind of SERVER_KINDS) {
       const base = kind.resource.path;
       const config = { access: { area: kind.area, action: 'read' as const } };
@@ -33,8 +36,7 @@ export const transactionRoutes =
         querystring: rawQuery,
         response: { 200: envelopeOf(z.object({ data: z.array(kind.rowSchema), total: transactionTotals, pagination, fields: z.array(fieldMeta) })) },
       };
-      const listHandler = async (request: { query: Record<string, string> }) =>
-        ok(await list(deps, kind, await companyOf(deps, request as never), request.query));
+      const listHandler = async (request: FastifyRequest) => ok(await list(deps, kind, await companyOf(request), request.query as RawQuery));
       app.get(base, { config, schema: listSchema }, (request) => listHandler(request));
       app.get(`${base}/`, { config, schema: { ...listSchema, hide: true } }, (request) => listHandler(request));
 
@@ -42,7 +44,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: rawQuery, produces: ['text/csv'] },
         handler: async (request, reply) => {
-          const csv = prepareExport(deps, kind, await companyOf(deps, request), request.query);
+          const csv = prepareExport(deps, kind, await companyOf(request), request.query);
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${kind.csvFile}"`)
@@ -55,7 +57,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status ('03' only)`, params: idParams, response: { 200: envelopeOf(inquiryResult) } },
         handler: async (request) => {
-          const answer = await inquire(deps, kind, await companyOf(deps, request), request.params.trctId);
+          const answer = await inquire(deps, kind, await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });
@@ -64,7 +66,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now ('00' only)`, params: idParams, response: { 200: envelopeOf(notifyResult) } },
         handler: async (request) => {
-          const answer = await sendNotification(deps, kind, await companyOf(deps, request), request.params.trctId);
+          const answer = await sendNotification(deps, kind, await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });

@@ -5,8 +5,8 @@ import {
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { pagination } from '../../db/list-sql.ts';
-import { parseDateRange, type UtcRange } from '../../http/date-range-query.ts';
-import { Invalid } from '../../http/errors.ts';
+import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
+import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
 

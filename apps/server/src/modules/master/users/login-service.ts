@@ -2,11 +2,11 @@
 import type { UserLoginCreateBody, UserLoginUpdateBody } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
-import { Conflict, NotFound } from '../../../http/errors.ts';
+import { auditOnCreate } from '../../../db/audit.ts';
+import { Conflict, NotFound } from '../../../shared/errors.ts';
 import { hashPassword } from '../../../security/passwords.ts';
-import { findLoginByUserId, revokeUserSessions } from '../../auth/repo.ts';
-import type { SessionContext } from '../../auth/service.ts';
+import { changeCredentials, endSessions, findLogin } from '../../auth/credentials.ts';
+import type { SessionContext } from '../../../shared/session.ts';
 import { get, withoutBodyId } from '../crud-service.ts';
 import type { ApiRow, Values, WriteHandlers } from '../resource-config.ts';
 import { userLogins } from '../resources/users.ts';
@@ -28,14 +28,12 @@ async function updateLogin(deps: AppDeps, session: SessionContext, id: string | 
   const userId = String(id);
   const body = withoutBodyId(userLogins, userId, values) as Omit<UserLoginUpdateBody, 'usloUserId'>;
   const now = iso(deps.clock.now());
-  const passwordHash = body.usloPassword ? await hashPassword(body.usloPassword) : undefined;
   await guardedWrite(deps.db, userLogins, values, () =>
     deps.db.transaction().execute(async (tx) => {
-      const login = await findLoginByUserId(tx, userId);
+      const login = await findLogin(tx, userId);
       if (!login) throw new NotFound(`User Login ${userId} not found.`);
-      const changes = { usloUserName: body.usloUserName, ...(passwordHash ? { usloPassword: passwordHash } : {}) };
-      await repo.updateLogin(tx, userId, { ...changes, ...auditOnUpdate('uslo', session.userId, now) });
-      if (passwordHash || body.usloUserName !== login.usloUserName) await revokeUserSessions(tx, userId, now);
+      const renamed = body.usloUserName !== login.usloUserName;
+      await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password: body.usloPassword }, session.userId, now);
     }),
   );
   return get(deps, userLogins, userId);
@@ -46,7 +44,7 @@ async function removeLogin(deps: AppDeps, session: SessionContext, id: string | 
   if (userId === session.userId) throw new Conflict(SELF_LOGIN_DELETE_MESSAGE);
   await deps.db.transaction().execute(async (tx) => {
     if (!(await repo.deleteLogin(tx, userId))) throw new NotFound(`User Login ${userId} not found.`);
-    await revokeUserSessions(tx, userId, iso(deps.clock.now()));
+    await endSessions(tx, userId, iso(deps.clock.now()));
   });
 }
 

@@ -1,6 +1,6 @@
-/** SQL for a user together with its login and its own links. */
-import type { DbOrTx } from '../crud-repo.ts';
-import type { NewRow, RowUpdate } from '../../../db/tables.ts';
+/** SQL for a user together with its login and its own links, and the count of active Superadmins. */
+import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
+import type { DbOrTx, NewRow, RowUpdate } from '../../../db/tables.ts';
 
 export function findUser(db: DbOrTx, userId: string) {
   return db.selectFrom('users').select(['userId', 'userStatus']).where('userId', '=', userId).executeTakeFirst();
@@ -18,11 +18,6 @@ export function insertLogin(db: DbOrTx, row: NewRow<'user_logins'>) {
   return db.insertInto('user_logins').values(row).execute();
 }
 
-export async function updateLogin(db: DbOrTx, userId: string, changes: RowUpdate<'user_logins'>): Promise<boolean> {
-  const result = await db.updateTable('user_logins').set(changes).where('usloUserId', '=', userId).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export async function deleteLogin(db: DbOrTx, userId: string): Promise<boolean> {
   const result = await db.deleteFrom('user_logins').where('usloUserId', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
@@ -35,4 +30,16 @@ export async function deleteUserWithLinks(db: DbOrTx, userId: string): Promise<v
   await db.deleteFrom('sessions').where('sessUserId', '=', userId).execute();
   await db.deleteFrom('user_logins').where('usloUserId', '=', userId).execute();
   await db.deleteFrom('users').where('userId', '=', userId).execute();
+}
+
+/** Users holding the Superadmin role whose account is active. */
+export async function countActiveSuperadmins(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('user_roles')
+    .innerJoin('users', 'users.userId', 'user_roles.usroUserId')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_roles.usroRoleId', '=', SUPERADMIN_ROLE_ID)
+    .where('users.userStatus', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -7,11 +7,11 @@ import type { UserCreateBody, UserUpdateBody } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../../shared/errors.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
 import { hashPassword } from '../../../security/passwords.ts';
-import { findLoginByUserId, revokeUserSessions } from '../../auth/repo.ts';
-import type { SessionContext } from '../../auth/service.ts';
+import { changeCredentials, endSessions, findLogin } from '../../auth/credentials.ts';
+import type { SessionContext } from '../../../shared/session.ts';
 import { get, withoutBodyId } from '../crud-service.ts';
 import type { ApiRow, Values, WriteHandlers } from '../resource-config.ts';
 import { users } from '../resources/users.ts';
@@ -43,25 +43,25 @@ async function updateUser(deps: AppDeps, session: SessionContext, id: string | n
   const body = withoutBodyId(users, userId, values) as Omit<UserUpdateBody, 'userId'>;
   if (userId === session.userId && body.userStatus === 0) throw new Conflict(SELF_DEACTIVATE_MESSAGE, { userStatus: SELF_DEACTIVATE_MESSAGE });
   const now = iso(deps.clock.now());
-  const passwordHash = body.usloPassword ? await hashPassword(body.usloPassword) : undefined;
+  const password = body.usloPassword || undefined;
   await guardedWrite(deps.db, users, values, () =>
     deps.db.transaction().execute(async (tx) => {
       if (!(await repo.findUser(tx, userId))) throw new NotFound(`User ${userId} not found.`);
       await repo.updateUser(tx, userId, { userStatus: body.userStatus, ...auditOnUpdate('user', session.userId, now) });
-      const login = await findLoginByUserId(tx, userId);
+      const login = await findLogin(tx, userId);
       const renamed = body.usloUserName !== undefined && body.usloUserName !== login?.usloUserName;
-      if (login && (renamed || passwordHash)) {
-        const changes = { ...(renamed ? { usloUserName: body.usloUserName } : {}), ...(passwordHash ? { usloPassword: passwordHash } : {}) };
-        await repo.updateLogin(tx, userId, { ...changes, ...auditOnUpdate('uslo', session.userId, now) });
+      const newCredentials = login !== undefined && (renamed || password !== undefined);
+      if (newCredentials) {
+        await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password }, session.userId, now);
       } else if (!login && body.usloUserName) {
-        if (!passwordHash) throw new Invalid(PASSWORD_REQUIRED, { usloPassword: PASSWORD_REQUIRED });
-        const row = { usloUserId: userId, usloUserName: body.usloUserName, usloPassword: passwordHash };
+        if (!password) throw new Invalid(PASSWORD_REQUIRED, { usloPassword: PASSWORD_REQUIRED });
+        const row = { usloUserId: userId, usloUserName: body.usloUserName, usloPassword: await hashPassword(password) };
         await repo.insertLogin(tx, { ...row, ...auditOnCreate('uslo', session.userId, now) });
-      } else if (!login && passwordHash) {
+      } else if (!login && password) {
         throw new Invalid('Username is required', { usloUserName: 'Username is required' });
       }
-      // New credentials or deactivation: every session of the user ends.
-      if ((login && (renamed || passwordHash)) || body.userStatus === 0) await revokeUserSessions(tx, userId, now);
+      // Deactivation ends every session too (new credentials already did).
+      if (body.userStatus === 0 && !newCredentials) await endSessions(tx, userId, now);
       await assertSuperadminRemains(tx);
     }),
   );

@@ -1,4 +1,4 @@
-/** The from/to query parameters of monitoring lists: inclusive business days (YYYY-MM-DD in BUSINESS_TZ). */
+/** The from/to of monitoring lists: inclusive business days (YYYY-MM-DD in BUSINESS_TZ) as UTC bounds. */
 import { isIsoDate } from '@tagih/contract';
 import { dayStartUtc, nextDay } from '../business-time.ts';
 import { Invalid } from './errors.ts';

@@ -5,8 +5,8 @@
  */
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { findDue } from './notification-store.ts';
-import { sendIfFree, type DeliveryResult } from './sender.ts';
+import { sendIfFree, type DeliveryResult } from './delivery.ts';
+import { findDue } from './delivery-repo.ts';
 
 /** One tick: sends every due notification this process can claim. */
 export async function runDueNotifications(deps: AppDeps, batchSize = deps.notificationWorker?.batchSize ?? 50): Promise<DeliveryResult[]> {

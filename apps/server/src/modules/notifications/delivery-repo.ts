@@ -1,8 +1,6 @@
 /** SQL of merchant delivery: the in-flight lease, what a callback needs, and one row per attempt. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/tables.ts';
-
-type DbOrTx = Kysely<Database> | Transaction<Database>;
+import type { Kysely } from 'kysely';
+import type { Database, DbOrTx } from '../../db/tables.ts';
 
 /**
  * Takes the notification's lease atomically: succeeds for exactly one caller until the lease
@@ -55,24 +53,6 @@ export function loadForDelivery(db: DbOrTx, notiId: number) {
 }
 
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof loadForDelivery>>>;
-
-/** The pending notification of a paid transaction, created when missing; returns its id. */
-export async function ensureNotification(
-  db: DbOrTx,
-  trct: { trctId: number; trctCompId: number; trctOrderId: string },
-  nowIso: string,
-): Promise<number> {
-  await db
-    .insertInto('notifications')
-    .values({
-      notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: 1,
-      notiCreatedTime: nowIso, notiUpdatedTime: nowIso, notiAttempts: 0, notiNextAttemptAt: nowIso, notiLockedUntil: null,
-    })
-    .onConflict((oc) => oc.column('notiTrctId').doNothing())
-    .execute();
-  const row = await db.selectFrom('notifications').select('notiId').where('notiTrctId', '=', trct.trctId).executeTakeFirstOrThrow();
-  return row.notiId;
-}
 
 /** Writes one history row and the notification's new state, and releases the lease. */
 export async function recordAttempt(

@@ -1,4 +1,4 @@
-/** Typed errors: services throw these; the error handler turns them into the envelope. */
+/** Typed errors: any layer throws these; the HTTP error handler turns them into the envelope and a status. */
 import { MESSAGES } from '@tagih/contract';
 
 export class AppError extends Error {

@@ -1,0 +1,33 @@
+/**
+ * What every entry point does first (the server's start, `npm run seed:demo`, bench/generate.ts):
+ * open the configured database, migrate it and give it its base data (roles, permissions, an admin).
+ */
+import type { Config } from '../config.ts';
+import { randomPassword } from '../security/tokens.ts';
+import { openDatabase, type DatabaseOptions, type Db } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { demoMerchantBase } from './seed/demo-clients.ts';
+import type { DemoMasterResult } from './seed/demo-master.ts';
+import { seedBase, seedDemo, type BaseSeedResult } from './seed/index.ts';
+
+export interface OpenedDatabase {
+  database: Db;
+  /** Says whether the admin was created now, and its generated password if so (shown once). */
+  base: BaseSeedResult;
+}
+
+/** `options`: what only the server adds (query metrics, where lost connections are logged). */
+export async function openConfiguredDatabase(config: Config, now: Date, options: Omit<DatabaseOptions, 'pool'> = {}): Promise<OpenedDatabase> {
+  const database = openDatabase(config.databaseUrl, { ...options, pool: config.dbPool });
+  await migrateToLatest(database.kysely);
+  const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
+  return { database, base };
+}
+
+/** DEMO_PASSWORD, or a random password that the caller shows once. */
+export const demoPasswordOf = (config: Config): string => config.demoPassword ?? randomPassword();
+
+/** The demo data, its clients calling back the demo merchant on MERCHANT_SIM_PORT; nothing when already there. */
+export function seedConfiguredDemo(database: Db, config: Config, now: Date, demoPassword: string): Promise<DemoMasterResult> {
+  return seedDemo({ db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase: demoMerchantBase(config.merchantSimPort) }, demoPassword);
+}

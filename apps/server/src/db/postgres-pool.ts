@@ -1,0 +1,85 @@
+/**
+ * The PostgreSQL connection pool, built to outlive PostgreSQL restarts, failovers and
+ * pg_terminate_backend: every dropped connection is handled (never an unheard 'error' event,
+ * which would kill the process), a connection that broke under a query is thrown away rather
+ * than handed to the next query, and new connections open by themselves once PostgreSQL is back.
+ */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+
+export type PoolSettings = Config['dbPool'];
+
+export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+
+export interface PoolStats {
+  max: number;
+  /** Open connections, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+export interface PostgresPoolOptions {
+  settings: PoolSettings;
+  /** Extra startup options, e.g. `-c search_path=...`. */
+  startupOptions: string;
+  applicationName: string;
+  onConnectionLost: (error: Error) => void;
+}
+
+/**
+ * A query error that leaves the connection unusable: PostgreSQL ended the session (class 57P
+ * "operator intervention": admin_shutdown, crash_shutdown, cannot_connect_now; class 08
+ * "connection exception") or the error is not PostgreSQL's at all (socket closed or reset).
+ * A statement timeout (57014) or an ordinary SQL error leaves the connection fine.
+ */
+function breaksConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const fromServer = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  return !fromServer || /^(57P|08)/.test(code);
+}
+
+export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool: PostgresPool; stats: () => PoolStats } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: o.settings.size,
+    // A query waits this long for a free connection (or a new one to open), then fails with 503.
+    connectionTimeoutMillis: o.settings.acquireTimeoutMs,
+    ...(o.settings.statementTimeoutMs > 0 ? { statement_timeout: o.settings.statementTimeoutMs } : {}),
+    application_name: o.applicationName,
+    // Notices a peer that vanished without closing (failover, network cut) instead of waiting forever.
+    keepAlive: true,
+    options: o.startupOptions,
+  });
+  // pg-pool listens for a client's 'error' only while it is idle; a connection dropped while a
+  // query runs would emit it unheard. So every client gets a listener for its whole life.
+  pool.on('connect', (client) => client.on('error', o.onConnectionLost));
+  pool.on('error', () => {}); // an idle client's error, already reported by its own listener
+
+  // When PostgreSQL ends a session it says so before closing the socket; the query fails first
+  // and Kysely releases the client before pg has marked it dead, so pg-pool would keep it and
+  // fail the next query too. Releasing it with an error makes the pool discard it.
+  const wrapped: PostgresPool = {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken = false;
+      const query = async (text: string, values: readonly unknown[]) => {
+        try {
+          return await client.query(text, [...values]);
+        } catch (error) {
+          broken ||= breaksConnection(error);
+          throw error;
+        }
+      };
+      return {
+        // Kysely calls only query(sql, parameters): no cursor is configured.
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(broken || undefined),
+      };
+    },
+    end: () => pool.end(),
+  };
+  return { pool: wrapped, stats: () => ({ max: o.settings.size, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
+}

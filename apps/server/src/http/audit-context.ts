@@ -1,0 +1,24 @@
+/** Who is acting and from where, as the audit trail records it: read from the request once, in the route. */
+import type { FastifyRequest } from 'fastify';
+import type { AuditContext } from '../shared/audit-context.ts';
+
+const header = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+/**
+ * The session's user and active company (nulls on a public route; a failed sign-in sets
+ * actorUsername to the name tried), the client address (the socket's: trustProxy is off) and
+ * the user agent.
+ */
+export function auditContextOf(request: FastifyRequest): AuditContext {
+  const session = request.session;
+  return {
+    actorUserId: session?.userId ?? null,
+    actorUsername: session?.username ?? null,
+    compId: session?.compId ?? null,
+    ip: request.ip || null,
+    userAgent: header(request, 'user-agent'),
+  };
+}

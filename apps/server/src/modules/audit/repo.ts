@@ -1,0 +1,145 @@
+/** SQL of the audit trail: the chained insert's lock and tail, lists, export batches, access review, purge. */
+import { PostgresAdapter, sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { AUDIT_ACTIONS, auditResource, type ListQuery } from '@tagih/contract';
+import { applyFilters, applyOrderAndPage, countRows } from '../../db/list-sql.ts';
+import type { AuditEventsTable, Database, DbOrTx } from '../../db/tables.ts';
+import type { UtcRange } from '../../shared/date-range.ts';
+
+export type AuditDbRow = AuditEventsTable;
+type Filtered = SelectQueryBuilder<Database, 'audit_events', object>;
+
+/** pg_advisory_xact_lock key of the chain (any fixed number no other lock uses). */
+const CHAIN_LOCK_KEY = 7_411_900_301;
+
+/**
+ * Serialises chain writers until the transaction ends. PostgreSQL: an advisory lock, taken
+ * before the tail is read. SQLite needs none: Kysely's SQLite driver runs one transaction at a
+ * time on its one connection, and another process's writer would fail the commit (busy), not fork.
+ */
+export async function lockChain(tx: Transaction<Database>): Promise<void> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY}::bigint)`.execute(tx);
+}
+
+export type ChainTail = Pick<AuditDbRow, 'audtId' | 'audtHash'>;
+
+export function lastEvent(db: DbOrTx): Promise<ChainTail | undefined> {
+  return db.selectFrom('audit_events').select(['audtId', 'audtHash']).orderBy('audtId', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertEvent(db: DbOrTx, row: AuditDbRow): Promise<void> {
+  await db.insertInto('audit_events').values(row).execute();
+}
+
+/** The events in a UTC range with the list query's filters (not ordered or paged); `throughId` caps a snapshot. */
+export function filtered(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string, throughId?: number): Filtered {
+  let q = db.selectFrom('audit_events');
+  if (range.start) q = q.where('audtAt', '>=', range.start);
+  if (range.end) q = q.where('audtAt', '<', range.end);
+  if (throughId !== undefined) q = q.where('audtId', '<=', throughId);
+  return applyFilters(q, query, auditResource, { timeZone, tieBreaker: 'audtId' });
+}
+
+export async function listPage(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string): Promise<{ total: number; page: AuditDbRow[] }> {
+  const q = filtered(db, range, query, timeZone);
+  const [total, page] = await Promise.all([
+    countRows(q),
+    applyOrderAndPage(q.selectAll(), query, { timeZone, tieBreaker: 'audtId' }).execute(),
+  ]);
+  return { total, page };
+}
+
+export const countFiltered = (q: Filtered): Promise<number> => countRows(q);
+
+export function findOne(db: DbOrTx, audtId: number): Promise<AuditDbRow | undefined> {
+  return db.selectFrom('audit_events').selectAll().where('audtId', '=', audtId).executeTakeFirst();
+}
+
+/** The next export batch, newest first, below `beforeId` (keyset on the primary key). */
+export function exportBatch(q: Filtered, beforeId: number | null, size: number): Promise<AuditDbRow[]> {
+  const b = beforeId === null ? q : q.where('audtId', '<', beforeId);
+  return b.selectAll().orderBy('audtId', 'desc').limit(size).execute();
+}
+
+/** The chain in order, `size` events after `afterId` (verification). */
+export function chainBatch(db: DbOrTx, afterId: number, size: number): Promise<AuditDbRow[]> {
+  return db.selectFrom('audit_events').selectAll().where('audtId', '>', afterId).orderBy('audtId').limit(size).execute();
+}
+
+/** Details of every retention checkpoint still in the trail. */
+export async function checkpointDetails(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectFrom('audit_events').select('audtDetails').where('audtAction', '=', AUDIT_ACTIONS.auditPurged).execute();
+  return rows.map((r) => r.audtDetails);
+}
+
+// --- retention ------------------------------------------------------------------------
+
+/** The first event written at or after `cutoff`, if any. */
+export async function firstIdFrom(tx: Transaction<Database>, cutoff: string): Promise<number | null> {
+  const row = await tx.selectFrom('audit_events').select((eb) => eb.fn.min('audtId').as('id')).where('audtAt', '>=', cutoff).executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
+}
+
+export function eventThrough(tx: Transaction<Database>, throughId: number) {
+  return tx
+    .selectFrom('audit_events')
+    .select(['audtId', 'audtHash'])
+    .where('audtId', '<=', throughId)
+    .orderBy('audtId', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes the events up to `throughId`: the purge window row lets the delete trigger pass and
+ * is gone again before the transaction ends, so no other transaction ever sees it.
+ */
+export async function deleteThrough(tx: Transaction<Database>, throughId: number, nowIso: string): Promise<number> {
+  await tx.insertInto('audit_purge_window').values({ aupwOpenedAt: nowIso }).execute();
+  const result = await tx.deleteFrom('audit_events').where('audtId', '<=', throughId).executeTakeFirst();
+  await tx.deleteFrom('audit_purge_window').execute();
+  return Number(result.numDeletedRows);
+}
+
+// --- access review --------------------------------------------------------------------
+
+/** Users after `afterUserId` (by id) with their login, last sign-in and sign-in lock. */
+export function reviewUsers(db: DbOrTx, afterUserId: string | null, size: number) {
+  let q = db
+    .selectFrom('users')
+    .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
+    // The lock is kept under the lower-cased username (auth service throttleKey).
+    .leftJoin('login_throttle', (join) =>
+      join.on((eb) => eb(sql<string>`lower(${sql.ref('user_logins.usloUserName')})`, '=', eb.ref('login_throttle.lothUsername'))),
+    )
+    .select(['users.userId', 'users.userStatus', 'user_logins.usloUserName', 'user_logins.usloLastLoginAt', 'login_throttle.lothLockedUntil']);
+  if (afterUserId !== null) q = q.where('users.userId', '>', afterUserId);
+  return q.orderBy('users.userId').limit(size).execute();
+}
+
+export function reviewRoles(db: DbOrTx, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.roleId', 'user_roles.usroRoleId')
+    .select(['user_roles.usroUserId', 'roles.roleId', 'roles.roleName'])
+    .where('user_roles.usroUserId', 'in', userIds)
+    .orderBy('roles.roleName')
+    .execute();
+}
+
+export function reviewCompanies(db: DbOrTx, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('user_companies')
+    .innerJoin('companies', 'companies.compId', 'user_companies.uscoCompId')
+    .select(['user_companies.uscoUserId', 'companies.compName'])
+    .where('user_companies.uscoUserId', 'in', userIds)
+    .orderBy('companies.compName')
+    .execute();
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

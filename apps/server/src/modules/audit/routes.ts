@@ -1,0 +1,62 @@
+/** /api/audit: list, one event, CSV export and the access review; Superadmin only (audit_log.read). */
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, auditEventRow, listPayloadSchema } from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { prepareAccessReview, prepareAuditExport } from './csv-export.ts';
+import { listAudit, viewAudit } from './service.ts';
+
+const config = { access: { area: AUDIT_AREA, action: 'read' } } as const;
+const tags = ['audit'];
+const rawQuery = z.record(z.string(), z.string());
+
+function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string>) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(csv, { objectMode: false }));
+}
+
+export const auditRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(API_PATHS.audit.list, {
+      config,
+      schema: {
+        tags,
+        summary: 'Audit events: list (from, to, page, max, orderField, orderValue, finds[...])',
+        querystring: rawQuery,
+        response: { 200: envelopeOf(listPayloadSchema(auditEventRow)) },
+      },
+      handler: async (request) => ok(await listAudit(deps, request.query)),
+    });
+
+    app.get(API_PATHS.audit.export, {
+      config,
+      schema: { tags, summary: `Audit events: CSV export (${AUDIT_CSV_FILES.events}), same filters as the list, newest first`, querystring: rawQuery, produces: ['text/csv'] },
+      handler: async (request, reply) =>
+        sendCsv(reply, AUDIT_CSV_FILES.events, await prepareAuditExport(deps, auditContextOf(request), request.query)),
+    });
+
+    app.get(API_PATHS.audit.accessReview, {
+      config,
+      schema: { tags, summary: `Access review: every user with status, roles, companies, last sign-in and lock (${AUDIT_CSV_FILES.accessReview})`, produces: ['text/csv'] },
+      handler: async (request, reply) => sendCsv(reply, AUDIT_CSV_FILES.accessReview, await prepareAccessReview(deps, auditContextOf(request))),
+    });
+
+    app.get(API_PATHS.audit.one, {
+      config,
+      schema: {
+        tags,
+        summary: 'One audit event (reading it is recorded as audit.viewed)',
+        params: z.strictObject({ audtId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        response: { 200: envelopeOf(auditEventRow) },
+      },
+      handler: async (request) => ok(await viewAudit(deps, auditContextOf(request), request.params.audtId)),
+    });
+  };

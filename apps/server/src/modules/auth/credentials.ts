@@ -1,0 +1,39 @@
+/**
+ * Logins seen from outside sign-in: Manage Account and the master User / User Login screens
+ * read them here and change them only through changeCredentials, so a new username or
+ * password always ends the user's sessions (security model: "revoked on credential change").
+ */
+import { auditOnUpdate } from '../../db/audit.ts';
+import type { DbOrTx } from '../../db/tables.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import * as repo from './repo.ts';
+
+export interface CredentialChange {
+  /** The new username; absent keeps the current one. */
+  username?: string | undefined;
+  /** The new password in clear text (hashed here); absent or empty keeps the current one. */
+  password?: string | undefined;
+}
+
+export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(db, userId);
+
+export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);
+
+/** Ends every live session of the user (logins changed, user deactivated or removed). */
+export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => repo.revokeUserSessions(db, userId, nowIso);
+
+/**
+ * Writes the change to the user's login with its audit columns (user `by` at `nowIso`) and,
+ * when it carries a username or a password, ends every session of the user. Runs in the
+ * caller's transaction; an empty change records only who edited the login. The password is
+ * hashed there too (argon2id, ~20 ms): credential changes are rare enough for that.
+ */
+export async function changeCredentials(db: DbOrTx, userId: string, change: CredentialChange, by: string, nowIso: string): Promise<void> {
+  const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+  await repo.updateLogin(db, userId, {
+    ...(change.username !== undefined ? { usloUserName: change.username } : {}),
+    ...(passwordHash ? { usloPassword: passwordHash } : {}),
+    ...auditOnUpdate('uslo', by, nowIso),
+  });
+  if (change.username !== undefined || passwordHash) await endSessions(db, userId, nowIso);
+}

@@ -1,0 +1,149 @@
+/**
+ * The audit trail: an append-only, hash-chained list of security events and changes. Its
+ * action names are spelled here once (callers use AUDIT_ACTIONS, never a string), with the
+ * list's field description, the row shape and the CSV columns.
+ */
+import { z } from 'zod';
+import type { Action, Area } from './permissions.ts';
+import type { FieldDef, ResourceDef } from './resource.ts';
+
+/** The area whose `read` opens the audit list, detail, export and access review (Superadmin only). */
+export const AUDIT_AREA = 'audit_log' as const satisfies Area;
+/** The only actions the audit area offers: nobody creates, edits or deletes audit events. */
+export const AUDIT_AREA_ACTIONS: readonly Action[] = ['read'];
+
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Master resources whose writes are audited as master.<key>.created|updated|deleted. */
+export const AUDITED_MASTER_RESOURCES = [
+  'user', 'user_login', 'user_role', 'user_company', 'company', 'company_group', 'client', 'role', 'permission', 'role_permission',
+] as const;
+export type AuditedMasterResource = (typeof AUDITED_MASTER_RESOURCES)[number];
+const MASTER_CHANGES = ['created', 'updated', 'deleted'] as const;
+type MasterChange = (typeof MASTER_CHANGES)[number];
+type MasterActions = { [R in AuditedMasterResource]: { [C in MasterChange]: `master.${R}.${C}` } };
+
+const masterActions = Object.fromEntries(
+  AUDITED_MASTER_RESOURCES.map((r) => [r, Object.fromEntries(MASTER_CHANGES.map((c) => [c, `master.${r}.${c}`]))]),
+) as MasterActions;
+
+/** Every audited action. */
+export const AUDIT_ACTIONS = {
+  loginSucceeded: 'auth.login.succeeded',
+  /** actor username = the username tried. */
+  loginFailed: 'auth.login.failed',
+  locked: 'auth.locked',
+  unlocked: 'auth.unlocked',
+  logout: 'auth.logout',
+  companySelected: 'auth.company.selected',
+  credentialsChanged: 'account.credentials.changed',
+  /** details: { before, after } of the changed fields, secrets redacted. */
+  master: masterActions,
+  /** details: kind, filters, rows. */
+  transactionExported: 'transaction.exported',
+  /** details: outcome, bank code. */
+  transactionInquired: 'transaction.inquired',
+  /** details: outcome, merchant HTTP status. */
+  notificationResent: 'notification.resent',
+  auditViewed: 'audit.viewed',
+  auditExported: 'audit.exported',
+  /** The retention checkpoint: details { purgedRows, throughId, lastPurgedHash, before }. */
+  auditPurged: 'audit.purged',
+  /** A request refused by the permission guard (outcome 'denied'); details: method, path, needed. */
+  accessDenied: 'access.denied',
+} as const;
+
+type Flat<T> = T extends string ? T : { [K in keyof T]: Flat<T[K]> }[keyof T];
+export type AuditAction = Flat<typeof AUDIT_ACTIONS>;
+
+const flatten = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+/** Every action name, sorted (filter choices). */
+export const AUDIT_ACTION_NAMES: readonly AuditAction[] = (flatten(AUDIT_ACTIONS) as AuditAction[]).sort();
+
+/** The previous hash of the very first event. */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+
+export const AUDIT_CSV_FILES = { events: 'audit_events.csv', accessReview: 'access_review.csv' } as const;
+
+const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'string', input: 'text', ...extra });
+
+export const auditResource: ResourceDef = {
+  path: '/audit',
+  entity: 'Audit Event',
+  idField: 'audtId',
+  defaultOrder: { field: 'audtId', direction: 'desc' },
+  fields: [
+    { name: 'audtId', label: 'ID', type: 'number', input: 'none', key: true },
+    { name: 'audtAt', label: 'Time', type: 'date', input: 'date' },
+    text('audtActorUsername', 'User', { searchable: true }),
+    text('audtAction', 'Action', { input: 'dropdown', options: AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: a })) }),
+    text('audtOutcome', 'Outcome', { input: 'dropdown', options: AUDIT_OUTCOMES.map((o) => ({ value: o, label: o })) }),
+    text('audtTargetType', 'Target Type'),
+    text('audtTargetId', 'Target Id', { searchable: true }),
+    text('audtIp', 'IP Address'),
+    { name: 'audtCompId', label: 'Company Id', type: 'number', input: 'number', hidden: true },
+    text('audtActorUserId', 'User Id', { hidden: true, searchable: true }),
+    text('audtUserAgent', 'User Agent', { hidden: true, sortable: false }),
+    text('audtDetails', 'Details', { hidden: true, sortable: false }),
+    text('audtPrevHash', 'Previous Hash', { hidden: true, sortable: false }),
+    text('audtHash', 'Hash', { hidden: true, sortable: false }),
+  ],
+};
+
+export const auditEventRow = z.object({
+  audtId: z.number(),
+  /** ISO-8601 UTC with milliseconds. */
+  audtAt: z.string(),
+  audtActorUserId: z.string().nullable(),
+  audtActorUsername: z.string().nullable(),
+  audtCompId: z.number().nullable(),
+  audtIp: z.string().nullable(),
+  audtUserAgent: z.string().nullable(),
+  audtAction: z.string(),
+  audtTargetType: z.string().nullable(),
+  audtTargetId: z.string().nullable(),
+  audtOutcome: z.enum(AUDIT_OUTCOMES),
+  audtDetails: z.record(z.string(), z.unknown()),
+  audtPrevHash: z.string(),
+  audtHash: z.string(),
+});
+export type AuditEventRow = z.infer<typeof auditEventRow>;
+
+/** Columns of the audit CSV export: every field, time in UTC as stored (the hash covers it). */
+export const AUDIT_CSV_COLUMNS: readonly { field: keyof AuditEventRow; label: string }[] = [
+  { field: 'audtId', label: 'ID' },
+  { field: 'audtAt', label: 'Time (UTC)' },
+  { field: 'audtActorUserId', label: 'User Id' },
+  { field: 'audtActorUsername', label: 'User' },
+  { field: 'audtCompId', label: 'Company Id' },
+  { field: 'audtIp', label: 'IP Address' },
+  { field: 'audtUserAgent', label: 'User Agent' },
+  { field: 'audtAction', label: 'Action' },
+  { field: 'audtTargetType', label: 'Target Type' },
+  { field: 'audtTargetId', label: 'Target Id' },
+  { field: 'audtOutcome', label: 'Outcome' },
+  { field: 'audtDetails', label: 'Details' },
+  { field: 'audtPrevHash', label: 'Previous Hash' },
+  { field: 'audtHash', label: 'Hash' },
+];
+
+/** One user in the access review (every user, whatever their status). */
+export const accessReviewRow = z.object({
+  userId: z.string(),
+  username: z.string().nullable(),
+  userStatus: z.number(),
+  roles: z.array(z.string()),
+  /** Linked companies; a Superadmin reaches every active company. */
+  companies: z.array(z.string()),
+  allCompanies: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  /** Set while a sign-in lockout is in force. */
+  lockedUntil: z.string().nullable(),
+});
+export type AccessReviewRow = z.infer<typeof accessReviewRow>;
+
+export const ACCESS_REVIEW_CSV_HEADER = ['User Id', 'Username', 'Status', 'Roles', 'Companies', 'Last Sign-in', 'Locked Until'] as const;
+/** The Companies cell of a Superadmin. */
+export const ACCESS_REVIEW_ALL_COMPANIES = 'All companies (Superadmin)';

@@ -1,6 +1,6 @@
 /** Sign-in, status and Manage Account shapes (spec §3, §5, §7). */
 import { z } from 'zod';
-import type { AccessMap } from './permissions.ts';
+import { ACTIONS, type AccessMap } from './permissions.ts';
 import { loginPassword, optionalPassword, requiredText, username } from './rules.ts';
 
 export const loginBody = z.strictObject({
@@ -16,17 +16,19 @@ export interface LoginData {
   failedAttemptsSinceLastLogin?: number;
 }
 
-export interface CompanyOption {
-  compId: number;
-  compName: string;
-}
+export const companyOptionSchema = z.object({ compId: z.number(), compName: z.string() });
+export type CompanyOption = z.infer<typeof companyOptionSchema>;
 
-export interface StatusData {
-  access: AccessMap;
-  user: string;
-  username: string;
-  company: { active: CompanyOption | null; available: CompanyOption[] };
-}
+/** GET /security/authentication/status (spec §3), plus whether the user holds the Superadmin role. */
+export const statusDataSchema = z.object({
+  access: z.record(z.string(), z.array(z.enum(ACTIONS))),
+  user: z.string(),
+  username: z.string(),
+  /** Only a Superadmin grants or changes the Superadmin role and its users: screens offer no more. */
+  isSuperadmin: z.boolean(),
+  company: z.object({ active: companyOptionSchema.nullable(), available: z.array(companyOptionSchema) }),
+});
+export type StatusData = z.infer<typeof statusDataSchema> & { access: AccessMap };
 
 export const selectCompanyForm = z.object({
   compId: z.number({ error: 'Please select a company.' }).int().positive('Please select a company.'),

@@ -100,7 +100,7 @@ export interface TransactionsTable {
   /** Minor units. */
   trctTotalAmount: number | null;
   trctTotalAmountPaid: number | null;
-  /** '03' Belum Lunas, '00' Lunas, '05' Kadaluarsa. */
+  /** TRX_STATUS in the contract: unpaid (Belum Lunas), paid (Lunas), expired (Kadaluarsa). */
   trctStatus: string;
   trctCreatedTime: string;
   trctLunasTime: string | null;

@@ -7,4 +7,6 @@ export interface SessionContext {
   username: string;
   compId: number | null;
   access: AccessMap;
+  /** Holds the Superadmin role: may grant it and change its users (least privilege). */
+  isSuperadmin: boolean;
 }

@@ -3,7 +3,7 @@
  * the bulk generator (bench/generate.ts) and tests. The last digit of a VA customer number
  * or a QRIS order id tells the bank simulator what to answer (@tagih/contract/demo-bank).
  */
-import { BANKS, businessDate, plainMinor } from '@tagih/contract';
+import { BANKS, businessDate, plainMinor, TRX_STATUS } from '@tagih/contract';
 import { demoPartnerServiceId, digitFor, type Outcome } from '@tagih/contract/demo-bank';
 import { dayStartUtc } from '../../business-time.ts';
 import type { NewNotification, NewTransaction } from './bulk-transactions.ts';
@@ -27,8 +27,9 @@ export interface SyntheticOptions {
 
 const NAMES = ['Budi Santoso', 'Siti Rahayu', 'Agus Wijaya', 'Dewi Lestari', 'Rudi Hartono', 'Sri Wahyuni', 'Andi Pratama', 'Rina Kusuma',
   'Joko Susilo', 'Maya Sari', 'Hendra Gunawan', 'Putri Ayu', 'Bayu Saputra', 'Indah Permata', 'Fajar Nugroho', 'Wulan Dari'];
-const STATUSES = ['03', '00', '05'] as const;
-/** What an unpaid ('03') transaction's bank will say: mostly paid, so Inquiry visibly changes things. */
+const { UNPAID, PAID, EXPIRED } = TRX_STATUS;
+const STATUSES = [UNPAID, PAID, EXPIRED] as const;
+/** What an unpaid transaction's bank will say: mostly paid, so Inquiry visibly changes things. */
 const UNPAID_OUTCOMES: Outcome[] = ['paid', 'paid', 'paid', 'paid', 'unpaid', 'unpaid', 'canceled', 'not-found', 'bank-error', 'slow'];
 const DAY_MS = 86_400_000;
 
@@ -63,15 +64,15 @@ export function* syntheticTransactions(o: SyntheticOptions): Generator<NewTransa
 
   for (let i = 0; i < o.count; i++) {
     const today = i < forcedToday || rand() < 1 / (o.days + 1);
-    const status = i < forcedToday ? STATUSES[i % STATUSES.length]! : pick(['00', '00', '00', '00', '00', '03', '03', '03', '05', '05'] as const);
+    const status = i < forcedToday ? STATUSES[i % STATUSES.length]! : pick([PAID, PAID, PAID, PAID, PAID, UNPAID, UNPAID, UNPAID, EXPIRED, EXPIRED] as const);
     const created = today
       ? todayStart + Math.floor(rand() * Math.max(1, nowMs - todayStart))
       : todayStart - Math.floor(1 + rand() * o.days) * DAY_MS + Math.floor(rand() * DAY_MS);
-    const expiryMs = status === '05' ? 15 * 60_000 : o.type === 'VA' ? 30 * DAY_MS : 2 * DAY_MS;
-    const digit = status === '03' ? digitFor(pick(UNPAID_OUTCOMES)) : String(Math.floor(rand() * 10));
+    const expiryMs = status === EXPIRED ? 15 * 60_000 : o.type === 'VA' ? 30 * DAY_MS : 2 * DAY_MS;
+    const digit = status === UNPAID ? digitFor(pick(UNPAID_OUTCOMES)) : String(Math.floor(rand() * 10));
     const bank = BANKS[i % BANKS.length]!;
     const amount = (10 + Math.floor(rand() * 4990)) * 1000 * 100 + (rand() < 0.2 ? 50 : 0);
-    const lunas = status === '00' ? created + Math.floor(rand() * Math.min(expiryMs, Math.max(1, nowMs - created))) : null;
+    const lunas = status === PAID ? created + Math.floor(rand() * Math.min(expiryMs, Math.max(1, nowMs - created))) : null;
     const name = pick(NAMES);
     const orderId = `${o.orderPrefix}-${String(i + 1).padStart(7, '0')}${digit}`;
     const createdIso = new Date(created).toISOString();
@@ -102,7 +103,7 @@ export function* syntheticTransactions(o: SyntheticOptions): Generator<NewTransa
       };
     }
     function notification(paidAt: number, order: string, minor: number): NewNotification {
-      const body = { event: 'payment.paid', orderId: order, channel: o.type, bank, amount: plainMinor(minor), paidAmount: plainMinor(minor), status: '00' };
+      const body = { event: 'payment.paid', orderId: order, channel: o.type, bank, amount: plainMinor(minor), paidAmount: plainMinor(minor), status: PAID };
       const delivered = rand() < 0.75;
       const failures = delivered ? Math.floor(rand() * 2) : 2 + Math.floor(rand() * 3);
       const history = [];

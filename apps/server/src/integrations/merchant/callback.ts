@@ -1,6 +1,6 @@
 /** The merchant callback: its JSON body and its Stripe-style signature header. */
 import { createHmac } from 'node:crypto';
-import { plainMinor } from '@tagih/contract';
+import { plainMinor, TRX_STATUS } from '@tagih/contract';
 import { snapTimestamp } from '../bank/snap-signature.ts';
 
 export const SIGNATURE_HEADER = 'x-tagih-signature';
@@ -37,7 +37,7 @@ const money = (minor: number | null) => (minor === null ? null : plainMinor(mino
 export function callbackBody(row: CallbackFacts, timeZone: string): Record<string, unknown> {
   const va = row.trctType === 'VA';
   return {
-    event: row.trctStatus === '00' ? 'payment.paid' : 'payment.status',
+    event: row.trctStatus === TRX_STATUS.PAID ? 'payment.paid' : 'payment.status',
     orderId: row.trctOrderId,
     transactionId: row.trctId,
     channel: row.trctType,

@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, auditEventRow, listPayloadSchema } from '@tagih/contract';
+import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, auditEventRow, listPayloadSchema, envelopeSchema } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { prepareAccessReview, prepareAuditExport } from './csv-export.ts';
 import { listAudit, viewAudit } from './service.ts';
 
@@ -31,7 +31,7 @@ export const auditRoutes =
         tags,
         summary: 'Audit events: list (from, to, page, max, orderField, orderValue, finds[...])',
         querystring: rawQuery,
-        response: { 200: envelopeOf(listPayloadSchema(auditEventRow)) },
+        response: { 200: envelopeSchema(listPayloadSchema(auditEventRow)) },
       },
       handler: async (request) => ok(await listAudit(deps, request.query)),
     });
@@ -55,7 +55,7 @@ export const auditRoutes =
         tags,
         summary: 'One audit event (reading it is recorded as audit.viewed)',
         params: z.strictObject({ audtId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-        response: { 200: envelopeOf(auditEventRow) },
+        response: { 200: envelopeSchema(auditEventRow) },
       },
       handler: async (request) => ok(await viewAudit(deps, auditContextOf(request), request.params.audtId)),
     });

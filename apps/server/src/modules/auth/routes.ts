@@ -1,62 +1,53 @@
 /** /api/security/authentication/* and SetCompany (spec §7 "Authentication"). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody } from '@tagih/contract';
+import { API_PATHS, envelopeSchema, loginBody, statusDataSchema } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { sessionOf } from '../../http/access.ts';
 import * as auth from './service.ts';
-
-const company = z.object({ compId: z.number(), compName: z.string() });
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const rate = deps.loginRateLimit ?? { max: 30, timeWindowMs: 60_000 };
-    app.post('/security/authentication/login', {
+    app.post(API_PATHS.auth.login, {
       config: { access: 'public', rateLimit: { max: rate.max, timeWindow: rate.timeWindowMs } },
       schema: {
         tags: ['authentication'],
         summary: 'Sign in (multipart form, URL-encoded form or JSON)',
         body: loginBody,
-        response: { 200: envelopeOf(z.object({ token: z.string(), user: z.object({ userId: z.string(), username: z.string() }) })) },
+        response: { 200: envelopeSchema(z.object({ token: z.string(), user: z.object({ userId: z.string(), username: z.string() }) })) },
       },
       handler: async (request) => ok(await auth.login(deps, request.body.username, request.body.password)),
     });
 
-    app.post('/security/authentication/logout', {
+    app.post(API_PATHS.auth.logout, {
       config: { access: 'signed-in' },
-      schema: { tags: ['authentication'], response: { 200: envelopeOf(z.null()) } },
+      schema: { tags: ['authentication'], response: { 200: envelopeSchema(z.null()) } },
       handler: async (request) => {
         await auth.logout(deps, sessionOf(request));
         return ok(null);
       },
     });
 
-    app.get('/security/authentication/status', {
+    app.get(API_PATHS.auth.status, {
       config: { access: 'signed-in' },
       schema: {
         tags: ['authentication'],
         response: {
-          200: envelopeOf(
-            z.object({
-              access: z.record(z.string(), z.array(z.string())),
-              user: z.string(),
-              username: z.string(),
-              company: z.object({ active: company.nullable(), available: z.array(company) }),
-            }),
-          ),
+          200: envelopeSchema(statusDataSchema),
         },
       },
       handler: async (request) => ok(await auth.status(deps, sessionOf(request))),
     });
 
-    app.post('/security/Authentication/SetCompany/:compId', {
+    app.post(API_PATHS.auth.setCompany, {
       config: { access: 'signed-in' },
       schema: {
         tags: ['authentication'],
         params: z.strictObject({ compId: z.coerce.number().int().positive() }),
-        response: { 200: envelopeOf(z.object({ response: z.boolean() })) },
+        response: { 200: envelopeSchema(z.object({ response: z.boolean() })) },
       },
       handler: async (request) => {
         await auth.setCompany(deps, sessionOf(request), request.params.compId);

@@ -1,5 +1,5 @@
 /** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice. */
-import { MESSAGES, SESSION_ERROR_CODE, mergeAccess, type AccessMap, type CompanyOption, type LoginData, type StatusData } from '@tagih/contract';
+import { MESSAGES, SESSION_ERROR_CODE, mergeAccess, parseOperations, type AccessMap, type CompanyOption, type LoginData, type StatusData } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../shared/errors.ts';
@@ -58,15 +58,6 @@ export async function accessOf(deps: AppDeps, userId: string): Promise<AccessMap
   );
 }
 
-function parseOperations(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Resolves a bearer token into a live session, or throws 401 with errorCode 411. */
 export async function authenticate(deps: AppDeps, token: string | undefined): Promise<SessionContext> {
   if (!token) throw new Unauthorized(MESSAGES.sessionInvalid, SESSION_ERROR_CODE);
@@ -92,17 +83,18 @@ export async function authenticate(deps: AppDeps, token: string | undefined): Pr
     username: session.usloUserName,
     compId: session.sessCompId,
     access: await accessOf(deps, session.sessUserId),
+    isSuperadmin: await repo.isSuperadmin(deps.db, session.sessUserId),
   };
 }
 
-export async function availableCompanies(deps: AppDeps, userId: string): Promise<CompanyOption[]> {
-  return repo.findAvailableCompanies(deps.db, userId, await repo.isSuperadmin(deps.db, userId));
+export async function availableCompanies(deps: AppDeps, session: SessionContext): Promise<CompanyOption[]> {
+  return repo.findAvailableCompanies(deps.db, session.userId, session.isSuperadmin);
 }
 
 /** The session's company if the user may still use it (active and linked), else null. */
 export async function activeCompany(deps: AppDeps, session: SessionContext): Promise<CompanyOption | null> {
   if (session.compId === null) return null;
-  const companies = await availableCompanies(deps, session.userId);
+  const companies = await availableCompanies(deps, session);
   return companies.find((c) => c.compId === session.compId) ?? null;
 }
 
@@ -114,17 +106,18 @@ export async function requireActiveCompany(deps: AppDeps, session: SessionContex
 }
 
 export async function status(deps: AppDeps, session: SessionContext): Promise<StatusData> {
-  const available = await availableCompanies(deps, session.userId);
+  const available = await availableCompanies(deps, session);
   return {
     access: session.access,
     user: session.userId,
     username: session.username,
+    isSuperadmin: session.isSuperadmin,
     company: { active: available.find((c) => c.compId === session.compId) ?? null, available },
   };
 }
 
 export async function setCompany(deps: AppDeps, session: SessionContext, compId: number): Promise<void> {
-  const available = await availableCompanies(deps, session.userId);
+  const available = await availableCompanies(deps, session);
   if (!available.some((c) => c.compId === compId)) {
     throw new Forbidden(MESSAGES.companyNotAllowed, { response: false });
   }

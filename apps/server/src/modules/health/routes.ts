@@ -5,9 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS } from '@tagih/contract';
+import { API_PATHS, envelopeSchema } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import { envelopeOf, failure, ok } from '../../http/envelope.ts';
+import { failure, ok } from '../../http/envelope.ts';
 import type { Lifecycle } from '../../ops/lifecycle.ts';
 import type { AppMetrics } from '../../ops/metrics.ts';
 import { Unauthorized } from '../../shared/errors.ts';
@@ -30,7 +30,7 @@ export const healthRoutes =
   async (app) => {
     app.get(API_PATHS.health.live, {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'The process is up (no database check)', response: { 200: envelopeOf(z.object({ uptimeSeconds: z.number() })) } },
+      schema: { tags: ['health'], summary: 'The process is up (no database check)', response: { 200: envelopeSchema(z.object({ uptimeSeconds: z.number() })) } },
       handler: async () => ok({ uptimeSeconds: Math.round(process.uptime()) }, 'live'),
     });
 
@@ -39,7 +39,7 @@ export const healthRoutes =
       schema: {
         tags: ['health'],
         summary: 'Worth sending traffic to: database, migrations, retry worker, not shutting down',
-        response: { 200: envelopeOf(checks), 503: envelopeOf(checks) },
+        response: { 200: envelopeSchema(checks), 503: envelopeSchema(checks) },
       },
       handler: async (_request, reply) => {
         const { ready, checks: found } = await readiness(deps, lifecycle);

@@ -2,21 +2,15 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Action, RawQuery } from '@tagih/contract';
-import { MAX_ID } from '@tagih/contract';
+import { MAX_ID, envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf, type RouteAccess } from '../../http/access.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import * as crud from './crud-service.ts';
 import type { MasterResource, Values, WriteHandlers } from './resource-config.ts';
 
 const row = z.record(z.string(), z.unknown());
-const listData = z.object({
-  data: z.array(row),
-  pagination: z.object({ totalData: z.number(), totalPage: z.number(), page: z.number(), itemPerPage: z.number() }),
-  fields: z.array(
-    z.object({ Field: z.string(), Label: z.string(), Type: z.string(), Key: z.string(), input: z.string(), options_api_path: z.string().nullable() }),
-  ),
-});
+const listData = listPayloadSchema(row);
 
 const ID_MESSAGE = 'id must be a positive whole number';
 const intId = z.strictObject({
@@ -35,23 +29,24 @@ const genericWrites = (resource: MasterResource): WriteHandlers => ({
 });
 
 export function registerResource(app: FastifyInstance, deps: AppDeps, resource: MasterResource): void {
-  const { path, entity } = resource.def;
+  const { entity } = resource.def;
+  const paths = masterPaths(resource.def);
   const access = (area: 'read' | 'write', action: Action): { access: RouteAccess } => ({
-    access: { area: resource.access[area], action },
+    access: { area: resource.def.access[area], action },
   });
   const tags = ['master'];
   const params = resource.idKind === 'int' ? intId : textId;
 
-  app.get(path, {
+  app.get(paths.list, {
     config: access('read', 'read'),
-    schema: { tags, summary: `List ${entity}`, response: { 200: envelopeOf(listData) } },
+    schema: { tags, summary: `List ${entity}`, querystring: listQuerySchema, response: { 200: envelopeSchema(listData) } },
     handler: async (request) => ok(await crud.list(deps, resource, request.query as RawQuery)),
   });
 
   if (resource.getById) {
-    app.get(`${path}/:id`, {
+    app.get(paths.one, {
       config: access('read', 'read'),
-      schema: { tags, summary: `Read one ${entity}`, params, response: { 200: envelopeOf(row) } },
+      schema: { tags, summary: `Read one ${entity}`, params, response: { 200: envelopeSchema(row) } },
       handler: async (request) => ok(await crud.get(deps, resource, (request.params as { id: unknown }).id)),
     });
   }
@@ -59,22 +54,22 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
   if (!resource.bodies) return;
   const writes = resource.writes ?? genericWrites(resource);
 
-  app.post(path, {
+  app.post(paths.list, {
     config: access('write', 'create'),
-    schema: { tags, summary: `Create ${entity}`, body: resource.bodies.create, response: { 200: envelopeOf(row) } },
+    schema: { tags, summary: `Create ${entity}`, body: resource.bodies.create, response: { 200: envelopeSchema(row) } },
     handler: async (request) => ok(await writes.create(deps, sessionOf(request), request.body as Values)),
   });
 
-  app.put(`${path}/:id`, {
+  app.put(paths.one, {
     config: access('write', 'update'),
-    schema: { tags, summary: `Update ${entity}`, params, body: resource.bodies.update, response: { 200: envelopeOf(row) } },
+    schema: { tags, summary: `Update ${entity}`, params, body: resource.bodies.update, response: { 200: envelopeSchema(row) } },
     handler: async (request) =>
       ok(await writes.update(deps, sessionOf(request), (request.params as { id: string | number }).id, request.body as Values)),
   });
 
-  app.delete(`${path}/:id`, {
+  app.delete(paths.one, {
     config: access('write', 'delete'),
-    schema: { tags, summary: `Delete ${entity}`, params, response: { 200: envelopeOf(z.null()) } },
+    schema: { tags, summary: `Delete ${entity}`, params, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       await writes.remove(deps, sessionOf(request), (request.params as { id: string | number }).id);
       return ok(null);

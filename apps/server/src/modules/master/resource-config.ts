@@ -1,5 +1,5 @@
 /** What the generic master-data service needs to know about one resource. */
-import type { Area, ResourceDef } from '@tagih/contract';
+import type { MasterResourceDef } from '@tagih/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionContext } from '../../shared/session.ts';
@@ -8,15 +8,6 @@ import type { DbRow, ResourceRows } from './crud-repo.ts';
 
 export type Values = Record<string, unknown>;
 export type ApiRow = DbRow;
-
-/** A set of columns the database keeps unique, and how a clash is reported. */
-export interface UniqueRule {
-  columns: readonly string[];
-  /** The body field the error is reported on. */
-  field: string;
-  /** '{label} has already been used'. */
-  label: string;
-}
 
 /** A body field that points at another table's row (checked by a foreign key). */
 export interface Reference {
@@ -34,12 +25,12 @@ export interface Blocker {
   what: string;
 }
 
+/** The server's side of a master resource; who may touch it and what stays unique are `def`'s (the contract's). */
 export interface MasterResource {
-  def: ResourceDef;
+  def: MasterResourceDef;
   /** 'int': positive integer ids; 'text': user ids. */
   idKind: 'int' | 'text';
   auditPrefix: string;
-  access: { read: Area; write: Area };
   /** Its table, look-up joins and selected columns (resources/rows-repo.ts). */
   rows: ResourceRows;
   /** The API row from the selected columns (nested look-ups, fallbacks). */
@@ -48,7 +39,6 @@ export interface MasterResource {
   getById?: boolean;
   /** Absent for read-only resources. */
   bodies?: { create: z.ZodType; update: z.ZodType };
-  unique?: readonly UniqueRule[];
   references?: readonly Reference[];
   blockers?: readonly Blocker[];
   /** Checked after every update and delete, in the write's transaction; a violation rolls it back. */

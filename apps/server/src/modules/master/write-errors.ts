@@ -14,11 +14,11 @@ export const doesNotExist = (label: string) => `${label} does not exist`;
  * `db` must be usable after the failed write (not a rolled-back transaction): a foreign-key
  * violation does not say which field on SQLite, so each reference is looked up.
  */
-export async function translateWriteError(db: DbOrTx, resource: Pick<MasterResource, 'def' | 'unique' | 'references'>, error: unknown, values: Values): Promise<unknown> {
+export async function translateWriteError(db: DbOrTx, resource: Pick<MasterResource, 'def' | 'references'>, error: unknown, values: Values): Promise<unknown> {
   const violation = violationOf(error);
   if (!violation) return error;
   if (violation.kind === 'unique') {
-    const rule = resource.unique?.find((r) => sameColumns(r.columns, violation.columns));
+    const rule = resource.def.unique?.find((r) => sameColumns(r.columns, violation.columns));
     const label = rule?.label ?? resource.def.entity;
     const field = rule?.field ?? violation.columns.at(-1) ?? resource.def.idField;
     return new Conflict(alreadyUsed(label), { [field]: alreadyUsed(label) });
@@ -34,7 +34,7 @@ export async function translateWriteError(db: DbOrTx, resource: Pick<MasterResou
 }
 
 /** Runs a write and rethrows its constraint violation as a typed error. */
-export async function guardedWrite<T>(db: DbOrTx, resource: Pick<MasterResource, 'def' | 'unique' | 'references'>, values: Values, write: () => Promise<T>): Promise<T> {
+export async function guardedWrite<T>(db: DbOrTx, resource: Pick<MasterResource, 'def' | 'references'>, values: Values, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

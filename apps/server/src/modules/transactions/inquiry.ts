@@ -1,9 +1,9 @@
 /**
  * Inquiry (spec §7, protocol doc): asks the transaction's bank for its status. A paid answer
- * sets '00', the paid amount and time and creates the pending notification in one database
+ * sets it paid, the paid amount and time and creates the pending notification in one database
  * transaction, then sends that notification. A failure leaves the transaction unchanged.
  */
-import { transactionStatusLabel, type InquiryResult } from '@tagih/contract';
+import { transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
@@ -34,10 +34,13 @@ async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Prom
   }
 }
 
+/** QRIS statuses after which the QR can no longer be paid: past its expiry it is Kadaluarsa. */
+const QR_GONE: ReadonlySet<string> = new Set([SNAP_PAYMENT_STATUS.CANCELED, SNAP_PAYMENT_STATUS.FAILED]);
+
 export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
   const t = await repo.findForAction(deps.db, kind, compId, trctId);
   if (!t) throw new NotFound(`Transaction ${trctId} not found`);
-  if (t.trctStatus !== '03') {
+  if (!canInquire(t.trctStatus)) {
     throw new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
   }
   const outcome = await askBank(deps, kind, t);
@@ -45,9 +48,9 @@ export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, t
   const bank = bankOf(t);
 
   if (outcome.kind === 'unpaid') {
-    const expired = kind.type === 'QRIS' && ['05', '06'].includes(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
+    const expired = kind.type === 'QRIS' && QR_GONE.has(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
     if (expired) await repo.markExpired(deps.db, t.trctId, iso(now));
-    const status = expired ? '05' : t.trctStatus;
+    const status = expired ? TRX_STATUS.EXPIRED : t.trctStatus;
     return {
       message: `Bank ${bank}: not paid (${outcome.reason})${expired ? '; the QR has expired: Kadaluarsa' : ''}`,
       data: { trctId, trctStatus: status, paid: false, bankResponseCode: outcome.responseCode, notification: null },
@@ -56,20 +59,28 @@ export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, t
 
   const paidAt = outcome.paidAt ?? iso(now);
   const paidMinor = outcome.paidAmountMinor ?? t.trctTotalAmount ?? t.trqrTotalAmount;
+  // Only the request that turns it paid creates and sends the notification: parallel inquiries
+  // of one transaction notify the merchant once.
   const notiId = await deps.db.transaction().execute(async (tx) => {
-    await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now));
+    if (!(await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now)))) return null;
     return repo.ensureNotification(tx, t, iso(now));
   });
+  if (notiId === null) {
+    return {
+      message: `Bank ${bank}: paid; order ${t.trctOrderId} was already marked Lunas by another request`,
+      data: { trctId, trctStatus: TRX_STATUS.PAID, paid: true, bankResponseCode: outcome.responseCode, notification: null },
+    };
+  }
   const delivery = await sendIfFree(deps, notiId);
   const notified = delivery === null ? 'the notification is being sent' : delivery.delivered ? 'notification delivered' : `notification not delivered yet (${delivery.message}); it will be retried`;
   return {
     message: `Bank ${bank}: paid, order ${t.trctOrderId} is now Lunas; ${notified}`,
     data: {
       trctId,
-      trctStatus: '00',
+      trctStatus: TRX_STATUS.PAID,
       paid: true,
       bankResponseCode: outcome.responseCode,
-      notification: { notiId, notiStatus: delivery?.notiStatus ?? 1, delivered: delivery?.delivered ?? false },
+      notification: { notiId, notiStatus: delivery?.notiStatus ?? NOTI_STATUS.PENDING, delivered: delivery?.delivered ?? false },
     },
   };
 }

@@ -2,7 +2,7 @@
  * Notif (spec §7): re-sends a paid transaction's notification now. The answer carries
  * responseCode 200, or 400 on failure, and responseMessage; one send in flight per notification.
  */
-import { transactionStatusLabel, type NotifyResult } from '@tagih/contract';
+import { transactionStatusLabel, type NotifyResult, canNotify } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, NotFound } from '../../shared/errors.ts';
@@ -16,7 +16,7 @@ const refused = (status: number, message: string) => new AppError(status, messag
 export async function sendNotification(deps: AppDeps, kind: ServerKind, compId: number, trctId: number): Promise<ActionAnswer<NotifyResult>> {
   const t = await repo.findForAction(deps.db, kind, compId, trctId);
   if (!t) throw new NotFound(`Transaction ${trctId} not found`);
-  if (t.trctStatus !== '00') {
+  if (!canNotify(t.trctStatus)) {
     throw refused(409, `Notifications are only sent for paid transactions (Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
   }
   const notiId = await repo.ensureNotification(deps.db, t, iso(deps.clock.now()));

@@ -1,4 +1,5 @@
 /** SQL of the transaction screens, shared by VA and QRIS (kind-rows-repo.ts holds the differences). */
+import { TRX_STATUS } from '@tagih/contract';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndPage, fieldsOfQuery } from '../../db/list-sql.ts';
@@ -27,7 +28,7 @@ export function filteredRows(
 }
 
 /**
- * Row count, and the paid ('00') count and amount, over the whole filtered set: summed in SQL,
+ * Row count, and the paid count and amount, over the whole filtered set: summed in SQL,
  * over only the columns it needs (no detail or notification join unless a filter reads one).
  */
 export async function summary(
@@ -36,8 +37,8 @@ export async function summary(
   const row = await filteredRows(db, kind, compId, range, query, timeZone, ['trctStatus', 'lunasAmount'])
     .select([
       sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = '00' then 1 else 0 end), 0)`.as('paidCount'),
-      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = '00' then ${sql.ref('lunasAmount')} else 0 end), 0)`.as('paidMinor'),
+      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = ${TRX_STATUS.PAID} then 1 else 0 end), 0)`.as('paidCount'),
+      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = ${TRX_STATUS.PAID} then ${sql.ref('lunasAmount')} else 0 end), 0)`.as('paidMinor'),
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
@@ -90,19 +91,19 @@ export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trct
 
 export type ActionRow = NonNullable<Awaited<ReturnType<typeof findForAction>>>;
 
-/** '03' -> '00' with the paid amount and time; false when it was no longer '03'. */
+/** Unpaid -> paid with the paid amount and time; false when it was no longer unpaid (another request got there first). */
 export async function markPaid(tx: Transaction<Database>, trctId: number, paidMinor: number | null, paidAt: string, nowIso: string): Promise<boolean> {
   const result = await tx
     .updateTable('transactions')
-    .set({ trctStatus: '00', trctTotalAmountPaid: paidMinor, trctLunasTime: paidAt, trctUpdatedTime: nowIso })
+    .set({ trctStatus: TRX_STATUS.PAID, trctTotalAmountPaid: paidMinor, trctLunasTime: paidAt, trctUpdatedTime: nowIso })
     .where('trctId', '=', trctId)
-    .where('trctStatus', '=', '03')
+    .where('trctStatus', '=', TRX_STATUS.UNPAID)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function markExpired(db: Kysely<Database>, trctId: number, nowIso: string): Promise<void> {
-  await db.updateTable('transactions').set({ trctStatus: '05', trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', '03').execute();
+  await db.updateTable('transactions').set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', TRX_STATUS.UNPAID).execute();
 }
 
 /** The pending notification of a paid transaction, created when missing; returns its id. */

@@ -6,10 +6,10 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inquiryResult, notifyResult, transactionTotals, type RawQuery } from '@tagih/contract';
+import { inquiryResult, notifyResult, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
 import { inquire } from './inquiry.ts';
@@ -17,32 +17,30 @@ import { SERVER_KINDS } from './kinds.ts';
 import { sendNotification } from './notify.ts';
 import { list } from './service.ts';
 
-const rawQuery = z.record(z.string(), z.string());
 const idParams = z.strictObject({ trctId: z.coerce.number().int().positive() });
-const pagination = z.object({ totalData: z.number(), totalPage: z.number(), page: z.number(), itemPerPage: z.number() });
-const fieldMeta = z.object({ Field: z.string(), Label: z.string(), Type: z.string(), Key: z.string(), input: z.string(), options_api_path: z.string().nullable() });
 
 export const transactionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const companyOf = (request: FastifyRequest) => requireActiveCompany(deps, sessionOf(request));
     for (const kind of SERVER_KINDS) {
-      const base = kind.resource.path;
+      const paths = transactionPaths(kind);
       const config = { access: { area: kind.area, action: 'read' as const } };
       const tags = ['monitoring'];
       const listSchema = {
         tags,
         summary: `${kind.resource.entity}: list (from, to, page, max, orderField, orderValue, finds[...])`,
-        querystring: rawQuery,
-        response: { 200: envelopeOf(z.object({ data: z.array(kind.rowSchema), total: transactionTotals, pagination, fields: z.array(fieldMeta) })) },
+        querystring: dateRangeListQuerySchema,
+        response: { 200: envelopeSchema(listPayloadSchema(kind.rowSchema).extend({ total: transactionTotals })) },
       };
       const listHandler = async (request: FastifyRequest) => ok(await list(deps, kind, await companyOf(request), request.query as RawQuery));
-      app.get(base, { config, schema: listSchema }, (request) => listHandler(request));
-      app.get(`${base}/`, { config, schema: { ...listSchema, hide: true } }, (request) => listHandler(request));
+      app.get(paths.list, { config, schema: listSchema }, (request) => listHandler(request));
+      // The spec writes the list with a trailing slash; both spellings answer.
+      app.get(`${paths.list}/`, { config, schema: { ...listSchema, hide: true } }, (request) => listHandler(request));
 
-      app.get(`${base}/export.csv`, {
+      app.get(paths.export, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: rawQuery, produces: ['text/csv'] },
+        schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
         handler: async (request, reply) => {
           const csv = prepareExport(deps, kind, await companyOf(request), request.query);
           return reply
@@ -53,18 +51,18 @@ export const transactionRoutes =
         },
       });
 
-      app.post(`${base}/inquiry_status/:trctId`, {
+      app.post(paths.inquiry, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status ('03' only)`, params: idParams, response: { 200: envelopeOf(inquiryResult) } },
+        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
           const answer = await inquire(deps, kind, await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });
 
-      app.post(`${base}/send_notification/:trctId`, {
+      app.post(paths.notify, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now ('00' only)`, params: idParams, response: { 200: envelopeOf(notifyResult) } },
+        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
           const answer = await sendNotification(deps, kind, await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);

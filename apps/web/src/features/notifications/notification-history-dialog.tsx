@@ -15,9 +15,9 @@ import { DEFAULT_BUSINESS_TZ, formatDateTime, MESSAGES } from '@tagih/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotification } from '../../api/get-notification.ts';
+import { JsonText } from '../../components/json-text.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useIsMobile } from '../../hooks/use-is-mobile.ts';
-import { JsonText } from './json-text.tsx';
 
 /** Header and column width (auto: Request and Response share the rest). */
 const COLUMNS = [

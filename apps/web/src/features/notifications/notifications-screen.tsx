@@ -1,6 +1,6 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { can, notificationResource, type NotificationRow } from '@tagih/contract';
+import { NOTIFICATIONS_AREA, can, notificationResource, type NotificationRow } from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
@@ -20,7 +20,7 @@ export function NotificationsScreen() {
   const state = useNotificationListState();
   const list = useList<NotificationRow>(notificationResource.path, state.params ?? {}, state.params !== null);
   const { access } = useAccess();
-  const canSeeHistory = can(access, 'dashboard_notification', 'read');
+  const canSeeHistory = can(access, NOTIFICATIONS_AREA, 'read');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [filterOpenings, setFilterOpenings] = useState(0);
   const [filterOpen, setFilterOpen] = useState(false);

@@ -8,7 +8,7 @@ import { useDayRange } from '../../monitoring/use-day-range.ts';
 export interface TransactionFilter {
   /** Free text, finds[trctBank] (the shown bank: QRIS falls back to trctQrBank on the server). */
   bank: string;
-  /** '' or a trctStatus ('03', '00', '05'). */
+  /** '' or a trctStatus (TRX_STATUS). */
   status: string;
 }
 

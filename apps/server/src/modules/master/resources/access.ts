@@ -10,10 +10,8 @@ export const roles: MasterResource = {
   def: roleResource,
   idKind: 'int',
   auditPrefix: 'role',
-  access: { read: 'master_role', write: 'master_role' },
   rows: roleRows,
   bodies: { create: roleCreateBody, update: roleUpdateBody },
-  unique: [{ columns: ['roleName'], field: 'roleName', label: 'Role Name' }],
   blockers: [
     { table: 'user_roles', column: 'usroRoleId', what: 'user roles' },
     { table: 'role_permissions', column: 'rperRoleId', what: 'role permissions' },
@@ -24,10 +22,8 @@ export const permissions: MasterResource = {
   def: permissionResource,
   idKind: 'int',
   auditPrefix: 'prms',
-  access: { read: 'master_permission', write: 'master_permission' },
   rows: permissionRows,
   bodies: { create: permissionCreateBody, update: permissionUpdateBody },
-  unique: [{ columns: ['prmsName'], field: 'prmsName', label: 'Permission Name' }],
   blockers: [{ table: 'role_permissions', column: 'rperPrmsId', what: 'role permissions' }],
 };
 
@@ -35,11 +31,9 @@ export const rolePermissions: MasterResource = {
   def: rolePermissionResource,
   idKind: 'int',
   auditPrefix: 'rper',
-  access: { read: 'master_role_permission', write: 'master_role_permission' },
   rows: rolePermissionRows,
   toRow: (row) => ({ ...row, rperRole: { roleName: row.roleName }, rperPrms: { prmsName: row.prmsName } }),
   bodies: { create: rolePermissionCreateBody, update: rolePermissionUpdateBody },
-  unique: [{ columns: ['rperRoleId', 'rperPrmsId'], field: 'rperPrmsId', label: 'Role Permission' }],
   references: [
     { field: 'rperRoleId', label: 'Role', table: 'roles', column: 'roleId' },
     { field: 'rperPrmsId', label: 'Permission', table: 'permissions', column: 'prmsId' },

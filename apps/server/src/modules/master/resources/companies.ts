@@ -7,11 +7,9 @@ export const companyGroups: MasterResource = {
   def: companyGroupResource,
   idKind: 'int',
   auditPrefix: 'grcp',
-  access: { read: 'master_company_group', write: 'master_company_group' },
   rows: companyGroupRows,
   getById: true,
   bodies: { create: companyGroupCreateBody, update: companyGroupUpdateBody },
-  unique: [{ columns: ['grcpName'], field: 'grcpName', label: 'Company Group' }],
   blockers: [{ table: 'companies', column: 'compGrcpId', what: 'companies' }],
 };
 
@@ -19,12 +17,10 @@ export const companies: MasterResource = {
   def: companyResource,
   idKind: 'int',
   auditPrefix: 'comp',
-  access: { read: 'master_company', write: 'master_company' },
   rows: companyRows,
   toRow: (row) => ({ ...row, grcpName: row.grcpName ?? 'Unknown', clntName: row.clntName ?? null }),
   getById: true,
   bodies: { create: companyCreateBody, update: companyUpdateBody },
-  unique: [{ columns: ['compName'], field: 'compName', label: 'Company Name' }],
   references: [
     { field: 'compGrcpId', label: 'Company Group', table: 'company_groups', column: 'grcpId' },
     { field: 'compClientId', label: 'Client', table: 'clients', column: 'clntid' },
@@ -41,6 +37,5 @@ export const clients: MasterResource = {
   def: clientResource,
   idKind: 'int',
   auditPrefix: 'clnt',
-  access: { read: 'master_company', write: 'master_company' },
   rows: clientRows,
 };

@@ -10,11 +10,9 @@ export const userRoles: MasterResource = {
   def: userRoleResource,
   idKind: 'int',
   auditPrefix: 'usro',
-  access: { read: 'master_user_role', write: 'master_user_role' },
   rows: userRoleRows,
   toRow: (row) => ({ ...row, usroRole: { roleName: row.roleName } }),
   bodies: { create: userRoleCreateBody, update: userRoleUpdateBody },
-  unique: [{ columns: ['usroUserId', 'usroRoleId'], field: 'usroRoleId', label: 'User Role' }],
   references: [userReference('usroUserId'), { field: 'usroRoleId', label: 'Role', table: 'roles', column: 'roleId' }],
   invariant: assertSuperadminRemains,
 };
@@ -24,9 +22,7 @@ export const userCompanies: MasterResource = {
   def: userCompanyResource,
   idKind: 'int',
   auditPrefix: 'usco',
-  access: { read: 'master_user', write: 'master_user_company' },
   rows: userCompanyRows,
   bodies: { create: userCompanyCreateBody, update: userCompanyUpdateBody },
-  unique: [{ columns: ['uscoUserId', 'uscoCompId'], field: 'uscoCompId', label: 'User Company' }],
   references: [userReference('uscoUserId'), { field: 'uscoCompId', label: 'Company', table: 'companies', column: 'compId' }],
 };

@@ -3,7 +3,7 @@
  * body carries usloUserName + usloPassword), edit updates both, delete removes the user with
  * its login, role and company links and sessions. Nobody deletes or deactivates themselves.
  */
-import type { UserCreateBody, UserUpdateBody } from '@tagih/contract';
+import { MESSAGES, type UserCreateBody, type UserUpdateBody } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
@@ -20,7 +20,6 @@ import * as repo from './repo.ts';
 
 export const SELF_DELETE_MESSAGE = 'You cannot delete your own account.';
 export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account.';
-const PASSWORD_REQUIRED = 'Password is required';
 
 async function createUser(deps: AppDeps, session: SessionContext, values: Values): Promise<ApiRow> {
   const body = values as UserCreateBody;
@@ -54,7 +53,7 @@ async function updateUser(deps: AppDeps, session: SessionContext, id: string | n
       if (newCredentials) {
         await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password }, session.userId, now);
       } else if (!login && body.usloUserName) {
-        if (!password) throw new Invalid(PASSWORD_REQUIRED, { usloPassword: PASSWORD_REQUIRED });
+        if (!password) throw new Invalid(MESSAGES.passwordRequired, { usloPassword: MESSAGES.passwordRequired });
         const row = { usloUserId: userId, usloUserName: body.usloUserName, usloPassword: await hashPassword(password) };
         await repo.insertLogin(tx, { ...row, ...auditOnCreate('uslo', session.userId, now) });
       } else if (!login && password) {

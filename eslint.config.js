@@ -77,6 +77,14 @@ export default tseslint.config(
     },
   },
   {
+    // The product never imports the simulator; demo mode's composition root starts it in-process.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/integrations/demo-simulators.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@tagih/bank-sim', '@tagih/bank-sim/*'], message: 'The product never imports the bank simulator (only integrations/demo-simulators.ts starts it for demo mode).' }] }],
+    },
+  },
+  {
     // Migrations are frozen in time and take Kysely<any> by design.
     files: ['apps/server/src/db/migrat*.ts', 'apps/server/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

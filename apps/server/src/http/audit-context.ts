@@ -1,6 +1,8 @@
 /** Who is acting and from where, as the audit trail records it: read from the request once, in the route. */
 import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../shared/actor.ts';
 import type { AuditContext } from '../shared/audit-context.ts';
+import { sessionOf } from './access.ts';
 
 const header = (request: FastifyRequest, name: string): string | null => {
   const value = request.headers[name];
@@ -21,4 +23,9 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
     ip: request.ip || null,
     userAgent: header(request, 'user-agent'),
   };
+}
+
+/** The signed-in actor of a route that declared anything but 'public'. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { session: sessionOf(request), audit: auditContextOf(request) };
 }

@@ -38,6 +38,7 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
       expected.push(`${method} /api/master/User_Company${method === 'POST' ? '' : '/:id'} master_user_company.${action}`);
     }
     expected.push('GET /api/master/client master_company.read');
+    expected.push('POST /api/master/user/:id/unlock master_user.update');
     expect(seen.filter((s) => !s.startsWith('HEAD')).sort()).toEqual(expected.sort());
   });
 

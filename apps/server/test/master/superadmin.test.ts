@@ -22,25 +22,36 @@ describe.each(DIALECTS)('the last Superadmin (%s)', (dialect) => {
   const superadminLinks = async () =>
     (await ctx.db.kysely.selectFrom('user_roles').select('usroUserId').where('usroRoleId', '=', 1).execute()).map((r) => r.usroUserId);
 
-  it('refuses to remove, re-role, deactivate or delete the only Superadmin, changing nothing', async () => {
+  it('refuses to remove or re-role the only Superadmin link, even by the Superadmin, changing nothing', async () => {
+    const admin = apiFor(ctx, await ctx.login());
     const attempts = [
-      await rina.del(`/master/User_Role/${adminLinkId}`),
-      await rina.put(`/master/User_Role/${adminLinkId}`, { usroUserId: USER_IDS.admin, usroRoleId: 2 }),
-      await rina.put(`/master/user/${encodeURIComponent(USER_IDS.admin)}`, { userStatus: 0 }),
-      await rina.del(`/master/user/${encodeURIComponent(USER_IDS.admin)}`),
+      await admin.del(`/master/User_Role/${adminLinkId}`),
+      await admin.put(`/master/User_Role/${adminLinkId}`, { usroUserId: USER_IDS.admin, usroRoleId: 2 }),
     ];
     for (const res of attempts) {
       expect(res.status).toBe(409);
       expect(res.body.status.message).toBe(MESSAGE);
     }
     expect(await superadminLinks()).toEqual([USER_IDS.admin]);
+  });
+
+  it('refuses an Admin every change to the Superadmin and its role (403), changing nothing', async () => {
+    const attempts = [
+      await rina.del(`/master/User_Role/${adminLinkId}`),
+      await rina.put(`/master/User_Role/${adminLinkId}`, { usroUserId: USER_IDS.admin, usroRoleId: 2 }),
+      await rina.put(`/master/user/${encodeURIComponent(USER_IDS.admin)}`, { userStatus: 0 }),
+      await rina.del(`/master/user/${encodeURIComponent(USER_IDS.admin)}`),
+    ];
+    for (const res of attempts) expect(res.status).toBe(403);
+    expect(await superadminLinks()).toEqual([USER_IDS.admin]);
     const admin = await ctx.db.kysely.selectFrom('users').select('userStatus').where('userId', '=', USER_IDS.admin).executeTakeFirstOrThrow();
     expect(admin.userStatus).toBe(1);
   });
 
-  it('allows it once another active Superadmin exists', async () => {
-    expect((await rina.post('/master/User_Role', { usroUserId: USER_IDS.rina, usroRoleId: 1 })).status).toBe(200);
-    const res = await rina.del(`/master/User_Role/${adminLinkId}`);
+  it('allows removing a Superadmin link once another active Superadmin exists', async () => {
+    const admin = apiFor(ctx, await ctx.login());
+    expect((await admin.post('/master/User_Role', { usroUserId: USER_IDS.rina, usroRoleId: 1 })).status).toBe(200);
+    const res = await admin.del(`/master/User_Role/${adminLinkId}`);
     expect(res.status).toBe(200);
     expect(await superadminLinks()).toEqual([USER_IDS.rina]);
   });

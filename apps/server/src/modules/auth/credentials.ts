@@ -15,6 +15,9 @@ export interface CredentialChange {
   password?: string | undefined;
 }
 
+/** Sign-in lockouts and failure counts are kept per username, case and outer spaces aside. */
+export const signInKey = (username: string): string => username.trim().toLowerCase();
+
 export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(db, userId);
 
 export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);
@@ -36,4 +39,17 @@ export async function changeCredentials(db: DbOrTx, userId: string, change: Cred
     ...auditOnUpdate('uslo', by, nowIso),
   });
   if (change.username !== undefined || passwordHash) await endSessions(db, userId, nowIso);
+}
+
+/**
+ * Ends the sign-in lockout of the user's login (and forgets its failure count); the lockout is
+ * kept per username, as sign-in sees it. Returns the username, or null when the user has no login.
+ */
+export async function clearSignInLockout(db: DbOrTx, userId: string): Promise<{ username: string; wasLockedUntil: string | null } | null> {
+  const login = await repo.findLoginByUserId(db, userId);
+  if (!login) return null;
+  const key = signInKey(login.usloUserName);
+  const throttle = await repo.findThrottle(db, key);
+  await repo.clearThrottle(db, key);
+  return { username: login.usloUserName, wasLockedUntil: throttle?.lothLockedUntil ?? null };
 }

@@ -44,9 +44,9 @@ export async function findById(db: DbOrTx, rows: ResourceRows, id: unknown): Pro
   return (await rows.select(byId).executeTakeFirst()) as DbRow | undefined;
 }
 
-export async function insertRow(db: DbOrTx, rows: ResourceRows, values: Record<string, unknown>): Promise<unknown> {
+export async function insertRow(db: DbOrTx, rows: ResourceRows, values: Record<string, unknown>): Promise<string | number> {
   const row = await untyped(db).insertInto(rows.table).values(values).returning(rows.idColumn).executeTakeFirstOrThrow();
-  return (row as Record<string, unknown>)[rows.idColumn];
+  return (row as Record<string, string | number>)[rows.idColumn]!;
 }
 
 export async function updateRow(db: DbOrTx, rows: ResourceRows, id: unknown, values: Record<string, unknown>): Promise<boolean> {

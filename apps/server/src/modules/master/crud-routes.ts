@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Action, RawQuery } from '@tagih/contract';
 import { MAX_ID, envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import { sessionOf, type RouteAccess } from '../../http/access.ts';
+import type { RouteAccess } from '../../http/access.ts';
+import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
 import * as crud from './crud-service.ts';
 import type { MasterResource, Values, WriteHandlers } from './resource-config.ts';
@@ -23,9 +24,9 @@ const intId = z.strictObject({
 const textId = z.strictObject({ id: z.string().trim().min(1, 'id is required').max(50, 'id must not exceed 50 characters') });
 
 const genericWrites = (resource: MasterResource): WriteHandlers => ({
-  create: (deps, session, body) => crud.create(deps, resource, session, body),
-  update: (deps, session, id, body) => crud.update(deps, resource, session, id, body),
-  remove: (deps, _session, id) => crud.remove(deps, resource, id),
+  create: (deps, actor, body) => crud.create(deps, resource, actor, body),
+  update: (deps, actor, id, body) => crud.update(deps, resource, actor, id, body),
+  remove: (deps, actor, id) => crud.remove(deps, resource, actor, id),
 });
 
 export function registerResource(app: FastifyInstance, deps: AppDeps, resource: MasterResource): void {
@@ -57,21 +58,21 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
   app.post(paths.list, {
     config: access('write', 'create'),
     schema: { tags, summary: `Create ${entity}`, body: resource.bodies.create, response: { 200: envelopeSchema(row) } },
-    handler: async (request) => ok(await writes.create(deps, sessionOf(request), request.body as Values)),
+    handler: async (request) => ok(await writes.create(deps, actorOf(request), request.body as Values)),
   });
 
   app.put(paths.one, {
     config: access('write', 'update'),
     schema: { tags, summary: `Update ${entity}`, params, body: resource.bodies.update, response: { 200: envelopeSchema(row) } },
     handler: async (request) =>
-      ok(await writes.update(deps, sessionOf(request), (request.params as { id: string | number }).id, request.body as Values)),
+      ok(await writes.update(deps, actorOf(request), (request.params as { id: string | number }).id, request.body as Values)),
   });
 
   app.delete(paths.one, {
     config: access('write', 'delete'),
     schema: { tags, summary: `Delete ${entity}`, params, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
-      await writes.remove(deps, sessionOf(request), (request.params as { id: string | number }).id);
+      await writes.remove(deps, actorOf(request), (request.params as { id: string | number }).id);
       return ok(null);
     },
   });

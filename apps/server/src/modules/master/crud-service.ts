@@ -7,27 +7,29 @@ import { pagination } from '../../db/list-sql.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
-import type { SessionContext } from '../../shared/session.ts';
+import type { Actor } from '../../shared/actor.ts';
+import { recordChange, recordingRefusals } from './change-audit.ts';
 import { countWhere, deleteRow, findById, insertRow, listPage, updateRow } from './crud-repo.ts';
 import type { ApiRow, MasterResource, Values } from './resource-config.ts';
 import { guardedWrite } from './write-errors.ts';
 
-const mapRow = (resource: MasterResource, raw: ApiRow): ApiRow => (resource.toRow ? resource.toRow(raw) : raw);
+const mapRow = (deps: AppDeps, resource: MasterResource, raw: ApiRow): ApiRow =>
+  resource.toRow ? resource.toRow(raw, iso(deps.clock.now())) : raw;
 
 export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuery): Promise<ListPayload<ApiRow>> {
   const parsed = parseListQuery(raw, resource.def);
   if (!parsed.ok) throw new Invalid(parsed.message);
   const { total, page } = await listPage(deps.db, resource.rows, resource.def, parsed.value, deps.config.businessTz);
-  return { data: page.map((r) => mapRow(resource, r)), pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
+  return { data: page.map((r) => mapRow(deps, resource, r)), pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
 }
 
-export async function find(db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {
+export async function find(deps: AppDeps, db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {
   const raw = await findById(db, resource.rows, id);
-  return raw && mapRow(resource, raw);
+  return raw && mapRow(deps, resource, raw);
 }
 
 export async function get(deps: AppDeps, resource: MasterResource, id: unknown): Promise<ApiRow> {
-  const row = await find(deps.db, resource, id);
+  const row = await find(deps, deps.db, resource, id);
   if (!row) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
   return row;
 }
@@ -42,22 +44,37 @@ export function withoutBodyId(resource: MasterResource, id: unknown, body: Value
   return values;
 }
 
-export async function create(deps: AppDeps, resource: MasterResource, session: SessionContext, body: Values): Promise<ApiRow> {
-  const values = { ...body, ...auditOnCreate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
-  const id = await guardedWrite(deps.db, resource, values, () => insertRow(deps.db, resource.rows, values));
+export async function create(deps: AppDeps, resource: MasterResource, actor: Actor, body: Values): Promise<ApiRow> {
+  const values = { ...body, ...auditOnCreate(resource.auditPrefix, actor.session.userId, iso(deps.clock.now())) };
+  const attempt = { resource: resource.auditName, change: 'created', id: null, values: body } as const;
+  const id = await recordingRefusals(deps, actor, attempt, () =>
+    guardedWrite(deps.db, resource, values, () =>
+      deps.db.transaction().execute(async (tx) => {
+        await resource.guard?.(tx, actor, { before: null, after: values });
+        const newId = await insertRow(tx, resource.rows, values);
+        await recordChange(tx, deps, actor, { resource: resource.auditName, change: 'created', id: newId, before: null, after: await find(deps, tx, resource, newId) });
+        return newId;
+      }),
+    ),
+  );
   return get(deps, resource, id);
 }
 
-export async function update(deps: AppDeps, resource: MasterResource, session: SessionContext, id: unknown, body: Values): Promise<ApiRow> {
-  const values = { ...withoutBodyId(resource, id, body), ...auditOnUpdate(resource.auditPrefix, session.userId, iso(deps.clock.now())) };
-  const found = await guardedWrite(deps.db, resource, values, () =>
-    deps.db.transaction().execute(async (tx) => {
-      const updated = await updateRow(tx, resource.rows, id, values);
-      if (updated) await resource.invariant?.(tx);
-      return updated;
-    }),
+export async function update(deps: AppDeps, resource: MasterResource, actor: Actor, id: unknown, body: Values): Promise<ApiRow> {
+  const values = { ...withoutBodyId(resource, id, body), ...auditOnUpdate(resource.auditPrefix, actor.session.userId, iso(deps.clock.now())) };
+  const attempt = { resource: resource.auditName, change: 'updated', id: id as string | number, values: body } as const;
+  await recordingRefusals(deps, actor, attempt, () =>
+    guardedWrite(deps.db, resource, values, () =>
+      deps.db.transaction().execute(async (tx) => {
+        const before = await find(deps, tx, resource, id);
+        if (!before) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
+        await resource.guard?.(tx, actor, { before, after: values });
+        await updateRow(tx, resource.rows, id, values);
+        await resource.invariant?.(tx);
+        await recordChange(tx, deps, actor, { ...attempt, before, after: await find(deps, tx, resource, id) });
+      }),
+    ),
   );
-  if (!found) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
   return get(deps, resource, id);
 }
 
@@ -71,18 +88,24 @@ export async function usage(db: DbOrTx, resource: MasterResource, id: unknown): 
   return uses.length ? `${resource.def.entity} is still used by ${uses.join(' and ')}; remove those first.` : null;
 }
 
-export async function remove(deps: AppDeps, resource: MasterResource, id: unknown): Promise<void> {
-  await deps.db.transaction().execute(async (tx) => {
-    if (!(await find(tx, resource, id))) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
-    const used = await usage(tx, resource, id);
-    if (used) throw new Conflict(used);
-    try {
-      await deleteRow(tx, resource.rows, id);
-      await resource.invariant?.(tx);
-    } catch (error) {
-      // A reference added since the check still stops the delete (foreign key): answer the same way.
-      if (violationOf(error)?.kind === 'foreign-key') throw new Conflict(`${resource.def.entity} is still in use; remove what uses it first.`);
-      throw error;
-    }
-  });
+export async function remove(deps: AppDeps, resource: MasterResource, actor: Actor, id: unknown): Promise<void> {
+  const attempt = { resource: resource.auditName, change: 'deleted', id: id as string | number, values: null } as const;
+  await recordingRefusals(deps, actor, attempt, () =>
+    deps.db.transaction().execute(async (tx) => {
+      const before = await find(deps, tx, resource, id);
+      if (!before) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
+      await resource.guard?.(tx, actor, { before, after: null });
+      const used = await usage(tx, resource, id);
+      if (used) throw new Conflict(used);
+      try {
+        await deleteRow(tx, resource.rows, id);
+        await resource.invariant?.(tx);
+      } catch (error) {
+        // A reference added since the check still stops the delete (foreign key): answer the same way.
+        if (violationOf(error)?.kind === 'foreign-key') throw new Conflict(`${resource.def.entity} is still in use; remove what uses it first.`);
+        throw error;
+      }
+      await recordChange(tx, deps, actor, { ...attempt, before, after: null });
+    }),
+  );
 }

@@ -1,13 +1,19 @@
 /** What the generic master-data service needs to know about one resource. */
-import type { MasterResourceDef } from '@tagih/contract';
+import type { AuditedMasterResource, MasterResourceDef } from '@tagih/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionContext } from '../../shared/session.ts';
+import type { Actor } from '../../shared/actor.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import type { DbRow, ResourceRows } from './crud-repo.ts';
 
 export type Values = Record<string, unknown>;
 export type ApiRow = DbRow;
+
+/** What a write would change: the row before (null for a create) and the values after (null for a delete). */
+export interface WriteIntent {
+  before: ApiRow | null;
+  after: Values | null;
+}
 
 /** A body field that points at another table's row (checked by a foreign key). */
 export interface Reference {
@@ -31,16 +37,20 @@ export interface MasterResource {
   /** 'int': positive integer ids; 'text': user ids. */
   idKind: 'int' | 'text';
   auditPrefix: string;
+  /** Its name in the audit trail's actions: master.<auditName>.created|updated|deleted. */
+  auditName: AuditedMasterResource;
   /** Its table, look-up joins and selected columns (resources/rows-repo.ts). */
   rows: ResourceRows;
   /** The API row from the selected columns (nested look-ups, fallbacks). */
-  toRow?(raw: ApiRow): ApiRow;
+  toRow?(raw: ApiRow, nowIso: string): ApiRow;
   /** Whether GET {path}/{id} exists. */
   getById?: boolean;
   /** Absent for read-only resources. */
   bodies?: { create: z.ZodType; update: z.ZodType };
   references?: readonly Reference[];
   blockers?: readonly Blocker[];
+  /** Least privilege: checked in the write's transaction before the write; throws Forbidden to refuse it. */
+  guard?(tx: DbOrTx, actor: Actor, intent: WriteIntent): Promise<void>;
   /** Checked after every update and delete, in the write's transaction; a violation rolls it back. */
   invariant?(tx: DbOrTx): Promise<void>;
   /** Writes that are more than one row (a user and its login): replace the generic ones. */
@@ -48,7 +58,7 @@ export interface MasterResource {
 }
 
 export interface WriteHandlers {
-  create(deps: AppDeps, session: SessionContext, body: Values): Promise<ApiRow>;
-  update(deps: AppDeps, session: SessionContext, id: string | number, body: Values): Promise<ApiRow>;
-  remove(deps: AppDeps, session: SessionContext, id: string | number): Promise<void>;
+  create(deps: AppDeps, actor: Actor, body: Values): Promise<ApiRow>;
+  update(deps: AppDeps, actor: Actor, id: string | number, body: Values): Promise<ApiRow>;
+  remove(deps: AppDeps, actor: Actor, id: string | number): Promise<void>;
 }

@@ -4,12 +4,14 @@ import {
   rolePermissionResource, rolePermissionUpdateBody, roleResource, roleUpdateBody,
 } from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
+import { guardPermission, guardRolePermission } from '../privilege-guard.ts';
 import { permissionRows, rolePermissionRows, roleRows } from './rows-repo.ts';
 
 export const roles: MasterResource = {
   def: roleResource,
   idKind: 'int',
   auditPrefix: 'role',
+  auditName: 'role',
   rows: roleRows,
   bodies: { create: roleCreateBody, update: roleUpdateBody },
   blockers: [
@@ -22,7 +24,9 @@ export const permissions: MasterResource = {
   def: permissionResource,
   idKind: 'int',
   auditPrefix: 'prms',
+  auditName: 'permission',
   rows: permissionRows,
+  guard: guardPermission,
   bodies: { create: permissionCreateBody, update: permissionUpdateBody },
   blockers: [{ table: 'role_permissions', column: 'rperPrmsId', what: 'role permissions' }],
 };
@@ -31,7 +35,9 @@ export const rolePermissions: MasterResource = {
   def: rolePermissionResource,
   idKind: 'int',
   auditPrefix: 'rper',
+  auditName: 'role_permission',
   rows: rolePermissionRows,
+  guard: guardRolePermission,
   toRow: (row) => ({ ...row, rperRole: { roleName: row.roleName }, rperPrms: { prmsName: row.prmsName } }),
   bodies: { create: rolePermissionCreateBody, update: rolePermissionUpdateBody },
   references: [

@@ -7,6 +7,7 @@ export const companyGroups: MasterResource = {
   def: companyGroupResource,
   idKind: 'int',
   auditPrefix: 'grcp',
+  auditName: 'company_group',
   rows: companyGroupRows,
   getById: true,
   bodies: { create: companyGroupCreateBody, update: companyGroupUpdateBody },
@@ -17,6 +18,7 @@ export const companies: MasterResource = {
   def: companyResource,
   idKind: 'int',
   auditPrefix: 'comp',
+  auditName: 'company',
   rows: companyRows,
   toRow: (row) => ({ ...row, grcpName: row.grcpName ?? 'Unknown', clntName: row.clntName ?? null }),
   getById: true,
@@ -37,5 +39,6 @@ export const clients: MasterResource = {
   def: clientResource,
   idKind: 'int',
   auditPrefix: 'clnt',
+  auditName: 'client',
   rows: clientRows,
 };

@@ -2,6 +2,7 @@
 import { userCompanyCreateBody, userCompanyResource, userCompanyUpdateBody, userRoleCreateBody, userRoleResource, userRoleUpdateBody } from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
+import { guardUserRole } from '../privilege-guard.ts';
 import { userCompanyRows, userRoleRows } from './rows-repo.ts';
 
 const userReference = (field: string) => ({ field, label: 'User', table: 'users', column: 'userId' });
@@ -10,7 +11,9 @@ export const userRoles: MasterResource = {
   def: userRoleResource,
   idKind: 'int',
   auditPrefix: 'usro',
+  auditName: 'user_role',
   rows: userRoleRows,
+  guard: guardUserRole,
   toRow: (row) => ({ ...row, usroRole: { roleName: row.roleName } }),
   bodies: { create: userRoleCreateBody, update: userRoleUpdateBody },
   references: [userReference('usroUserId'), { field: 'usroRoleId', label: 'Role', table: 'roles', column: 'roleId' }],
@@ -22,6 +25,7 @@ export const userCompanies: MasterResource = {
   def: userCompanyResource,
   idKind: 'int',
   auditPrefix: 'usco',
+  auditName: 'user_company',
   rows: userCompanyRows,
   bodies: { create: userCompanyCreateBody, update: userCompanyUpdateBody },
   references: [userReference('uscoUserId'), { field: 'uscoCompId', label: 'Company', table: 'companies', column: 'compId' }],

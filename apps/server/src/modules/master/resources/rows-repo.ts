@@ -2,6 +2,8 @@
  * Where each master resource's rows live: its table, the look-up joins a list shows, and the
  * selected columns. Hashes, client secrets and callback URLs are never selected.
  */
+import { sql } from 'kysely';
+import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
 import type { ResourceRows } from '../crud-repo.ts';
 
 /** The four audit columns of a table prefix, optionally qualified by the table. */
@@ -89,8 +91,19 @@ export const userCompanyRows: ResourceRows = {
 export const userRows: ResourceRows = {
   table: 'users',
   idColumn: 'userId',
-  from: (db) => db.selectFrom('users').leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId'),
-  select: (qb) => qb.select(['users.userId', 'users.userStatus', ...audit('user', 'users'), 'user_logins.usloUserName']),
+  from: (db) =>
+    db
+      .selectFrom('users')
+      .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
+      .leftJoin('login_throttle', (join) => join.on(sql`lower(${sql.ref('user_logins.usloUserName')})`, '=', sql.ref('login_throttle.lothUsername'))),
+  select: (qb) =>
+    qb.select((eb) => [
+      'users.userId', 'users.userStatus', ...audit('user', 'users'), 'user_logins.usloUserName',
+      'login_throttle.lothLockedUntil as userLockedUntil',
+      eb
+        .exists(eb.selectFrom('user_roles').select('usroId').whereRef('usroUserId', '=', 'users.userId').where('usroRoleId', '=', SUPERADMIN_ROLE_ID))
+        .as('userIsSuperadmin'),
+    ]),
   columns: { usloUserName: 'user_logins.usloUserName' },
 };
 

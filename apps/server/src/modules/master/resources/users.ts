@@ -7,7 +7,14 @@ export const users: MasterResource = {
   def: userResource,
   idKind: 'text',
   auditPrefix: 'user',
+  auditName: 'user',
   rows: userRows,
+  // Whether the user is a Superadmin and until when a sign-in lockout holds them (past ones read null).
+  toRow: (row, nowIso) => ({
+    ...row,
+    userIsSuperadmin: Boolean(row.userIsSuperadmin),
+    userLockedUntil: typeof row.userLockedUntil === 'string' && row.userLockedUntil > nowIso ? row.userLockedUntil : null,
+  }),
   bodies: { create: userCreateBody, update: userUpdateBody },
 };
 
@@ -16,6 +23,7 @@ export const userLogins: MasterResource = {
   def: userLoginResource,
   idKind: 'text',
   auditPrefix: 'uslo',
+  auditName: 'user_login',
   rows: userLoginRows,
   getById: true,
   bodies: { create: userLoginCreateBody, update: userLoginUpdateBody },

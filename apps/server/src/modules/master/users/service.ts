@@ -11,8 +11,10 @@ import { Conflict, Invalid, NotFound } from '../../../shared/errors.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
 import { hashPassword } from '../../../security/passwords.ts';
 import { changeCredentials, endSessions, findLogin } from '../../auth/credentials.ts';
-import type { SessionContext } from '../../../shared/session.ts';
-import { get, withoutBodyId } from '../crud-service.ts';
+import type { Actor } from '../../../shared/actor.ts';
+import { recordChange, recordingRefusals } from '../change-audit.ts';
+import { assertMayChangeUser } from '../privilege-guard.ts';
+import { find, get, withoutBodyId } from '../crud-service.ts';
 import type { ApiRow, Values, WriteHandlers } from '../resource-config.ts';
 import { users } from '../resources/users.ts';
 import { guardedWrite } from '../write-errors.ts';
@@ -21,31 +23,38 @@ import * as repo from './repo.ts';
 export const SELF_DELETE_MESSAGE = 'You cannot delete your own account.';
 export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account.';
 
-async function createUser(deps: AppDeps, session: SessionContext, values: Values): Promise<ApiRow> {
+async function createUser(deps: AppDeps, actor: Actor, values: Values): Promise<ApiRow> {
   const body = values as UserCreateBody;
+  const by = actor.session.userId;
   const now = iso(deps.clock.now());
   const passwordHash = body.usloPassword ? await hashPassword(body.usloPassword) : undefined;
   await guardedWrite(deps.db, users, values, () =>
     deps.db.transaction().execute(async (tx) => {
-      await repo.insertUser(tx, { userId: body.userId, userStatus: body.userStatus, ...auditOnCreate('user', session.userId, now) });
+      await repo.insertUser(tx, { userId: body.userId, userStatus: body.userStatus, ...auditOnCreate('user', by, now) });
       if (body.usloUserName && passwordHash) {
         const login = { usloUserId: body.userId, usloUserName: body.usloUserName, usloPassword: passwordHash };
-        await repo.insertLogin(tx, { ...login, ...auditOnCreate('uslo', session.userId, now) });
+        await repo.insertLogin(tx, { ...login, ...auditOnCreate('uslo', by, now) });
       }
+      const after = await find(deps, tx, users, body.userId);
+      await recordChange(tx, deps, actor, { resource: 'user', change: 'created', id: body.userId, before: null, after });
     }),
   );
   return get(deps, users, body.userId);
 }
 
-async function updateUser(deps: AppDeps, session: SessionContext, id: string | number, values: Values): Promise<ApiRow> {
+async function updateUser(deps: AppDeps, actor: Actor, id: string | number, values: Values): Promise<ApiRow> {
+  const { session } = actor;
   const userId = String(id);
   const body = withoutBodyId(users, userId, values) as Omit<UserUpdateBody, 'userId'>;
   if (userId === session.userId && body.userStatus === 0) throw new Conflict(SELF_DEACTIVATE_MESSAGE, { userStatus: SELF_DEACTIVATE_MESSAGE });
   const now = iso(deps.clock.now());
   const password = body.usloPassword || undefined;
-  await guardedWrite(deps.db, users, values, () =>
+  const attempt = { resource: 'user', change: 'updated', id: userId, values } as const;
+  await recordingRefusals(deps, actor, attempt, () => guardedWrite(deps.db, users, values, () =>
     deps.db.transaction().execute(async (tx) => {
-      if (!(await repo.findUser(tx, userId))) throw new NotFound(`User ${userId} not found.`);
+      const before = await find(deps, tx, users, userId);
+      if (!before) throw new NotFound(`User ${userId} not found.`);
+      await assertMayChangeUser(tx, actor, userId);
       await repo.updateUser(tx, userId, { userStatus: body.userStatus, ...auditOnUpdate('user', session.userId, now) });
       const login = await findLogin(tx, userId);
       const renamed = body.usloUserName !== undefined && body.usloUserName !== login?.usloUserName;
@@ -62,19 +71,27 @@ async function updateUser(deps: AppDeps, session: SessionContext, id: string | n
       // Deactivation ends every session too (new credentials already did).
       if (body.userStatus === 0 && !newCredentials) await endSessions(tx, userId, now);
       await assertSuperadminRemains(tx);
+      const after = { ...(await find(deps, tx, users, userId)), ...(password ? { usloPassword: 'changed' } : {}) };
+      await recordChange(tx, deps, actor, { ...attempt, before, after });
     }),
-  );
+  ));
   return get(deps, users, userId);
 }
 
-async function removeUser(deps: AppDeps, session: SessionContext, id: string | number): Promise<void> {
+async function removeUser(deps: AppDeps, actor: Actor, id: string | number): Promise<void> {
   const userId = String(id);
-  if (userId === session.userId) throw new Conflict(SELF_DELETE_MESSAGE);
-  await deps.db.transaction().execute(async (tx) => {
-    if (!(await repo.findUser(tx, userId))) throw new NotFound(`User ${userId} not found.`);
-    await repo.deleteUserWithLinks(tx, userId);
-    await assertSuperadminRemains(tx);
-  });
+  if (userId === actor.session.userId) throw new Conflict(SELF_DELETE_MESSAGE);
+  const attempt = { resource: 'user', change: 'deleted', id: userId, values: null } as const;
+  await recordingRefusals(deps, actor, attempt, () =>
+    deps.db.transaction().execute(async (tx) => {
+      const before = await find(deps, tx, users, userId);
+      if (!before) throw new NotFound(`User ${userId} not found.`);
+      await assertMayChangeUser(tx, actor, userId);
+      await repo.deleteUserWithLinks(tx, userId);
+      await assertSuperadminRemains(tx);
+      await recordChange(tx, deps, actor, { ...attempt, before, after: null });
+    }),
+  );
 }
 
 export const userWrites: WriteHandlers = { create: createUser, update: updateUser, remove: removeUser };

@@ -5,9 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { listQueryString, transactionPaths, type TransactionKindDef } from '@tagih/contract';
 import { apiDownload, saveBlob } from './download.ts';
-import type { ListParams } from './get-list.ts';
-
-export type ExportParams = Pick<ListParams, 'finds' | 'extra' | 'orderField' | 'orderValue'>;
+import type { ExportParams } from './get-list.ts';
 
 export async function exportTransactions(kind: TransactionKindDef, params: ExportParams): Promise<void> {
   const blob = await apiDownload(transactionPaths(kind).export, listQueryString(params));

@@ -40,3 +40,13 @@ export function useAccess(): { access: AccessMap | undefined; isPending: boolean
   const { data, isPending } = useStatus();
   return { access: data?.access, isPending };
 }
+
+/**
+ * True when the signed-in user holds the Superadmin role (the status says so), so that screens
+ * offer only what the server allows it; false while the status loads. The server alone decides,
+ * and answers 403 otherwise.
+ */
+export function useIsSuperadmin(): boolean {
+  const { data } = useStatus();
+  return data?.isSuperadmin === true;
+}

@@ -11,6 +11,7 @@ function status(access: AccessMap): StatusData {
     access,
     user: 'ops@tagih.id',
     username: 'ops',
+    isSuperadmin: false,
     company: {
       active: { compId: 1, compName: 'PT Maju' },
       available: [{ compId: 1, compName: 'PT Maju' }],

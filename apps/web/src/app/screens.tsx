@@ -15,6 +15,7 @@ const manageAccount = () => import('../features/manage-account/manage-account-sc
 const notifications = () => import('../features/notifications/notifications-screen.tsx');
 const transactions = () => import('../features/transactions/transaction-screens.tsx');
 const masterData = () => import('../features/master-data/master-data-screens.tsx');
+const auditLog = () => import('../features/audit-log/audit-log-screen.tsx');
 
 export const SCREENS: Record<DashboardPath, Screen> = {
   home: screen(home, (m) => m.HomeScreen),
@@ -30,4 +31,5 @@ export const SCREENS: Record<DashboardPath, Screen> = {
   'permission-management': screen(masterData, (m) => m.PermissionsScreen),
   'role-permission-management': screen(masterData, (m) => m.RolePermissionsScreen),
   'roles-management': screen(masterData, (m) => m.RolesScreen),
+  'audit-log': screen(auditLog, (m) => m.AuditLogScreen),
 };

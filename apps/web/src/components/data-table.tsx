@@ -32,6 +32,8 @@ export interface DataTableProps<Row extends GridValidRowModel> {
   onSortChange: (sort: ListSort | null) => void;
   /** Accessible name of the grid. */
   label?: string;
+  /** A click on a row (e.g. to open its detail); rows then show a pointer. */
+  onRowClick?: (row: Row) => void;
 }
 
 const isBlank = (value: unknown) =>
@@ -66,6 +68,7 @@ export function DataTable<Row extends GridValidRowModel>({
   sort,
   onSortChange,
   label = 'Data table',
+  onRowClick,
 }: DataTableProps<Row>) {
   const gridColumns = useMemo(() => columns.map(withEmptyCells), [columns]);
   const sortModel: GridSortModel = sort ? [{ field: sort.field, sort: sort.direction }] : [];
@@ -96,7 +99,12 @@ export function DataTable<Row extends GridValidRowModel>({
         autoHeight
         hideFooter
         localeText={{ noRowsLabel: MESSAGES.noData, noResultsOverlayLabel: MESSAGES.noData }}
-        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+        sx={{
+          border: 0,
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+        }}
       />
       <TablePager
         page={page}

@@ -15,11 +15,12 @@ export interface FakeRequest {
 
 export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>;
 
-export function statusData(access: AccessMap): StatusData {
+export function statusData(access: AccessMap, isSuperadmin = false): StatusData {
   return {
     access,
     user: 'budi.staff@tagih.id',
     username: 'budi',
+    isSuperadmin,
     company: {
       active: { compId: 1, compName: 'PT Toko Maju' },
       available: [{ compId: 1, compName: 'PT Toko Maju' }],
@@ -27,12 +28,19 @@ export function statusData(access: AccessMap): StatusData {
   };
 }
 
-/** Stubs fetch; the status call answers with `access` unless a handler says otherwise. */
-export function fakeApi(access: AccessMap, handlers: Record<string, FakeHandler>) {
+/**
+ * Stubs fetch; the status call answers with `access` (and `isSuperadmin`, default false)
+ * unless a handler says otherwise.
+ */
+export function fakeApi(
+  access: AccessMap,
+  handlers: Record<string, FakeHandler>,
+  { isSuperadmin = false }: { isSuperadmin?: boolean } = {},
+) {
   storeToken('token-1');
   const calls: FakeRequest[] = [];
   const all: Record<string, FakeHandler> = {
-    'GET /api/security/authentication/status': () => envelopeResponse(statusData(access)),
+    'GET /api/security/authentication/status': () => envelopeResponse(statusData(access, isSuperadmin)),
     ...handlers,
   };
   vi.stubGlobal(

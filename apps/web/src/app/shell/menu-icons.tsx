@@ -3,6 +3,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
 import KeyIcon from '@mui/icons-material/Key';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -28,4 +29,5 @@ export const MENU_ICONS: Record<DashboardPath, SvgIconComponent> = {
   'permission-management': KeyIcon,
   'role-permission-management': SecurityIcon,
   'roles-management': AdminPanelSettingsIcon,
+  'audit-log': FactCheckIcon,
 };

@@ -46,6 +46,11 @@ describe('sidebar menu', () => {
     expect(menu.links).toEqual(['Home', 'Company Group Management']);
   });
 
+  it('shows Audit Log with audit_log.read (a Superadmin by default)', () => {
+    const menu = menuFor({ audit_log: ['read'], dashboard_notification: ['read'], master_role: ['read'] });
+    expect(menu.links).toEqual(['Home', 'Notifications', 'Audit Log', 'Roles']);
+  });
+
   it('lists the whole menu in the spec order for a full access map', () => {
     const all = ['read'] as const;
     const menu = menuFor({

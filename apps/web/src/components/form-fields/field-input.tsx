@@ -8,7 +8,7 @@ import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { PasswordField } from '../password-field.tsx';
 import { NumberField } from './number-field.tsx';
 import { OperationsField } from './operations-field.tsx';
-import { OptionSelect } from './option-select.tsx';
+import { OptionSelect, type OptionValue } from './option-select.tsx';
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -18,13 +18,15 @@ export interface FieldInputProps {
   externalError?: string;
   /** Shown under the input when there is no error. */
   hint?: string;
+  /** Choices of a select that are not offered (see OptionSelect). */
+  withheld?: readonly OptionValue[];
 }
 
 /**
  * One form input of the generic master form builder, chosen by `field.input`: text,
  * password, number, dropdown, dropdown-api, checkbox, date or operations.
  */
-export function FieldInput({ field, control, readOnly, externalError, hint }: FieldInputProps) {
+export function FieldInput({ field, control, readOnly, externalError, hint, withheld }: FieldInputProps) {
   return (
     <Controller
       name={field.name}
@@ -57,6 +59,7 @@ export function FieldInput({ field, control, readOnly, externalError, hint }: Fi
                 value={input.value as string | number | ''}
                 onChange={input.onChange}
                 disabled={readOnly}
+                withheld={withheld}
               />
             );
           case 'operations':

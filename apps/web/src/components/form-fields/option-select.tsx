@@ -23,6 +23,8 @@ export interface OptionSelectProps {
   disabled?: boolean;
   /** Adds an empty first entry (filters). */
   clearable?: boolean;
+  /** Values not offered (choices the user may not make); a current value among them still shows. */
+  withheld?: readonly OptionValue[];
 }
 
 /** Options of a dropdown (fixed) or dropdown-api (loaded from options_api_path) field. */
@@ -59,8 +61,13 @@ export function OptionSelect({
   helperText,
   disabled,
   clearable = false,
+  withheld,
 }: OptionSelectProps) {
-  const { options, loading } = useFieldOptions(field);
+  const { options: all, loading } = useFieldOptions(field);
+  const options = useMemo(
+    () => (withheld?.length ? all.filter((o) => o.value === value || !withheld.includes(o.value)) : all),
+    [all, withheld, value],
+  );
   // MUI warns about a value that is not among the options (e.g. while they load).
   const known = options.some((o) => o.value === value);
   return (

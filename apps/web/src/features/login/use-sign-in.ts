@@ -9,7 +9,8 @@ import { notify } from '../../components/notify.tsx';
 
 /**
  * Sign-in (spec §4): store the token, load the status; no access -> toast and forget the
- * token; else signed in and on to company selection.
+ * token; else signed in (with a warning when there were failed attempts on the account since
+ * its last sign-in) and on to company selection.
  */
 export function useSignIn() {
   const login = useLogin();
@@ -34,6 +35,9 @@ export function useSignIn() {
         return;
       }
       markAuthenticated();
+      // Someone may have been guessing this account's password (PCI DSS 10.2): say so.
+      const failed = data.failedAttemptsSinceLastLogin ?? 0;
+      if (failed > 0) notify.warning(MESSAGES.failedAttemptsSinceLastLogin(failed));
       await navigate(APP_ROUTES.selectCompany);
     } finally {
       setBusy(false);

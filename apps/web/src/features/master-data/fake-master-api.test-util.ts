@@ -16,6 +16,7 @@ export function fakeMasterApi(
   rows: Record<string, unknown>[],
   access: AccessMap,
   override: (call: FakeCall) => Answer = () => undefined,
+  { isSuperadmin = false }: { isSuperadmin?: boolean } = {},
 ) {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,7 +30,7 @@ export function fakeMasterApi(
     const answer = override(call);
     if (answer) return answer;
     if (url.pathname === '/api/security/authentication/status') {
-      return envelopeResponse({ access, user: 'admin', username: 'admin', company: { active: null, available: [] } });
+      return envelopeResponse({ access, user: 'admin', username: 'admin', isSuperadmin, company: { active: null, available: [] } });
     }
     if (call.method === 'GET' && url.pathname === `/api${resource.path}`) {
       const max = Number(url.searchParams.get('max') ?? 10);

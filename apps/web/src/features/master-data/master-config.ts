@@ -20,6 +20,12 @@ export type SummaryCount =
   | { label: string; finds?: Finds }
   | { label: string; derive: (counts: Record<string, number>) => number };
 
+/** Who is looking at the screen, as far as the screen's rules need to know. */
+export interface MasterViewer {
+  /** Holds the Superadmin role (the status call's isSuperadmin). */
+  isSuperadmin: boolean;
+}
+
 /** A filter of the 'Filter Data' dialog: free text, or a select over the field's options. */
 export interface MasterFilter {
   field: string;
@@ -48,6 +54,13 @@ export interface MasterScreenConfig {
   editHints?: Readonly<Record<string, string>>;
   /** Dialog width: 500, or 600 for the generic master form builder (spec §2). */
   formWidth?: number;
+  /**
+   * Least privilege: why this viewer may not edit or delete the row (Edit and Delete show
+   * disabled with this as their tooltip), or null. The server refuses the same with 403.
+   */
+  protectedRow?: (row: MasterRow, viewer: MasterViewer) => string | null;
+  /** Least privilege: select choices the form does not offer this viewer, by field. */
+  withheldChoices?: (viewer: MasterViewer) => Readonly<Record<string, readonly (string | number)[]>>;
 }
 
 /** The uniqueness rules the form checks while typing (spec §5). */

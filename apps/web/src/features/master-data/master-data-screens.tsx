@@ -1,4 +1,7 @@
-/** The eight master-data screens: each is the generic MasterScreen told its entity's config. */
+/**
+ * The eight master-data screens: each is the generic MasterScreen told its entity's config
+ * (User Management adds the sign-in lockout: users-screen.tsx).
+ */
 import { companiesConfig } from './configs/companies.ts';
 import { companyGroupsConfig } from './configs/company-groups.ts';
 import { permissionsConfig } from './configs/permissions.ts';
@@ -6,10 +9,10 @@ import { rolePermissionsConfig } from './configs/role-permissions.ts';
 import { rolesConfig } from './configs/roles.ts';
 import { userCompaniesConfig } from './configs/user-companies.ts';
 import { userRolesConfig } from './configs/user-roles.ts';
-import { usersConfig } from './configs/users.ts';
 import { MasterScreen } from './master-screen.tsx';
 
-export const UsersScreen = () => <MasterScreen config={usersConfig} />;
+export { UsersScreen } from './users-screen.tsx';
+
 export const UserCompaniesScreen = () => <MasterScreen config={userCompaniesConfig} />;
 export const UserRolesScreen = () => <MasterScreen config={userRolesConfig} />;
 export const CompaniesScreen = () => <MasterScreen config={companiesConfig} />;

@@ -1,6 +1,6 @@
 import { FieldInput } from '../../components/form-fields/field-input.tsx';
 import { FormDialog, type FormMode } from '../../components/form-dialog.tsx';
-import type { MasterRow, MasterScreenConfig } from './master-config.ts';
+import type { MasterRow, MasterScreenConfig, MasterViewer } from './master-config.ts';
 import { formFields, useMasterForm } from './use-master-form.ts';
 
 export interface MasterFormDialogProps {
@@ -8,6 +8,8 @@ export interface MasterFormDialogProps {
   mode: FormMode;
   /** The row being edited (a copy is edited); null when adding. */
   row: MasterRow | null;
+  /** Who fills it in: decides the choices the form withholds (least privilege). */
+  viewer: MasterViewer;
   onClose: () => void;
 }
 
@@ -15,8 +17,9 @@ export interface MasterFormDialogProps {
  * Add and edit share this dialog and its inputs; mount it per opening so that Cancel or
  * dismiss forgets the form and its errors (spec §4).
  */
-export function MasterFormDialog({ config, mode, row, onClose }: MasterFormDialogProps) {
+export function MasterFormDialog({ config, mode, row, viewer, onClose }: MasterFormDialogProps) {
   const { form, submit, canSave, saving, uniqueErrors } = useMasterForm(config, mode, row, onClose);
+  const withheld = config.withheldChoices?.(viewer) ?? {};
   return (
     <FormDialog
       open
@@ -36,6 +39,7 @@ export function MasterFormDialog({ config, mode, row, onClose }: MasterFormDialo
           readOnly={mode === 'edit' && config.readOnlyOnEdit?.includes(field.name)}
           externalError={uniqueErrors[field.name]}
           hint={mode === 'edit' ? config.editHints?.[field.name] : undefined}
+          withheld={withheld[field.name]}
         />
       ))}
     </FormDialog>

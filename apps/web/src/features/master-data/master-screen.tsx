@@ -1,14 +1,14 @@
 import { can } from '@tagih/contract';
-import { useMemo, useState } from 'react';
-import { useAccess } from '../../api/get-status.ts';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useAccess, useIsSuperadmin } from '../../api/get-status.ts';
 import { useIsMobile } from '../../hooks/use-is-mobile.ts';
 import { DeleteConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import type { FormMode } from '../../components/form-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SummaryCard } from '../../components/summary-card.tsx';
-import { masterColumns } from './master-columns.tsx';
-import type { MasterRow, MasterScreenConfig } from './master-config.ts';
+import { masterColumns, type CellAddons, type RowActions } from './master-columns.tsx';
+import type { MasterRow, MasterScreenConfig, MasterViewer } from './master-config.ts';
 import { MasterFilterDialog } from './master-filter-dialog.tsx';
 import { MasterFormDialog } from './master-form-dialog.tsx';
 import { MasterToolbar } from './master-toolbar.tsx';
@@ -16,15 +16,28 @@ import { useMasterDelete } from './use-master-delete.ts';
 import { useMasterList } from './use-master-list.ts';
 import { useSummaryCounts } from './use-summary-counts.ts';
 
+/** What one master screen adds to the generic one (User Management: the lock tag and Unlock). */
+export interface MasterScreenExtras {
+  /** Row actions after Edit and Delete. */
+  rowActions?: RowActions['more'];
+  cellAddons?: CellAddons;
+  /** The dialogs those actions open. */
+  dialogs?: ReactNode;
+}
+
+const NO_EXTRAS: MasterScreenExtras = {};
+
 /**
  * One master-data screen (spec §2 "Common behaviour of data screens"), described by its
  * config: header, summary, search/filter/refresh, the server-paged table, add/edit and delete.
  * The route has already checked the read permission (RequireRead).
  */
-export function MasterScreen({ config }: { config: MasterScreenConfig }) {
+export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScreenConfig; extras?: MasterScreenExtras }) {
   const { resource } = config;
   const mobile = useIsMobile();
   const { access } = useAccess();
+  const isSuperadmin = useIsSuperadmin();
+  const viewer: MasterViewer = useMemo(() => ({ isSuperadmin }), [isSuperadmin]);
   const area = resource.access.write;
   const allowed = {
     create: can(access, area, 'create'),
@@ -39,13 +52,21 @@ export function MasterScreen({ config }: { config: MasterScreenConfig }) {
 
   const { update: canUpdate, delete: canDelete } = allowed;
   const askDelete = remove.ask;
+  const { protectedRow } = config;
+  const { rowActions, cellAddons } = extras;
   const columns = useMemo(
     () =>
-      masterColumns(resource, {
-        onEdit: canUpdate ? (row) => setForm({ mode: 'edit', row, n: Date.now() }) : undefined,
-        onDelete: canDelete ? askDelete : undefined,
-      }),
-    [resource, canUpdate, canDelete, askDelete],
+      masterColumns(
+        resource,
+        {
+          onEdit: canUpdate ? (row) => setForm({ mode: 'edit', row, n: Date.now() }) : undefined,
+          onDelete: canDelete ? askDelete : undefined,
+          protectedReason: protectedRow ? (row) => protectedRow(row, viewer) : undefined,
+          more: rowActions,
+        },
+        cellAddons,
+      ),
+    [resource, canUpdate, canDelete, askDelete, protectedRow, viewer, rowActions, cellAddons],
   );
   const activeFilters = Object.values(list.filters).filter((v) => v !== '').length;
 
@@ -82,6 +103,7 @@ export function MasterScreen({ config }: { config: MasterScreenConfig }) {
           config={config}
           mode={form.mode}
           row={form.row}
+          viewer={viewer}
           onClose={() => setForm(null)}
         />
       )}
@@ -98,6 +120,7 @@ export function MasterScreen({ config }: { config: MasterScreenConfig }) {
         />
       )}
       <DeleteConfirmDialog {...remove.dialog} />
+      {extras.dialogs}
     </>
   );
 }

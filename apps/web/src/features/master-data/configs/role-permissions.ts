@@ -5,6 +5,7 @@ import {
   rolePermissionUpdateBody,
   SEARCH_DEBOUNCE_MS,
 } from '@tagih/contract';
+import { protectSuperadminRolePermission, withholdSuperadminRole } from '../least-privilege.ts';
 import { COUNT_SUMMARY, routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 export const rolePermissionsConfig: MasterScreenConfig = {
@@ -17,4 +18,7 @@ export const rolePermissionsConfig: MasterScreenConfig = {
   summary: COUNT_SUMMARY,
   filters: [{ field: 'rperRoleId', label: 'By Role', kind: 'select' }],
   formWidth: DIALOG_WIDTH.genericForm,
+  // Only a Superadmin changes the permissions of the Superadmin role.
+  withheldChoices: withholdSuperadminRole('rperRoleId'),
+  protectedRow: protectSuperadminRolePermission,
 };

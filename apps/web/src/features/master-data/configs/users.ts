@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, userCreateBody, userResource, userUpdateBody } from '@tagih/contract';
+import { protectSuperadminUser } from '../least-privilege.ts';
 import { routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 /**
@@ -20,4 +21,5 @@ export const usersConfig: MasterScreenConfig = {
   filters: [{ field: 'userStatus', label: 'By Status', kind: 'select' }],
   readOnlyOnEdit: ['userId'],
   editHints: { usloPassword: 'Leave empty to keep the current password.' },
+  protectedRow: protectSuperadminUser,
 };

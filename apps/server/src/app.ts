@@ -14,6 +14,7 @@ import { failure } from './http/envelope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { TooManyRequests } from './shared/errors.ts';
 import { isPageRequest, serveWebApp } from './http/web-app.ts';
+import { accessDenialRecorder } from './modules/audit/access-denied.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules } from './modules/index.ts';
 import { fastifyLogging } from './ops/logger.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
+const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /** Flat query parameters; a repeated name keeps its last value. `finds[a][op]` stays one key. */
 function parseQueryString(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
@@ -48,11 +51,17 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString },
-    trustProxy: false,
+    // TRUST_PROXY: only these proxies' X-Forwarded-For is believed (request.ip: rate limits, audit).
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every API answer (data, CSV, errors, 404s) is private and current: never kept by a browser or proxy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -94,9 +103,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // API_DOCS: the OpenAPI page only where asked (main.ts: on by default in demo mode only).
+  if (deps.config.apiDocs === true) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  registerAccessGuard(app, (token) => authenticate(deps, token));
+  registerAccessGuard(app, (token) => authenticate(deps, token), accessDenialRecorder(deps));
   const ops = await registerOperations(app, deps);
 
   await app.register(

@@ -6,6 +6,7 @@ import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
 import type { BankGateway } from './integrations/bank/gateway.ts';
 import type { AppMetrics } from './ops/metrics.ts';
+import type { SecretBox } from './security/secret-box.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -20,6 +21,8 @@ export interface AppDeps {
   merchant?: { timeoutMs?: number; leaseMs?: number };
   /** Runs the notification retry worker while the app is up (every intervalMs). */
   notificationWorker?: { intervalMs: number; batchSize?: number };
+  /** Opens the secrets stored sealed (client signing secrets); without it only plain ones can be used. */
+  secretBox?: SecretBox;
   /** Prometheus metrics (ops/metrics.ts); buildApp makes its own when absent. */
   metrics?: AppMetrics;
 }

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
 import { purgeExpiredAudit } from './modules/audit/service.ts';
+import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { demoPasswordOf, openConfiguredDatabase, seedConfiguredDemo } from './db/bootstrap.ts';
@@ -9,12 +10,14 @@ import { LOOPBACK, clientSecret, hasDemoClients } from './db/seed/demo-clients.t
 import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
-import { startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { demoAllowedHosts, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
 import { announceStart } from './ops/start-banner.ts';
 import { failStart, logCrashes } from './ops/start-failure.ts';
+import { openClientSecret, prepareClientSecrets } from './security/client-secrets.ts';
+import { loadDataKeys } from './security/data-key.ts';
 
 /** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
@@ -32,6 +35,10 @@ async function main(): Promise<void> {
     onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL connection lost; the next query opens a new one'),
   });
   metrics.watchDatabase(database);
+  // The data key (security/data-key.ts): production PostgreSQL without DATA_KEY stops here, before any secret is read.
+  const keys = loadDataKeys(config);
+  if (keys.generated) log.info(`Data key generated in ${keys.file} (mode 0600; DATA_KEY is not set): back it up apart from the database, the client secrets cannot be read without it`);
+  if (keys.warning) log.warn(keys.warning);
   const lines: string[] = [];
   if (base.generatedAdminPassword) {
     lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now; shown once — set ADMIN_PASSWORD to choose)`);
@@ -48,6 +55,10 @@ async function main(): Promise<void> {
     for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
   }
 
+  // Client secrets at rest: plain ones sealed now; a secret no key opens stops the start.
+  const secrets = await prepareClientSecrets(database.kysely, keys.box);
+  if (secrets.older > 0) log.warn(`${secrets.older} client secret(s) are still under DATA_KEY_PREVIOUS: run npm run data-key:rotate`);
+
   // Demo: the bank simulator and the demo merchant, in-process on loopback (SIMULATORS=auto|on|off).
   let simulators: DemoSimulators | null = null;
   const wantSimulators = config.simulators === 'on' || (config.simulators === 'auto' && (wantDemo || (await hasDemoClients(database.kysely, config.merchantSimPort))));
@@ -57,7 +68,10 @@ async function main(): Promise<void> {
         host: LOOPBACK,
         bankPort: config.bankSimPort,
         merchantPort: config.merchantSimPort,
-        clientSecret: (clntid) => clientSecret(database.kysely, clntid),
+        clientSecret: async (clntid) => {
+          const stored = await clientSecret(database.kysely, clntid);
+          return stored === undefined ? undefined : openClientSecret(keys.box, stored);
+        },
       });
       lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
     } catch (error) {
@@ -68,7 +82,13 @@ async function main(): Promise<void> {
   const deps: AppDeps = {
     db: database.kysely,
     dialect: database.dialect,
-    config: simulators ? { ...config, merchantAllowedHosts: [...config.merchantAllowedHosts, LOOPBACK] } : config,
+    config: {
+      ...config,
+      // API_DOCS unset: the docs are on in demo mode (demo data seeded now, or demo clients found: the simulators' rule).
+      apiDocs: config.apiDocs ?? (wantDemo || wantSimulators),
+      ...(simulators ? { merchantAllowedHosts: demoAllowedHosts(config.merchantAllowedHosts, simulators) } : {}),
+    },
+    secretBox: keys.box,
     clock: systemClock,
     metrics,
     ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
@@ -78,6 +98,7 @@ async function main(): Promise<void> {
   const housekeeping = setInterval(() => {
     purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
     purgeExpiredAudit(deps).catch((error: unknown) => app.log.error(error));
+    purgeStaleThrottles(deps).catch((error: unknown) => app.log.error(error));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   const close = async () => {
@@ -91,7 +112,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  announceStart(log, address, lines);
+  announceStart(log, address, lines, deps.config.apiDocs === true);
 }
 
 main().catch((error: unknown) => failStart(error));

@@ -5,6 +5,7 @@ describe.each(DIALECTS)('every route declares its access (%s)', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(dialect, {
+      config: { apiDocs: true },
       extraRoutes: (app) => {
         app.get('/api/test/needs-master-role-delete', { config: { access: { area: 'master_role', action: 'delete' } } }, async () => ({}));
         app.get('/api/test/undeclared', async () => ({}));

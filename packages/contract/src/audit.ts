@@ -62,6 +62,9 @@ const flatten = (value: unknown): string[] =>
 /** Every action name, sorted (filter choices). */
 export const AUDIT_ACTION_NAMES: readonly AuditAction[] = (flatten(AUDIT_ACTIONS) as AuditAction[]).sort();
 
+/** What a secret's value reads as in an event's details (passwords, hashes, tokens, secrets). */
+export const AUDIT_REDACTED = '[redacted]';
+
 /** The previous hash of the very first event. */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 

@@ -9,12 +9,13 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export interface LoginData {
-  token: string;
-  user: { userId: string; username: string };
+export const loginDataSchema = z.object({
+  token: z.string(),
+  user: z.object({ userId: z.string(), username: z.string() }),
   /** Failed sign-in attempts on this account since its previous successful sign-in (PCI DSS 10.2). */
-  failedAttemptsSinceLastLogin?: number;
-}
+  failedAttemptsSinceLastLogin: z.number().int().min(0).optional(),
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const companyOptionSchema = z.object({ compId: z.number(), compName: z.string() });
 export type CompanyOption = z.infer<typeof companyOptionSchema>;

@@ -65,6 +65,18 @@ export function isIsoDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text);
 }
 
+/**
+ * The days a date filter or a from/to may name. Both databases and every time zone agree on
+ * these (PostgreSQL has no year 0; the day after 9999-12-31 has no YYYY-MM-DD), and no payment
+ * of ours lies outside them.
+ */
+export const FILTER_DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** A real calendar date YYYY-MM-DD within FILTER_DATE_RANGE. */
+export function isFilterDate(text: string): boolean {
+  return isIsoDate(text) && text >= FILTER_DATE_RANGE.min && text <= FILTER_DATE_RANGE.max;
+}
+
 /** Minor units -> '150000.00' (exact, no floating point; for CSV and callbacks). */
 export function plainMinor(minor: number): string {
   const sign = minor < 0 ? '-' : '';

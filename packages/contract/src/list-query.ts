@@ -3,6 +3,7 @@
  * page, max, orderField, orderValue, search + searchFields, finds[field]=v,
  * finds[field][op]=v and additionalFilter. One parser for all resources.
  */
+import { FILTER_DATE_RANGE, isFilterDate } from './format.ts';
 import { fieldOf, isFilterable, isSortable, type FieldDef, type FieldType, type ResourceDef } from './resource.ts';
 
 export const OPERATORS = [
@@ -31,6 +32,11 @@ const OPERATORS_BY_TYPE: Record<FieldType, readonly Operator[]> = {
 };
 
 export const MAX_PAGE_SIZE = 1_000_000;
+/**
+ * How far a list pages: page × max at most this (2^53 - 1). The row offset stays an exact
+ * JavaScript integer and far inside the 64-bit OFFSET that SQLite and PostgreSQL take.
+ */
+export const MAX_LIST_POSITION = Number.MAX_SAFE_INTEGER;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50, 100] as const;
 
@@ -66,6 +72,19 @@ function positiveInt(raw: string | undefined, name: string, fallback: number, ma
   return n;
 }
 
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * A date filter value: a real day (2026-02-30 is not one) in FILTER_DATE_RANGE, optionally with
+ * a real time of day (hh:mm[:ss[.fff]]) and a zone (Z or ±hh:mm).
+ */
+function isFilterDateTime(text: string): boolean {
+  const m = DATE_TIME.exec(text);
+  if (!m || !isFilterDate(m[1]!)) return false;
+  const [hour, minute, second, zoneHours, zoneMinutes] = m.slice(2).map((v) => (v === undefined ? 0 : Number(v)));
+  return hour! <= 23 && minute! <= 59 && second! <= 59 && zoneHours! <= 23 && zoneMinutes! <= 59 && !Number.isNaN(Date.parse(text));
+}
+
 function coerceValue(field: FieldDef, raw: unknown): FilterValue | string[] {
   if (raw === null) return null;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
@@ -83,8 +102,8 @@ function coerceValue(field: FieldDef, raw: unknown): FilterValue | string[] {
       return [`Filter value for '${field.name}' must be true or false`];
     }
     case 'date': {
-      if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) || Number.isNaN(Date.parse(text))) {
-        return [`Filter value for '${field.name}' must be a date (YYYY-MM-DD)`];
+      if (!isFilterDateTime(text)) {
+        return [`Filter value for '${field.name}' must be a date (YYYY-MM-DD) from ${FILTER_DATE_RANGE.min} to ${FILTER_DATE_RANGE.max}`];
       }
       return text;
     }
@@ -123,6 +142,9 @@ export function parseListQuery(
   if (typeof page === 'string') return fail(page);
   const max = positiveInt(raw.max, 'max', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   if (typeof max === 'string') return fail(max);
+  if (page * max > MAX_LIST_POSITION) {
+    return fail(`page ${page} with max ${max} reaches too far: page × max must be at most ${MAX_LIST_POSITION}`);
+  }
 
   const orderField = raw.orderField || resource.defaultOrder.field;
   const orderFieldDef = fieldOf(resource, orderField);

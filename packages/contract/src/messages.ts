@@ -31,6 +31,11 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid username or password.',
   accountLocked: 'Too many failed sign-in attempts. Try again later.',
   tooManyRequests: 'Too many requests. Try again later.',
+  /** Inquiry / Notif refused by the per-user limit (ACTION_RATE_LIMIT_PER_MINUTE). */
+  actionRateLimited: 'Too many Inquiry and Notif requests. Please wait a moment and try again.',
+  /** Inquiry / Notif refused on one transaction: one at a time, at most one per ACTION_MIN_INTERVAL_SECONDS. */
+  actionTooSoon: 'This transaction was checked or notified moments ago. Please wait a few seconds and try again.',
+  actionInProgress: 'This transaction is being checked right now. Please wait and try again.',
   sessionInvalid: 'Session is missing, expired or revoked. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   companyNotAllowed: 'This company is not available to you.',

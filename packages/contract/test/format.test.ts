@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, can, formatDateTime, formatMinorIdr, formatRupiah, isIsoDate, mergeAccess, plainAmount, transactionStatusLabel } from '../src/index.ts';
+import { businessDate, can, formatDateTime, formatMinorIdr, formatRupiah, isFilterDate, isIsoDate, mergeAccess, plainAmount, transactionStatusLabel } from '../src/index.ts';
 
 describe('money', () => {
   it("formats Rupiah the Indonesian way with 'Rp.' and 2 decimals", () => {
@@ -28,6 +28,10 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('2026-2-3')).toBe(false);
+  });
+  it('knows the days a filter may name: real dates from 1900-01-01 to 2999-12-31', () => {
+    expect(['1900-01-01', '2024-02-29', '2999-12-31'].map(isFilterDate)).toEqual([true, true, true]);
+    expect(['1899-12-31', '2026-02-30', '3000-01-01', '0000-01-01', '9999-12-31'].map(isFilterDate)).toEqual([false, false, false, false, false]);
   });
 });
 

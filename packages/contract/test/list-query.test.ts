@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQueryString, parseListQuery, type ResourceDef } from '../src/index.ts';
+import { listQueryString, MAX_LIST_POSITION, parseListQuery, type ResourceDef } from '../src/index.ts';
 
 const resource: ResourceDef = {
   path: '/test',
@@ -60,7 +60,7 @@ describe('list query parser', () => {
     [{ 'finds[name][like]': 'x' }, "Unknown filter operator 'like'"],
     [{ 'finds[name][greater_than]': 'x' }, "Operator 'greater_than' does not apply to 'name'"],
     [{ 'finds[id]': 'abc' }, "Filter value for 'id' must be a number"],
-    [{ 'finds[created][equal]': 'yesterday' }, "Filter value for 'created' must be a date (YYYY-MM-DD)"],
+    [{ 'finds[created][equal]': 'yesterday' }, "Filter value for 'created' must be a date (YYYY-MM-DD) from 1900-01-01 to 2999-12-31"],
     [{ additionalFilter: '{"nope":1}' }, "Unknown filter field 'nope'"],
     [{ additionalFilter: '[1]' }, 'additionalFilter must be a JSON object'],
     [{ additionalFilter: '{bad' }, 'additionalFilter must be a JSON object'],
@@ -71,6 +71,49 @@ describe('list query parser', () => {
     [{ unexpected: '1' }, "Unknown query parameter 'unexpected'"],
   ])('refuses %j with a message naming the problem', (q, message) => {
     expect(parse(q as Record<string, string>)).toEqual({ ok: false, message });
+  });
+
+  describe('paging that reaches too far', () => {
+    const tooFar = (page: string, max: string) =>
+      `page ${page} with max ${max} reaches too far: page × max must be at most ${MAX_LIST_POSITION}`;
+
+    it.each([
+      ['9007199254740991', '1000000'],
+      ['9007199254740991', '2'],
+      ['4503599627370496', '2'],
+      ['9007199254740', '1000000'],
+    ])('refuses page %s with max %s (the offset would leave the safe integers)', (page, max) => {
+      expect(parse({ page, max })).toEqual({ ok: false, message: tooFar(page, max) });
+    });
+
+    it('accepts the furthest page that still fits, and a page past the last safe integer is no number at all', () => {
+      expect(parse({ page: '9007199254740991', max: '1' })).toMatchObject({ ok: true, value: { page: 9007199254740991, max: 1 } });
+      expect(parse({ page: '9007199254', max: '1000000' })).toMatchObject({ ok: true, value: { page: 9007199254, max: 1000000 } });
+      expect(parse({ page: '9007199254740992' })).toEqual({ ok: false, message: 'page must be at most 9007199254740991' });
+      expect(parse({ page: '99999999999999999999999' })).toEqual({ ok: false, message: 'page must be at most 9007199254740991' });
+      expect(MAX_LIST_POSITION).toBe(Number.MAX_SAFE_INTEGER);
+    });
+  });
+
+  describe('date filters', () => {
+    const message = "Filter value for 'created' must be a date (YYYY-MM-DD) from 1900-01-01 to 2999-12-31";
+
+    it.each([
+      '2026-02-30', '2026-02-29', '2025-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0000-01-01', '1899-12-31', '3000-01-01',
+      '9999-12-31', '2026-02-30T10:00:00Z', '2026-02-10T24:00', '2026-02-10T10:60', '2026-02-10T10:00:60', '2026-02-10T10:00+24:00',
+      '2026-02-10T10', '2026-2-3', '2026-02-10Z', ' 2026-02-10',
+    ])('refuses %s in finds and in additionalFilter', (value) => {
+      expect(parse({ 'finds[created]': value })).toEqual({ ok: false, message });
+      expect(parse({ 'finds[created][less_than_equal]': value })).toEqual({ ok: false, message });
+      expect(parse({ additionalFilter: JSON.stringify({ created: value }) })).toEqual({ ok: false, message });
+    });
+
+    it.each([
+      '2024-02-29', '1900-01-01', '2999-12-31', '2026-02-10T10:00', '2026-02-10 10:00:59', '2026-02-10T23:59:59.999Z',
+      '2026-02-10T10:00:00+07:00', '2026-02-10T10:00+0700',
+    ])('accepts %s', (value) => {
+      expect(parse({ 'finds[created][greater_than]': value })).toMatchObject({ ok: true, value: { filters: [{ field: 'created', op: 'greater_than', value }] } });
+    });
   });
 
   it('allows max up to 1,000,000 and extra keys the endpoint declares', () => {

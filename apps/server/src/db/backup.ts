@@ -59,12 +59,18 @@ export async function backupDatabase(url: string, file: string): Promise<BackupS
     const db = new SQLite(source, { readonly: true, fileMustExist: true });
     try {
       await db.backup(partial);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
     } finally {
       db.close();
     }
   } else {
     const { dbname, env } = pgConnection(url);
-    await run('pg_dump', ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], env);
+    await run('pg_dump', ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], env).catch((error: unknown) => {
+      rmSync(partial, { force: true }); // half a dump is no backup
+      throw error;
+    });
   }
   // Written under another name and renamed when complete: a file with the name is a whole backup.
   renameSync(partial, file);

@@ -17,6 +17,8 @@ export class DatabaseUnavailable extends AppError {
   constructor(message: string, cause: unknown) {
     super(503, message, { headers: { 'retry-after': '5' } });
     this.cause = cause;
+    // Where it was wrapped says nothing; the log keeps the cause's stack.
+    this.stack = `DatabaseUnavailable: ${message}`;
   }
 }
 
@@ -27,6 +29,7 @@ const PG_STATEMENT_TIMEOUT = '57014';
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 // pg and pg-pool say these in words only, without a code.
 const PG_ACQUIRE_TIMEOUT = /timeout exceeded when trying to connect/;
+const PG_CLIENT_TIMEOUT = /^Query read timeout/;
 const PG_CONNECTION_GONE = /^Connection terminated|not queryable|Client was closed|Connection closed/;
 
 const codeOf = (error: unknown): string => {
@@ -38,7 +41,7 @@ const codeOf = (error: unknown): string => {
 export function asDatabaseUnavailable(error: unknown): DatabaseUnavailable | null {
   if (!(error instanceof Error) || error instanceof AppError) return null;
   const code = codeOf(error);
-  if (code === PG_STATEMENT_TIMEOUT) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.tooSlow, error);
+  if (code === PG_STATEMENT_TIMEOUT || PG_CLIENT_TIMEOUT.test(error.message)) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.tooSlow, error);
   if (PG_ACQUIRE_TIMEOUT.test(error.message)) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.noConnection, error);
   if (PG_UNREACHABLE.has(code) || code.startsWith('08') || NETWORK.has(code) || PG_CONNECTION_GONE.test(error.message)) {
     return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.unreachable, error);

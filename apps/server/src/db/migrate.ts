@@ -3,11 +3,15 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initialSchema from './migrations/0001-initial-schema.ts';
 import * as transactionsListCover from './migrations/0002-transactions-list-cover.ts';
 import * as auditEvents from './migrations/0003-audit-events.ts';
+import * as actionThrottle from './migrations/0004-action-throttle.ts';
+import * as clientSecretSealed from './migrations/0005-client-secret-sealed.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-transactions-list-cover': transactionsListCover,
   '0003-audit-events': auditEvents,
+  '0004-action-throttle': actionThrottle,
+  '0005-client-secret-sealed': clientSecretSealed,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

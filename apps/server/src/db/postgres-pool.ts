@@ -10,6 +10,8 @@ import type { Config } from '../config.ts';
 
 export type PoolSettings = Config['dbPool'];
 
+const CLIENT_TIMEOUT_MARGIN_MS = 5000;
+
 export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 
 export interface PoolStats {
@@ -47,7 +49,11 @@ export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool:
     max: o.settings.size,
     // A query waits this long for a free connection (or a new one to open), then fails with 503.
     connectionTimeoutMillis: o.settings.acquireTimeoutMs,
-    ...(o.settings.statementTimeoutMs > 0 ? { statement_timeout: o.settings.statementTimeoutMs } : {}),
+    // statement_timeout is PostgreSQL's; query_timeout is ours, for when no answer can come at
+    // all (the host vanished mid-query): a few seconds later, the query fails instead of hanging.
+    ...(o.settings.statementTimeoutMs > 0
+      ? { statement_timeout: o.settings.statementTimeoutMs, query_timeout: o.settings.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS }
+      : {}),
     application_name: o.applicationName,
     // Notices a peer that vanished without closing (failover, network cut) instead of waiting forever.
     keepAlive: true,

@@ -168,6 +168,17 @@ export interface LoginThrottleTable {
   lothUpdatedTime: string;
 }
 
+/**
+ * Throttles of the outbound actions (Inquiry, Notif), per scope key: a per-user window (start,
+ * count) or a per-transaction last start (count of starts) and in-flight lease.
+ */
+export interface ActionThrottleTable {
+  acthKey: string;
+  acthWindowStart: string;
+  acthCount: number;
+  acthLeaseUntil: string | null;
+}
+
 /** The audit trail (modules/audit): append-only and hash-chained; UPDATE and DELETE are refused by triggers. */
 export interface AuditEventsTable {
   /** Assigned by the writer (last id + 1 under the chain lock): the hash covers it. */
@@ -213,6 +224,7 @@ export interface Database {
   notification_history: NotificationHistoryTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  action_throttle: ActionThrottleTable;
   audit_events: AuditEventsTable;
   audit_purge_window: AuditPurgeWindowTable;
 }

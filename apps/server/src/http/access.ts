@@ -33,7 +33,20 @@ function tokenOf(request: FastifyRequest): string | undefined {
 /** Turns a request's token into a live session, or throws 401 (the app passes the auth module's). */
 export type SessionResolver = (token: string | undefined) => Promise<SessionContext>;
 
-export function registerAccessGuard(app: FastifyInstance, resolveSession: SessionResolver): void {
+/** A request the guard refused for want of a permission: the route pattern and the permission it needs. */
+export interface Denial {
+  request: FastifyRequest;
+  method: string;
+  /** The route as declared (e.g. /api/dashboard/transactionVa/inquiry_status/:trctId), not the address. */
+  path: string;
+  /** 'area.action' */
+  needed: string;
+}
+
+/** Records a refusal (the app passes the audit trail's); its own failure is logged, the answer stays 403. */
+export type DenialRecorder = (denial: Denial) => Promise<void>;
+
+export function registerAccessGuard(app: FastifyInstance, resolveSession: SessionResolver, recordDenial?: DenialRecorder): void {
   app.decorateRequest('session', null);
   // preValidation: who may call is settled before the body is looked at (no validation details for outsiders).
   app.addHook('preValidation', async (request) => {
@@ -44,7 +57,15 @@ export function registerAccessGuard(app: FastifyInstance, resolveSession: Sessio
     request.session = await resolveSession(tokenOf(request));
     if (access === 'signed-in') return;
     if (!can(request.session.access, access.area, access.action)) {
-      throw new Forbidden(`${MESSAGES.forbidden} (needs ${access.area}.${access.action})`);
+      const needed = `${access.area}.${access.action}`;
+      if (recordDenial) {
+        try {
+          await recordDenial({ request, method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0]!, needed });
+        } catch (error) {
+          request.log.error(error, 'could not record the access denial');
+        }
+      }
+      throw new Forbidden(`${MESSAGES.forbidden} (needs ${needed})`);
     }
   });
 }

@@ -20,6 +20,15 @@ export interface DemoSimulatorOptions {
   clientSecret(clntid: number): Promise<string | undefined>;
 }
 
+/**
+ * The merchant allow-list in demo mode: the configured one plus exactly the demo merchant's
+ * loopback host and port, so demo callbacks reach it and nothing else on loopback (not the API,
+ * not the bank simulator, not a database).
+ */
+export function demoAllowedHosts(configured: readonly string[], simulators: Pick<DemoSimulators, 'merchantUrl'>): string[] {
+  return [...configured, new URL(simulators.merchantUrl).host];
+}
+
 export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<DemoSimulators> {
   const demoBanks = createDemoBanks();
   const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort });

@@ -38,7 +38,7 @@ export class AppMetrics {
   });
   readonly notificationDeliveries = new Counter({
     name: 'tagih_notification_deliveries_total',
-    help: 'Merchant notification attempts by merchant (client id) and outcome (delivered, rejected, unreachable)',
+    help: 'Merchant notification attempts by merchant (client id) and outcome (delivered, failed)',
     labelNames: ['merchant', 'outcome'] as const,
     registers: this.registers,
   });
@@ -80,6 +80,13 @@ export class AppMetrics {
     const statement = STATEMENTS.has(word) ? word : 'other';
     this.dbQueryDuration.observe({ statement, outcome: event.level === 'error' ? 'error' : 'ok' }, event.queryDurationMillis / 1000);
   };
+
+  /** One merchant callback attempt; `givenUp` when it failed and no retry is left. */
+  recordDelivery(merchant: number | string, delivered: boolean, givenUp: boolean): void {
+    const labels = { merchant: String(merchant) };
+    this.notificationDeliveries.inc({ ...labels, outcome: delivered ? 'delivered' : 'failed' });
+    if (givenUp && !delivered) this.notificationsGivenUp.inc(labels);
+  }
 
   /** Pool gauges (PostgreSQL) or file sizes (SQLite), read at scrape time. */
   watchDatabase(db: Db): void {

@@ -5,10 +5,12 @@
  */
 import type { Logger } from 'pino';
 
-export function announceStart(log: Logger, address: string, lines: string[]): void {
+/** `apiDocs`: whether /api/docs is served (API_DOCS), so the banner only points at what exists. */
+export function announceStart(log: Logger, address: string, lines: string[], apiDocs = false): void {
+  const docs = apiDocs ? `${address}/api/docs` : null;
   if (process.stderr.isTTY) {
-    process.stderr.write(`\nTagih is running at ${address}  (API docs: ${address}/api/docs)\nSign in with:\n${lines.join('\n')}\n\n`);
+    process.stderr.write(`\nTagih is running at ${address}${docs ? `  (API docs: ${docs})` : ''}\nSign in with:\n${lines.join('\n')}\n\n`);
     return;
   }
-  log.info({ address, docs: `${address}/api/docs`, signIns: lines.map((line) => line.trim()) }, `Tagih is running at ${address}`);
+  log.info({ address, ...(docs ? { docs } : {}), signIns: lines.map((line) => line.trim()) }, `Tagih is running at ${address}`);
 }

@@ -1,5 +1,5 @@
 /** The from/to of monitoring lists: inclusive business days (YYYY-MM-DD in BUSINESS_TZ) as UTC bounds. */
-import { isIsoDate } from '@tagih/contract';
+import { FILTER_DATE_RANGE, isFilterDate } from '@tagih/contract';
 import { dayStartUtc, nextDay } from '../business-time.ts';
 import { Invalid } from './errors.ts';
 
@@ -9,11 +9,18 @@ export interface UtcRange {
   end: string | null;
 }
 
+/** A real calendar day (2026-02-30 is none) that both databases and every time zone can hold. */
+function checkDay(name: 'from' | 'to', value: string | undefined): void {
+  if (value === undefined || isFilterDate(value)) return;
+  const rule = `must be a date (YYYY-MM-DD) from ${FILTER_DATE_RANGE.min} to ${FILTER_DATE_RANGE.max}`;
+  throw new Invalid(`${name} ${rule}, got '${value.slice(0, 40)}'`, { [name]: rule });
+}
+
 export function parseDateRange(from: string | undefined, to: string | undefined, timeZone: string): UtcRange {
   const f = from?.trim() || undefined;
   const t = to?.trim() || undefined;
-  if (f !== undefined && !isIsoDate(f)) throw new Invalid(`from must be a date (YYYY-MM-DD), got '${f}'`, { from: 'must be a date (YYYY-MM-DD)' });
-  if (t !== undefined && !isIsoDate(t)) throw new Invalid(`to must be a date (YYYY-MM-DD), got '${t}'`, { to: 'must be a date (YYYY-MM-DD)' });
+  checkDay('from', f);
+  checkDay('to', t);
   if (f !== undefined && t !== undefined && t < f) throw new Invalid('to must not be before from', { to: 'must not be before from' });
   return {
     start: f === undefined ? null : dayStartUtc(f, timeZone).toISOString(),

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
     expect(permission.json().data.data).toEqual([expect.objectContaining({ prmsName: 'audit_log', prmsOperations: '["read"]' })]);
   });
 
-  it('refuses the audit routes to an Admin and to Staff (403), and records nothing for them', async () => {
+  it('refuses the audit routes to an Admin and to Staff (403), and records each refusal as access.denied', async () => {
     const before = (await auditRows(ctx)).length;
     for (const user of [ADMIN_USER, STAFF_USER]) {
       const other = await ctx.login(user);
@@ -67,11 +67,17 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
       }
     }
     expect((await get('/api/audit', '')).statusCode).toBe(401);
-    expect(await auditRows(ctx)).toHaveLength(before);
+    // Their two sign-ins and eight refusals; the 401 leaves nothing.
+    const added = (await auditRows(ctx)).slice(before);
+    expect(added.map((r) => r.audtAction)).toEqual([
+      AUDIT_ACTIONS.loginSucceeded, ...Array(4).fill(AUDIT_ACTIONS.accessDenied), AUDIT_ACTIONS.loginSucceeded, ...Array(4).fill(AUDIT_ACTIONS.accessDenied),
+    ]);
+    expect(added.filter((r) => r.audtAction === AUDIT_ACTIONS.accessDenied).every((r) => r.audtOutcome === 'denied')).toBe(true);
   });
 
   it('lists events newest first with pagination and the field list', async () => {
-    const res = await get('/api/audit?max=3');
+    // The four events written above (the sign-ins and refusals since then have their own tests).
+    const res = await get('/api/audit?max=3&finds[audtId][less_than_equal]=4');
     expect(res.statusCode).toBe(200);
     const body = res.json().data;
     expect(body.pagination).toEqual({ totalData: 4, totalPage: 2, page: 1, itemPerPage: 3 });
@@ -81,7 +87,7 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
   });
 
   it('filters by action, outcome, user and business-day range, and sorts by any sortable field', async () => {
-    const ids = async (query: string) => (await get(`/api/audit?${query}`)).json().data.data.map((r: { audtId: number }) => r.audtId);
+    const ids = async (query: string) => (await get(`/api/audit?${query}&finds[audtId][less_than_equal]=4`)).json().data.data.map((r: { audtId: number }) => r.audtId);
     expect(await ids('finds[audtAction][equal]=auth.login.failed')).toEqual([1]);
     expect(await ids('finds[audtAction]=auth.login')).toEqual([2, 1]);
     expect(await ids('finds[audtOutcome][equal]=denied')).toEqual([4]);
@@ -89,8 +95,8 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
     // Business days in Asia/Jakarta: 2026-11-19 10:00 WIB is the only event of the 19th.
     expect(await ids('from=2026-11-19&to=2026-11-19')).toEqual([2]);
     expect(await ids('from=2026-11-20')).toEqual([4, 3]);
-    expect(await ids('orderField=audtIp&orderValue=asc&finds[audtId][less_than_equal]=4')).toEqual([3, 2, 4, 1]);
-    expect(await ids('orderField=audtAt&orderValue=asc&finds[audtId][less_than_equal]=4')).toEqual([1, 2, 3, 4]);
+    expect(await ids('orderField=audtIp&orderValue=asc')).toEqual([3, 2, 4, 1]);
+    expect(await ids('orderField=audtAt&orderValue=asc')).toEqual([1, 2, 3, 4]);
   });
 
   it('answers 400, never 500, to a list query it cannot read', async () => {
@@ -157,11 +163,12 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
     expect(rows[0]).toEqual(['User Id', 'Username', 'Status', 'Roles', 'Companies', 'Last Sign-in', 'Locked Until']);
     const byId = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
     expect(Object.keys(byId).sort()).toEqual([USER_IDS.admin, USER_IDS.budi, USER_IDS.rina]);
-    expect(byId[USER_IDS.admin]).toEqual([USER_IDS.admin, 'admin', 'Aktif', 'Superadmin', 'All companies (Superadmin)', '', '']);
+    // admin and budi signed in above, at 11:00 WIB.
+    expect(byId[USER_IDS.admin]).toEqual([USER_IDS.admin, 'admin', 'Aktif', 'Superadmin', 'All companies (Superadmin)', '2026-11-20 11:00:00', '']);
     expect(byId[USER_IDS.rina]!.slice(1, 4)).toEqual(['rina', 'Aktif', 'Admin']);
     expect(byId[USER_IDS.rina]![4]!.split('; ')).toHaveLength(4);
     expect(byId[USER_IDS.rina]![5]).toBe('2026-11-20 08:30:00');
-    expect(byId[USER_IDS.budi]).toEqual([USER_IDS.budi, 'budi', 'Tidak Aktif', 'Staff', 'PT Kopi Kita; PT Toko Maju', '', '2026-11-20 11:30:00']);
+    expect(byId[USER_IDS.budi]).toEqual([USER_IDS.budi, 'budi', 'Tidak Aktif', 'Staff', 'PT Kopi Kita; PT Toko Maju', '2026-11-20 11:00:00', '2026-11-20 11:30:00']);
     expect(JSON.parse((await lastRow()).audtDetails)).toEqual({ report: 'access-review', rows: 3 });
     expect((await lastRow()).audtAction).toBe('audit.exported');
   });

@@ -16,7 +16,8 @@ describe.each(DIALECTS)('inquiry over SNAP BI (%s)', (dialect) => {
 
   beforeAll(async () => {
     sims = await startSimulators({ slowMs: 3_000 });
-    ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'] } });
+    // These tests act on one transaction several times in a row: no pause between actions (the default is 10 s).
+    ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 500 });
     mine = await createCompany(ctx);
     await useMerchant(ctx, sims, mine, `m${mine.compId}`);

@@ -26,7 +26,8 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
 
   beforeAll(async () => {
     sims = await startSimulators();
-    ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'] } });
+    // These tests act on one transaction several times in a row: no pause between actions (the default is 10 s).
+    ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.merchant = { timeoutMs: 400 };
     mine = await createCompany(ctx);
     token = await ctx.loginWithCompany(ADMIN, mine.compId);

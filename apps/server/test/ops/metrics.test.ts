@@ -95,6 +95,15 @@ describe.each(DIALECTS)('metrics (%s)', (dialect) => {
     expect(sample(text, 'tagih_bank_inquiries_total{bank="BRI",outcome="unpaid"}')).toBe(1);
     expect(sample(text, 'tagih_bank_inquiry_duration_seconds_count{bank="BRI",outcome="paid"}')).toBe(1);
   });
+
+  it('counts merchant deliveries and given-up notifications per merchant, as the sender records them', async () => {
+    metrics.recordDelivery(7, true, false);
+    metrics.recordDelivery(7, false, true);
+    const text = await scrape();
+    expect(sample(text, 'tagih_notification_deliveries_total{merchant="7",outcome="delivered"}')).toBe(1);
+    expect(sample(text, 'tagih_notification_deliveries_total{merchant="7",outcome="failed"}')).toBe(1);
+    expect(sample(text, 'tagih_notifications_given_up_total{merchant="7"}')).toBe(1);
+  });
 });
 
 describe('metrics without METRICS_TOKEN', () => {

@@ -19,7 +19,7 @@ export async function hasDemoClients(db: DbOrTx, port: number): Promise<boolean>
   return row !== undefined;
 }
 
-/** A client's signing secret, which the demo merchant verifies callbacks with. */
+/** A client's signing secret as stored (sealed: the caller opens it, security/client-secrets.ts), which the demo merchant verifies callbacks with. */
 export async function clientSecret(db: DbOrTx, clntid: number): Promise<string | undefined> {
   const row = await db.selectFrom('clients').select('clntSecret').where('clntid', '=', clntid).executeTakeFirst();
   return row?.clntSecret;

@@ -1,7 +1,9 @@
 /**
  * One SNAP BI bank: the B2B access token (cached until shortly before it expires) and
- * signed transactional calls, each with a new X-EXTERNAL-ID and a timeout.
+ * signed transactional calls, each with a new X-EXTERNAL-ID and a timeout; answers are read
+ * up to 1 MB (integrations/answer-limit.ts), a longer one is a failure.
  */
+import { AnswerTooLarge, readCappedText } from '../answer-limit.ts';
 import { BankFailure, type BankConfig } from './gateway.ts';
 import { asymmetricSignature, newExternalId, snapTimestamp, symmetricSignature } from './snap-signature.ts';
 
@@ -95,8 +97,9 @@ export class SnapClient {
     }
     let text: string;
     try {
-      text = await response.text();
+      text = await readCappedText(response, `Bank ${this.cfg.code}`);
     } catch (error) {
+      if (error instanceof AnswerTooLarge) throw new BankFailure(error.message, 'invalid-answer');
       throw this.transportFailure(error);
     }
     try {

@@ -1,6 +1,7 @@
 /**
  * Merchant URLs must not reach loopback, link-local, private or otherwise internal
- * addresses (SSRF), unless their host is allow-listed (config.merchantAllowedHosts).
+ * addresses (SSRF), unless their host, or their host and port, is allow-listed
+ * (config.merchantAllowedHosts: `host` allows every port, `host:port` that port only).
  * The check runs on the addresses actually connected to (a DNS lookup hook), so a name
  * that re-resolves to a private address between check and connect is still refused.
  */
@@ -29,25 +30,61 @@ export function isInternalAddress(address: string): boolean {
 
 export const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
-export function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
-  return allowedHosts.some((h) => h.toLowerCase() === host);
+/** The port a URL connects to (URL drops the scheme's default one). */
+export const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+/** One allow-list entry: a host (canonical, as URL.hostname gives it, IPv6 without brackets) and its port, or null = any. */
+export interface AllowedHost {
+  host: string;
+  port: number | null;
+}
+
+/**
+ * Reads one MERCHANT_ALLOWED_HOSTS entry: `host` (every port) or `host:port` (that port only).
+ * IPv6 with a port needs brackets (`[::1]:8092`); a bare IPv6 address means every port.
+ */
+export function parseAllowedHost(entry: string): AllowedHost | null {
+  const text = entry.trim().toLowerCase();
+  if (isIP(text) === 6) return { host: new URL(`http://[${text}]`).hostname.slice(1, -1), port: null };
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/.exec(text);
+  if (!m) return null;
+  const port = m[2] === undefined ? null : Number(m[2]);
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  try {
+    const url = new URL(`http://${m[1]}`);
+    return { host: hostOf(url), port };
+  } catch {
+    return null;
+  }
+}
+
+export const isAllowedHostEntry = (entry: string): boolean => parseAllowedHost(entry) !== null;
+
+/** True when the URL's host, and its port if the entry names one, is on the allow-list. */
+export function isAllowedTarget(url: URL, allowedHosts: readonly string[]): boolean {
+  const host = hostOf(url);
+  const port = portOf(url);
+  return allowedHosts.some((entry) => {
+    const allowed = parseAllowedHost(entry);
+    return allowed !== null && allowed.host === host && (allowed.port === null || allowed.port === port);
+  });
 }
 
 /** Throws BlockedAddress for an IP-literal URL pointing inside, unless allowed. */
 export function checkUrlHost(url: URL, allowedHosts: readonly string[]): void {
+  if (isAllowedTarget(url, allowedHosts)) return;
   const host = hostOf(url);
-  if (isAllowedHost(host, allowedHosts)) return;
   if (isIP(host) !== 0 && isInternalAddress(host)) throw new BlockedAddress(`Callback address ${host} is internal and not allowed`);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A dns.lookup for http.request that refuses internal addresses unless the host is allowed. */
-export function guardedLookup(allowedHosts: readonly string[]) {
+/** A dns.lookup for http.request to `url` that refuses internal addresses unless the URL's host (and port) is allowed. */
+export function guardedLookup(url: URL, allowedHosts: readonly string[]) {
+  const allowed = isAllowedTarget(url, allowedHosts);
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
-      const allowed = isAllowedHost(hostname.toLowerCase(), allowedHosts);
       const bad = addresses.find((a) => isInternalAddress(a.address));
       if (bad && !allowed) return callback(new BlockedAddress(`Callback host ${hostname} resolves to internal address ${bad.address}`), []);
       if (options.all) return callback(null, addresses);

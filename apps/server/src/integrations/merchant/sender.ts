@@ -4,7 +4,7 @@
  * what the notification becomes is its caller's business (modules/notifications/delivery.ts).
  */
 import { callbackBody, redactSignature, SIGNATURE_HEADER, signCallback, type CallbackFacts } from './callback.ts';
-import { postJson } from './outbound-http.ts';
+import { postJson, type PostOutcome } from './outbound-http.ts';
 
 export const DEFAULT_MERCHANT_TIMEOUT_MS = 10_000;
 
@@ -30,7 +30,7 @@ export async function sendCallback(
   const signature = signCallback(row.clntSecret, rawBody, Math.floor(Date.now() / 1000));
   const headers = { 'content-type': 'application/json', 'user-agent': 'Tagih-Webhook/1.0', [SIGNATURE_HEADER]: signature };
   const url = row.clntCallbackUrl ?? '';
-  const outcome = url
+  const outcome: PostOutcome = url
     ? await postJson(url, headers, rawBody, { timeoutMs: opts.timeoutMs, allowedHosts: opts.allowedHosts })
     : { status: null, body: '', truncated: false, latencyMs: 0, error: 'The client has no callback URL' };
 
@@ -42,6 +42,6 @@ export async function sendCallback(
     delivered: outcome.status !== null && outcome.status >= 200 && outcome.status < 300,
     request: JSON.stringify(request),
     response: JSON.stringify(response),
-    message: outcome.error ? `Merchant not reached: ${outcome.error}` : `Merchant answered HTTP ${outcome.status}`,
+    message: outcome.error ? (outcome.answerRefused ? outcome.error : `Merchant not reached: ${outcome.error}`) : `Merchant answered HTTP ${outcome.status}`,
   };
 }

@@ -5,6 +5,7 @@ import { API_PATHS, MESSAGES, accountLoginBody, envelopeSchema, usernameAvailabl
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { sessionOf } from '../../http/access.ts';
+import { actorOf } from '../../http/audit-context.ts';
 import * as account from './service.ts';
 
 export const accountRoutes =
@@ -14,7 +15,7 @@ export const accountRoutes =
       config: { access: 'signed-in' },
       schema: { tags: ['account'], body: accountLoginBody, response: { 200: envelopeSchema(z.null()) } },
       handler: async (request) => {
-        await account.updateOwnLogin(deps, sessionOf(request), request.body);
+        await account.updateOwnLogin(deps, actorOf(request), request.body);
         return ok(null, MESSAGES.accountUpdated);
       },
     });

@@ -1,7 +1,8 @@
 /** What goes into an event's details: plain JSON, secrets redacted, and changes as before/after. */
+import { AUDIT_REDACTED } from '@tagih/contract';
 import type { JsonValue } from './hash.ts';
 
-export const REDACTED = '[redacted]';
+export const REDACTED = AUDIT_REDACTED;
 
 /** Keys whose values never enter the trail: passwords (and their hashes), secrets, tokens, keys. */
 const SENSITIVE_KEY = /pass(word)?|secret|token|credential|api[-_]?key|private[-_]?key|otp|totp/i;

@@ -72,6 +72,35 @@ export async function checkpointDetails(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.audtDetails);
 }
 
+// --- sign-in history -----------------------------------------------------------------
+
+/** The id of the user's last successful sign-in event, if the trail still holds one. */
+export async function lastSignInId(db: DbOrTx, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.max('audtId').as('id'))
+    .where('audtAction', '=', AUDIT_ACTIONS.loginSucceeded)
+    .where('audtTargetType', '=', 'user')
+    .where('audtTargetId', '=', userId)
+    .executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
+}
+
+/**
+ * Failed sign-ins tried under `signInKey` (the username trimmed and lower-cased, as the lockout
+ * counts them) after event `afterId`, or when null, at or after `sinceIso`.
+ */
+export async function countFailedSignIns(db: DbOrTx, signInKey: string, after: { afterId: number } | { sinceIso: string }): Promise<number> {
+  let q = db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('audtAction', '=', AUDIT_ACTIONS.loginFailed)
+    .where(sql<string>`lower(trim(${sql.ref('audtActorUsername')}))`, '=', signInKey);
+  q = 'afterId' in after ? q.where('audtId', '>', after.afterId) : q.where('audtAt', '>=', after.sinceIso);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 // --- retention ------------------------------------------------------------------------
 
 /** The first event written at or after `cutoff`, if any. */

@@ -81,6 +81,17 @@ export async function recordAudit(db: DbOrTx, clock: Clock, context: AuditContex
   return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
 }
 
+/**
+ * Failed sign-ins on an account since its previous successful sign-in (the last
+ * auth.login.succeeded event targeting the user), or, when the trail holds none, since
+ * `fallbackSinceIso` (the last sign-in the login remembers, else its creation). Call it before
+ * recording the new sign-in. Attempts are matched by `signInKey`, the name as the lockout counts it.
+ */
+export async function failedSignInsSinceLastSignIn(db: DbOrTx, userId: string, signInKey: string, fallbackSinceIso: string): Promise<number> {
+  const afterId = await repo.lastSignInId(db, userId);
+  return repo.countFailedSignIns(db, signInKey, afterId === null ? { sinceIso: fallbackSinceIso } : { afterId });
+}
+
 // --- verification ---------------------------------------------------------------------
 
 export type VerifyResult =

@@ -18,6 +18,9 @@ export interface CredentialChange {
 /** Sign-in lockouts and failure counts are kept per username, case and outer spaces aside. */
 export const signInKey = (username: string): string => username.trim().toLowerCase();
 
+/** Whether the user holds the Superadmin role. */
+export const holdsSuperadmin = (db: DbOrTx, userId: string) => repo.isSuperadmin(db, userId);
+
 export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(db, userId);
 
 export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);

@@ -7,7 +7,7 @@ export function findLoginByUsername(db: DbOrTx, username: string) {
   return db
     .selectFrom('user_logins')
     .innerJoin('users', 'users.userId', 'user_logins.usloUserId')
-    .select(['usloUserId', 'usloUserName', 'usloPassword', 'userStatus'])
+    .select(['usloUserId', 'usloUserName', 'usloPassword', 'usloLastLoginAt', 'usloCreatedTime', 'userStatus'])
     .where('usloUserName', '=', username)
     .executeTakeFirst();
 }
@@ -28,6 +28,11 @@ export function isUsernameTaken(db: DbOrTx, username: string, exceptUserId?: str
 
 export async function updateLogin(db: DbOrTx, userId: string, changes: RowUpdate<'user_logins'>): Promise<void> {
   await db.updateTable('user_logins').set(changes).where('usloUserId', '=', userId).execute();
+}
+
+/** The time of the login's last successful sign-in. */
+export async function setLastLogin(db: DbOrTx, userId: string, nowIso: string): Promise<void> {
+  await db.updateTable('user_logins').set({ usloLastLoginAt: nowIso }).where('usloUserId', '=', userId).execute();
 }
 
 // --- sign-in throttling ---------------------------------------------------------------

@@ -1,10 +1,11 @@
 /** /api/security/authentication/* and SetCompany (spec §7 "Authentication"). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, envelopeSchema, loginBody, statusDataSchema } from '@tagih/contract';
+import { API_PATHS, envelopeSchema, loginBody, loginDataSchema, statusDataSchema } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { sessionOf } from '../../http/access.ts';
+import { actorOf, auditContextOf } from '../../http/audit-context.ts';
 import * as auth from './service.ts';
 
 export const authRoutes =
@@ -17,16 +18,16 @@ export const authRoutes =
         tags: ['authentication'],
         summary: 'Sign in (multipart form, URL-encoded form or JSON)',
         body: loginBody,
-        response: { 200: envelopeSchema(z.object({ token: z.string(), user: z.object({ userId: z.string(), username: z.string() }) })) },
+        response: { 200: envelopeSchema(loginDataSchema) },
       },
-      handler: async (request) => ok(await auth.login(deps, request.body.username, request.body.password)),
+      handler: async (request) => ok(await auth.login(deps, auditContextOf(request), request.body.username, request.body.password)),
     });
 
     app.post(API_PATHS.auth.logout, {
       config: { access: 'signed-in' },
       schema: { tags: ['authentication'], response: { 200: envelopeSchema(z.null()) } },
       handler: async (request) => {
-        await auth.logout(deps, sessionOf(request));
+        await auth.logout(deps, actorOf(request));
         return ok(null);
       },
     });
@@ -50,7 +51,7 @@ export const authRoutes =
         response: { 200: envelopeSchema(z.object({ response: z.boolean() })) },
       },
       handler: async (request) => {
-        await auth.setCompany(deps, sessionOf(request), request.params.compId);
+        await auth.setCompany(deps, actorOf(request), request.params.compId);
         return ok({ response: true });
       },
     });

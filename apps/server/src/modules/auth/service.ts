@@ -1,11 +1,18 @@
-/** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice. */
-import { MESSAGES, SESSION_ERROR_CODE, mergeAccess, parseOperations, type AccessMap, type CompanyOption, type LoginData, type StatusData } from '@tagih/contract';
+/** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice; each recorded in the audit trail. */
+import {
+  AUDIT_ACTIONS, MESSAGES, SESSION_ERROR_CODE, mergeAccess, parseOperations,
+  type AccessMap, type CompanyOption, type LoginData, type StatusData,
+} from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../shared/actor.ts';
+import type { AuditContext } from '../../shared/audit-context.ts';
 import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../shared/errors.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/passwords.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
+import { failedSignInsSinceLastSignIn, recordAudit } from '../audit/service.ts';
+import { signInKey } from './credentials.ts';
 import * as repo from './repo.ts';
 
 export const LOCKOUT_FAILURES = 10;
@@ -13,39 +20,74 @@ export const LOCKOUT_MINUTES = 30;
 /** lastSeen is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30_000;
 
-const throttleKey = (username: string) => username.trim().toLowerCase();
+/** Why a sign-in failed: in the audit trail only; the answer is the same generic 401 for all. */
+type SignInFailure = 'unknown-user' | 'wrong-password' | 'inactive';
 
-export async function login(deps: AppDeps, username: string, password: string): Promise<LoginData> {
+const NO_SIGN_IN_YET = '1970-01-01T00:00:00.000Z';
+
+/**
+ * Signs in: a session, the login's last sign-in time and auth.login.succeeded in one database
+ * transaction. A failure counts towards the username's lockout and leaves auth.login.failed
+ * (actor: the name tried), plus auth.locked when it crosses the threshold, in one transaction too.
+ * `context` is the request's (no actor: the route is public).
+ */
+export async function login(deps: AppDeps, context: AuditContext, username: string, password: string): Promise<LoginData> {
   const now = deps.clock.now();
-  const key = throttleKey(username);
+  const nowIso = iso(now);
+  const key = signInKey(username);
+  const tried: AuditContext = { ...context, actorUserId: null, actorUsername: username };
   const throttle = await repo.findThrottle(deps.db, key);
-  if (throttle?.lothLockedUntil && throttle.lothLockedUntil > iso(now)) {
+  if (throttle?.lothLockedUntil && throttle.lothLockedUntil > nowIso) {
+    await recordAudit(deps.db, deps.clock, tried, {
+      action: AUDIT_ACTIONS.loginFailed,
+      outcome: 'failure',
+      details: { reason: 'locked', lockedUntil: throttle.lothLockedUntil },
+    });
     const seconds = (Date.parse(throttle.lothLockedUntil) - now.getTime()) / 1000;
     throw new TooManyRequests(MESSAGES.accountLocked, seconds);
   }
 
   const login = await repo.findLoginByUsername(deps.db, username);
   const passwordOk = await verifyPassword(login?.usloPassword ?? (await dummyPasswordHash()), password);
-  if (!login || !passwordOk || login.userStatus !== 1) {
-    const failures = await repo.countFailure(deps.db, key, iso(now));
-    if (failures >= LOCKOUT_FAILURES) {
-      await repo.lockUsername(deps.db, key, iso(addMinutes(now, LOCKOUT_MINUTES)), iso(now));
-    }
+  const failure: SignInFailure | null = !login ? 'unknown-user' : !passwordOk ? 'wrong-password' : login.userStatus !== 1 ? 'inactive' : null;
+  if (!login || failure) {
+    const target = login ? { type: 'user', id: login.usloUserId } : null;
+    await deps.db.transaction().execute(async (tx) => {
+      const failures = await repo.countFailure(tx, key, nowIso);
+      const lockedUntil = failures >= LOCKOUT_FAILURES ? iso(addMinutes(now, LOCKOUT_MINUTES)) : null;
+      if (lockedUntil) await repo.lockUsername(tx, key, lockedUntil, nowIso);
+      await recordAudit(tx, deps.clock, tried, { action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', target, details: { reason: failure, failures } });
+      if (lockedUntil) {
+        await recordAudit(tx, deps.clock, tried, { action: AUDIT_ACTIONS.locked, target, details: { failures, lockedUntil, minutes: LOCKOUT_MINUTES } });
+      }
+    });
     throw new Unauthorized(MESSAGES.invalidCredentials);
   }
-  await repo.clearThrottle(deps.db, key);
 
+  const user = { userId: login.usloUserId, username: login.usloUserName };
   const token = newToken();
-  await repo.insertSession(deps.db, {
-    sessTokenHash: hashToken(token),
-    sessUserId: login.usloUserId,
-    sessCompId: null,
-    sessCreatedTime: iso(now),
-    sessLastSeenTime: iso(now),
-    sessExpiresTime: iso(addMinutes(now, deps.config.sessionMaxHours * 60)),
-    sessRevokedTime: null,
+  const failedAttemptsSinceLastLogin = await deps.db.transaction().execute(async (tx) => {
+    await repo.clearThrottle(tx, key);
+    await repo.insertSession(tx, {
+      sessTokenHash: hashToken(token),
+      sessUserId: user.userId,
+      sessCompId: null,
+      sessCreatedTime: nowIso,
+      sessLastSeenTime: nowIso,
+      sessExpiresTime: iso(addMinutes(now, deps.config.sessionMaxHours * 60)),
+      sessRevokedTime: null,
+    });
+    const since = login.usloLastLoginAt ?? login.usloCreatedTime ?? NO_SIGN_IN_YET;
+    const failed = await failedSignInsSinceLastSignIn(tx, user.userId, key, since);
+    await repo.setLastLogin(tx, user.userId, nowIso);
+    await recordAudit(tx, deps.clock, { ...context, actorUserId: user.userId, actorUsername: user.username }, {
+      action: AUDIT_ACTIONS.loginSucceeded,
+      target: { type: 'user', id: user.userId },
+      details: { failedAttemptsSinceLastLogin: failed },
+    });
+    return failed;
   });
-  return { token, user: { userId: login.usloUserId, username: login.usloUserName } };
+  return { token, user, failedAttemptsSinceLastLogin };
 }
 
 export async function accessOf(deps: AppDeps, userId: string): Promise<AccessMap> {
@@ -116,16 +158,31 @@ export async function status(deps: AppDeps, session: SessionContext): Promise<St
   };
 }
 
-export async function setCompany(deps: AppDeps, session: SessionContext, compId: number): Promise<void> {
+/** Selects the session's company (auth.company.selected); one the user may not use is refused and recorded as denied. */
+export async function setCompany(deps: AppDeps, actor: Actor, compId: number): Promise<void> {
+  const { session } = actor;
   const available = await availableCompanies(deps, session);
+  const target = { type: 'company', id: compId };
   if (!available.some((c) => c.compId === compId)) {
+    await recordAudit(deps.db, deps.clock, actor.audit, {
+      action: AUDIT_ACTIONS.companySelected,
+      outcome: 'denied',
+      target,
+      details: { compId, reason: MESSAGES.companyNotAllowed },
+    });
     throw new Forbidden(MESSAGES.companyNotAllowed, { response: false });
   }
-  await repo.setSessionCompany(deps.db, session.tokenHash, compId);
+  await deps.db.transaction().execute(async (tx) => {
+    await repo.setSessionCompany(tx, session.tokenHash, compId);
+    await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.companySelected, target, details: { compId, previousCompId: session.compId } });
+  });
 }
 
-export async function logout(deps: AppDeps, session: SessionContext): Promise<void> {
-  await repo.revokeSession(deps.db, session.tokenHash, iso(deps.clock.now()));
+export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (tx) => {
+    await repo.revokeSession(tx, actor.session.tokenHash, iso(deps.clock.now()));
+    await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.logout, target: { type: 'user', id: actor.session.userId } });
+  });
 }
 
 /** Keeps the session and throttle tables small: drops what ended over a day ago. */

@@ -22,12 +22,18 @@ export interface ChangeRecord {
   after: ApiRow | null | undefined;
 }
 
+/** Who changed what and when is the event itself; row bookkeeping and derived state would only be noise. */
+const NOT_A_CHANGE = /(CreatedTime|CreatedUserId|UpdatedTime|UpdatedUserId)$|^userIsSuperadmin$|^userLockedUntil$/;
+
+const fieldsOf = (row: ApiRow | null | undefined): ApiRow | null =>
+  row ? Object.fromEntries(Object.entries(row).filter(([key]) => !NOT_A_CHANGE.test(key))) : null;
+
 /** The last statement of the write's transaction. */
 export function recordChange(tx: DbOrTx, deps: AppDeps, actor: Actor, record: ChangeRecord): Promise<unknown> {
   return recordAudit(tx, deps.clock, actor.audit, {
     action: AUDIT_ACTIONS.master[record.resource][record.change],
     target: { type: record.resource, id: record.id },
-    details: changeDetails(record.before, record.after),
+    details: changeDetails(fieldsOf(record.before), fieldsOf(record.after)),
   });
 }
 

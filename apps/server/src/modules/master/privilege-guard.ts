@@ -8,6 +8,7 @@ import { MESSAGES, SUPERADMIN_ROLE_ID, can, canonicalArea, mergeAccess, parseOpe
 import type { DbOrTx } from '../../db/tables.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { Forbidden } from '../../shared/errors.ts';
+import { holdsSuperadmin } from '../auth/credentials.ts';
 import * as repo from './privilege-repo.ts';
 import type { WriteIntent } from './resource-config.ts';
 
@@ -17,7 +18,7 @@ const valuesOf = (intent: WriteIntent, field: string): unknown[] =>
 /** Only a Superadmin may change a user who holds the Superadmin role (edit, deactivate, delete, credentials). */
 export async function assertMayChangeUser(tx: DbOrTx, actor: Actor, userId: string): Promise<void> {
   if (actor.session.isSuperadmin) return;
-  if (await repo.holdsSuperadmin(tx, userId)) throw new Forbidden(MESSAGES.onlySuperadminChangesSuperadmin);
+  if (await holdsSuperadmin(tx, userId)) throw new Forbidden(MESSAGES.onlySuperadminChangesSuperadmin);
 }
 
 /** Each area.action the grants give, as an access map. */

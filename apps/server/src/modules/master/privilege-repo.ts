@@ -1,16 +1,5 @@
-/** SQL the least-privilege rules need: who holds which role, and what a role grants. */
-import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
+/** SQL the least-privilege rules need: which roles a user holds, and what a role grants. */
 import type { DbOrTx } from '../../db/tables.ts';
-
-export async function holdsSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_roles')
-    .select('usroId')
-    .where('usroUserId', '=', userId)
-    .where('usroRoleId', '=', SUPERADMIN_ROLE_ID)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 export async function roleIdsOf(db: DbOrTx, userId: string): Promise<number[]> {
   const rows = await db.selectFrom('user_roles').select('usroRoleId').where('usroUserId', '=', userId).execute();

@@ -1,6 +1,5 @@
 /** SQL of merchant delivery: the in-flight lease, what a callback needs, and one row per attempt. */
-import type { Kysely } from 'kysely';
-import type { Database, DbOrTx } from '../../db/tables.ts';
+import type { DbOrTx } from '../../db/tables.ts';
 
 /**
  * Takes the notification's lease atomically: succeeds for exactly one caller until the lease
@@ -54,26 +53,24 @@ export function loadForDelivery(db: DbOrTx, notiId: number) {
 
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof loadForDelivery>>>;
 
-/** Writes one history row and the notification's new state, and releases the lease. */
+/** Writes one history row and the notification's new state, and releases the lease (in the caller's transaction). */
 export async function recordAttempt(
-  db: Kysely<Database>,
+  db: DbOrTx,
   attempt: { notiId: number; request: string; response: string; nowIso: string; notiStatus: number; notiAttempts: number; notiNextAttemptAt: string | null },
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('notification_history')
-      .values({ nohiNotiId: attempt.notiId, nohiRequest: attempt.request, nohiResponse: attempt.response, nohiCreatedTime: attempt.nowIso })
-      .execute();
-    await tx
-      .updateTable('notifications')
-      .set({
-        notiStatus: attempt.notiStatus,
-        notiAttempts: attempt.notiAttempts,
-        notiNextAttemptAt: attempt.notiNextAttemptAt,
-        notiUpdatedTime: attempt.nowIso,
-        notiLockedUntil: null,
-      })
-      .where('notiId', '=', attempt.notiId)
-      .execute();
-  });
+  await db
+    .insertInto('notification_history')
+    .values({ nohiNotiId: attempt.notiId, nohiRequest: attempt.request, nohiResponse: attempt.response, nohiCreatedTime: attempt.nowIso })
+    .execute();
+  await db
+    .updateTable('notifications')
+    .set({
+      notiStatus: attempt.notiStatus,
+      notiAttempts: attempt.notiAttempts,
+      notiNextAttemptAt: attempt.notiNextAttemptAt,
+      notiUpdatedTime: attempt.nowIso,
+      notiLockedUntil: null,
+    })
+    .where('notiId', '=', attempt.notiId)
+    .execute();
 }

@@ -3,9 +3,13 @@
  * state and retry schedule updated, the lease released. One send in flight per notification:
  * callers take the lease first (sendIfFree does).
  */
+import type { Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
+import type { Database } from '../../db/tables.ts';
 import type { AppDeps } from '../../deps.ts';
-import { DEFAULT_MERCHANT_TIMEOUT_MS, sendCallback } from '../../integrations/merchant/sender.ts';
+import { DEFAULT_MERCHANT_TIMEOUT_MS, sendCallback, type CallbackAttempt } from '../../integrations/merchant/sender.ts';
+import { openClientSecret } from '../../security/client-secrets.ts';
+import { SecretBoxError } from '../../security/secret-box.ts';
 import * as repo from './delivery-repo.ts';
 
 /** Minutes after the 1st, 2nd, ... failed attempt; after the last, give up (spec: like the big gateways). */
@@ -18,6 +22,27 @@ export interface DeliveryResult {
   notiStatus: number;
   /** What happened, for the operator: "Merchant answered HTTP 200" / the error. */
   message: string;
+  /** The merchant's HTTP status; null when it was not reached. */
+  httpStatus: number | null;
+}
+
+/** Runs last in the transaction that records an attempt (e.g. to write its audit event with it). */
+export type AttemptRecorded = (tx: Transaction<Database>, result: DeliveryResult) => Promise<unknown>;
+
+export interface SendOptions {
+  /** The retry worker's conditions: pending and due. */
+  dueOnly?: boolean;
+  onRecorded?: AttemptRecorded;
+}
+
+/** The status in an attempt's stored response ({ status, ... } or { error, ... }). */
+function httpStatusOf(response: string): number | null {
+  try {
+    const status = (JSON.parse(response) as { status?: unknown }).status;
+    return typeof status === 'number' ? status : null;
+  } catch {
+    return null;
+  }
 }
 
 /** When to try again after `attempts` attempts in all, or null to give up. */
@@ -28,30 +53,53 @@ function nextAttemptAfter(now: Date, attempts: number): string | null {
 
 const leaseUntil = (deps: AppDeps, now: Date): string => iso(new Date(now.getTime() + (deps.merchant?.leaseMs ?? DEFAULT_LEASE_MS)));
 
+/**
+ * The client's signing secret, or — when the stored one does not open (no or wrong data key) —
+ * the failed attempt to record: nothing is sent unsigned, the operator reads why in the history,
+ * and the retries go on once the key is right.
+ */
+function openSecret(deps: AppDeps, stored: string): string | CallbackAttempt {
+  try {
+    return openClientSecret(deps.secretBox, stored);
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    const message = `Not sent: the client secret cannot be decrypted (${error.message}); check DATA_KEY and DATA_KEY_PREVIOUS`;
+    return { delivered: false, request: JSON.stringify({ notSent: true }), response: JSON.stringify({ error: message, latencyMs: 0 }), message };
+  }
+}
+
 /** Delivers a notification whose lease the caller holds. Never throws for merchant trouble. */
-async function deliver(deps: AppDeps, notiId: number): Promise<DeliveryResult> {
+async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecorded): Promise<DeliveryResult> {
   try {
     const row = await repo.loadForDelivery(deps.db, notiId);
     if (!row) throw new Error(`Notification ${notiId} not found`);
-    const attempt = await sendCallback(row, {
-      timeZone: deps.config.businessTz,
-      timeoutMs: deps.merchant?.timeoutMs ?? DEFAULT_MERCHANT_TIMEOUT_MS,
-      allowedHosts: deps.config.merchantAllowedHosts,
-    });
+    const secret = openSecret(deps, row.clntSecret);
+    const attempt =
+      typeof secret === 'string'
+        ? await sendCallback({ ...row, clntSecret: secret }, {
+            timeZone: deps.config.businessTz,
+            timeoutMs: deps.merchant?.timeoutMs ?? DEFAULT_MERCHANT_TIMEOUT_MS,
+            allowedHosts: deps.config.merchantAllowedHosts,
+          })
+        : secret;
     const now = deps.clock.now();
     const attempts = row.notiAttempts + 1;
     const wasDelivered = row.notiStatus === 2;
     const notiStatus = attempt.delivered || wasDelivered ? 2 : 1;
-    await repo.recordAttempt(deps.db, {
-      notiId,
-      request: attempt.request,
-      response: attempt.response,
-      nowIso: iso(now),
-      notiStatus,
-      notiAttempts: attempts,
-      notiNextAttemptAt: notiStatus === 2 ? null : nextAttemptAfter(now, attempts),
+    const result: DeliveryResult = { notiId, delivered: attempt.delivered, notiStatus, message: attempt.message, httpStatus: httpStatusOf(attempt.response) };
+    await deps.db.transaction().execute(async (tx) => {
+      await repo.recordAttempt(tx, {
+        notiId,
+        request: attempt.request,
+        response: attempt.response,
+        nowIso: iso(now),
+        notiStatus,
+        notiAttempts: attempts,
+        notiNextAttemptAt: notiStatus === 2 ? null : nextAttemptAfter(now, attempts),
+      });
+      await onRecorded?.(tx, result);
     });
-    return { notiId, delivered: attempt.delivered, notiStatus, message: attempt.message };
+    return result;
   } catch (error) {
     await repo.releaseLease(deps.db, notiId);
     throw error;
@@ -59,8 +107,8 @@ async function deliver(deps: AppDeps, notiId: number): Promise<DeliveryResult> {
 }
 
 /** Takes the lease and delivers; null when another sender holds it right now. */
-export async function sendIfFree(deps: AppDeps, notiId: number, dueOnly = false): Promise<DeliveryResult | null> {
+export async function sendIfFree(deps: AppDeps, notiId: number, options: SendOptions = {}): Promise<DeliveryResult | null> {
   const now = deps.clock.now();
-  if (!(await repo.claimLease(deps.db, notiId, iso(now), leaseUntil(deps, now), dueOnly))) return null;
-  return deliver(deps, notiId);
+  if (!(await repo.claimLease(deps.db, notiId, iso(now), leaseUntil(deps, now), options.dueOnly ?? false))) return null;
+  return deliver(deps, notiId, options.onRecorded);
 }

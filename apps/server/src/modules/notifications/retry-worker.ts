@@ -13,7 +13,7 @@ export async function runDueNotifications(deps: AppDeps, batchSize = deps.notifi
   const due = await findDue(deps.db, iso(deps.clock.now()), batchSize);
   const results: DeliveryResult[] = [];
   for (const notiId of due) {
-    const result = await sendIfFree(deps, notiId, true);
+    const result = await sendIfFree(deps, notiId, { dueOnly: true });
     if (result) results.push(result);
   }
   return results;

@@ -5,10 +5,12 @@
  * consumer's pace drives the reads, and a consumer that stops (client gone) stops them.
  */
 import {
-  MONEY_FIELDS, csvLine, dateTimeFormatter, notificationWord, plainMinor, transactionStatusLabel,
+  AUDIT_ACTIONS, MONEY_FIELDS, csvLine, dateTimeFormatter, notificationWord, plainMinor, transactionStatusLabel,
   type FieldDef, type RawQuery,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
+import type { AuditContext } from '../../shared/audit-context.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
 import { parseListRequest } from './service.ts';
@@ -32,8 +34,13 @@ function cell(kind: ServerKind, field: FieldDef, row: repo.DbRow, no: number, fo
   return value;
 }
 
-/** Validates the query now (a 400 before any byte is sent) and returns the CSV text generator. */
-export function prepareExport(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): AsyncGenerator<string> {
+/**
+ * Validates the query now (a 400 before any byte is sent) and returns the CSV text generator.
+ * When the stream ends it records transaction.exported (kind, the query's filters, the rows
+ * written): outcome success when every row went out, failure when the client went away or a
+ * read failed, with the rows written until then.
+ */
+export function prepareExport(deps: AppDeps, kind: ServerKind, context: AuditContext, compId: number, raw: RawQuery): AsyncGenerator<string> {
   const { query, range } = parseListRequest(deps, kind, raw);
   const timeZone = deps.config.businessTz;
   const formatDate = dateTimeFormatter(timeZone);
@@ -41,23 +48,37 @@ export function prepareExport(deps: AppDeps, kind: ServerKind, compId: number, r
   const filtered = () => repo.filteredRows(deps.db, kind, compId, range, query, timeZone);
 
   return (async function* csv() {
-    yield csvLine(columns.map((c) => c.label));
-    let cursor: repo.ExportCursor | null = null;
-    let no = 0;
-    for (;;) {
-      const rows = await repo.exportBatch(filtered(), cursor, EXPORT_BATCH_ROWS);
-      exportMetrics.batches += 1;
-      exportMetrics.rows += rows.length;
-      if (rows.length === 0) return;
-      let chunk = '';
-      for (const row of rows) {
-        no += 1;
-        chunk += csvLine(columns.map((c) => cell(kind, c, row, no, formatDate)));
+    let rows = 0;
+    let complete = false;
+    try {
+      yield csvLine(columns.map((c) => c.label));
+      let cursor: repo.ExportCursor | null = null;
+      for (;;) {
+        const batch = await repo.exportBatch(filtered(), cursor, EXPORT_BATCH_ROWS);
+        exportMetrics.batches += 1;
+        exportMetrics.rows += batch.length;
+        if (batch.length > 0) {
+          let chunk = '';
+          let no = rows;
+          for (const row of batch) {
+            no += 1;
+            chunk += csvLine(columns.map((c) => cell(kind, c, row, no, formatDate)));
+          }
+          // Counted as written once handed to the response stream.
+          rows = no;
+          yield chunk;
+        }
+        if (batch.length < EXPORT_BATCH_ROWS) break;
+        const last = batch[batch.length - 1]!;
+        cursor = { created: String(last.trctCreatedTime), id: Number(last.trctId) };
       }
-      yield chunk;
-      if (rows.length < EXPORT_BATCH_ROWS) return;
-      const last = rows[rows.length - 1]!;
-      cursor = { created: String(last.trctCreatedTime), id: Number(last.trctId) };
+      complete = true;
+    } finally {
+      await recordAudit(deps.db, deps.clock, context, {
+        action: AUDIT_ACTIONS.transactionExported,
+        outcome: complete ? 'success' : 'failure',
+        details: { kind: kind.type, filters: raw, rows },
+      });
     }
   })();
 }

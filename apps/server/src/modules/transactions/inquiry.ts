@@ -2,20 +2,30 @@
  * Inquiry (spec §7, protocol doc): asks the transaction's bank for its status. A paid answer
  * sets it paid, the paid amount and time and creates the pending notification in one database
  * transaction, then sends that notification. A failure leaves the transaction unchanged.
+ * Throttled per user and per transaction (throttle.ts); every answer of the bank, and every
+ * failure to get one, leaves transaction.inquired in the audit trail, in the same database
+ * transaction as the change it caused.
  */
-import { transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
+import { AUDIT_ACTIONS, transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/tables.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
+import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
+import { admitAction } from './throttle.ts';
 
 export interface ActionAnswer<T> {
   message: string;
   data: T;
 }
+
+/** How long an inquiry holds its transaction at most (the bank's timeouts are far shorter). */
+export const INQUIRY_LEASE_MS = 60_000;
 
 const bankOf = (t: repo.ActionRow) => t.trctBank ?? t.trctQrBank ?? '';
 
@@ -37,19 +47,55 @@ async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Prom
 /** QRIS statuses after which the QR can no longer be paid: past its expiry it is Kadaluarsa. */
 const QR_GONE: ReadonlySet<string> = new Set([SNAP_PAYMENT_STATUS.CANCELED, SNAP_PAYMENT_STATUS.FAILED]);
 
-export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
+type InquiryAuditOutcome = 'paid' | 'unpaid' | 'expired' | 'error';
+
+export async function inquire(deps: AppDeps, kind: ServerKind, actor: Actor, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
   const t = await repo.findForAction(deps.db, kind, compId, trctId);
   if (!t) throw new NotFound(`Transaction ${trctId} not found`);
   if (!canInquire(t.trctStatus)) {
     throw new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
   }
-  const outcome = await askBank(deps, kind, t);
-  const now = deps.clock.now();
+  const admission = await admitAction(deps, 'inquiry', actor.session.userId, t.trctId, INQUIRY_LEASE_MS);
+  try {
+    return await inquireAdmitted(deps, kind, actor, t);
+  } finally {
+    await admission.release();
+  }
+}
+
+async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: Actor, t: repo.ActionRow): Promise<ActionAnswer<InquiryResult>> {
+  const { trctId } = t;
   const bank = bankOf(t);
+  const audit = (db: DbOrTx, outcome: InquiryAuditOutcome, bankResponseCode: string | null, extra: Record<string, unknown> = {}) =>
+    recordAudit(db, deps.clock, actor.audit, {
+      action: AUDIT_ACTIONS.transactionInquired,
+      outcome: outcome === 'error' ? 'failure' : 'success',
+      target: { type: 'transaction', id: trctId },
+      details: { kind: kind.type, orderId: t.trctOrderId, bank, outcome, bankResponseCode, ...extra },
+    });
+
+  let outcome: InquiryOutcome;
+  try {
+    outcome = await askBank(deps, kind, t);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const code = (error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null;
+      await audit(deps.db, 'error', code, { httpStatus: error.statusCode, message: error.message });
+    }
+    throw error;
+  }
+  const now = deps.clock.now();
 
   if (outcome.kind === 'unpaid') {
     const expired = kind.type === 'QRIS' && QR_GONE.has(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
-    if (expired) await repo.markExpired(deps.db, t.trctId, iso(now));
+    if (expired) {
+      await deps.db.transaction().execute(async (tx) => {
+        await repo.markExpired(tx, t.trctId, iso(now));
+        await audit(tx, 'expired', outcome.responseCode, { bankStatus: outcome.bankStatus });
+      });
+    } else {
+      await audit(deps.db, 'unpaid', outcome.responseCode, { bankStatus: outcome.bankStatus });
+    }
     const status = expired ? TRX_STATUS.EXPIRED : t.trctStatus;
     return {
       message: `Bank ${bank}: not paid (${outcome.reason})${expired ? '; the QR has expired: Kadaluarsa' : ''}`,
@@ -62,8 +108,13 @@ export async function inquire(deps: AppDeps, kind: ServerKind, compId: number, t
   // Only the request that turns it paid creates and sends the notification: parallel inquiries
   // of one transaction notify the merchant once.
   const notiId = await deps.db.transaction().execute(async (tx) => {
-    if (!(await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now)))) return null;
-    return repo.ensureNotification(tx, t, iso(now));
+    if (!(await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now)))) {
+      await audit(tx, 'paid', outcome.responseCode, { alreadyPaid: true });
+      return null;
+    }
+    const id = await repo.ensureNotification(tx, t, iso(now));
+    await audit(tx, 'paid', outcome.responseCode, { paidAmountMinor: paidMinor, paidAt, notiId: id });
+    return id;
   });
   if (notiId === null) {
     return {

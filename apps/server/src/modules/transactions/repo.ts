@@ -102,7 +102,7 @@ export async function markPaid(tx: Transaction<Database>, trctId: number, paidMi
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markExpired(db: Kysely<Database>, trctId: number, nowIso: string): Promise<void> {
+export async function markExpired(db: DbOrTx, trctId: number, nowIso: string): Promise<void> {
   await db.updateTable('transactions').set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', TRX_STATUS.UNPAID).execute();
 }
 

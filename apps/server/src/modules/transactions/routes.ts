@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiryResult, notifyResult, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
+import { actorOf, auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
@@ -42,7 +43,8 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
         handler: async (request, reply) => {
-          const csv = prepareExport(deps, kind, await companyOf(request), request.query);
+          const compId = await companyOf(request);
+          const csv = prepareExport(deps, kind, auditContextOf(request), compId, request.query);
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${kind.csvFile}"`)
@@ -55,7 +57,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
-          const answer = await inquire(deps, kind, await companyOf(request), request.params.trctId);
+          const answer = await inquire(deps, kind, actorOf(request), await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });
@@ -64,7 +66,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
-          const answer = await sendNotification(deps, kind, await companyOf(request), request.params.trctId);
+          const answer = await sendNotification(deps, kind, actorOf(request), await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });

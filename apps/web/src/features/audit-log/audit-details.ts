@@ -4,6 +4,7 @@
  * key/values.
  */
 import {
+  AUDIT_REDACTED,
   auditResource,
   clientResource,
   companyGroupResource,
@@ -19,7 +20,7 @@ import {
 } from '@tagih/contract';
 
 /** How the server writes a secret's value in the trail (a password change shows, its value never). */
-export const REDACTED = '[redacted]';
+export const REDACTED = AUDIT_REDACTED;
 
 type Fields = Record<string, unknown>;
 

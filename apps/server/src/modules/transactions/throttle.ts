@@ -1,0 +1,58 @@
+/**
+ * Throttles of the actions that call out to a bank or a merchant (Inquiry, Notif), kept in the
+ * database so they hold across server processes (throttle-repo.ts):
+ *  - per user and action: at most ACTION_RATE_LIMIT_PER_MINUTE a minute (fixed window);
+ *  - per transaction and action: at most one start per ACTION_MIN_INTERVAL_SECONDS and, with a
+ *    lease, one at a time (the lease ends when the action does, or on its own after `leaseMs`).
+ * A refused request answers 429 with Retry-After before anything is sent, and uses up nothing.
+ */
+import { MESSAGES } from '@tagih/contract';
+import { addMinutes, iso } from '../../clock.ts';
+import type { AppDeps } from '../../deps.ts';
+import { TooManyRequests } from '../../shared/errors.ts';
+import * as repo from './throttle-repo.ts';
+
+export type ThrottledAction = 'inquiry' | 'notify';
+
+const WINDOW_MS = 60_000;
+
+export interface Admission {
+  /** Ends the transaction's lease (no-op without one). */
+  release(): Promise<void>;
+}
+
+const noLease: Admission = { release: async () => {} };
+
+/** Admits `userId`'s `action` on transaction `trctId`, or throws TooManyRequests. */
+export async function admitAction(deps: AppDeps, action: ThrottledAction, userId: string, trctId: number, leaseMs: number | null): Promise<Admission> {
+  const now = deps.clock.now();
+  const nowMs = now.getTime();
+  const nowIso = iso(now);
+  const userKey = `${action}:user:${userId}`;
+  const trxKey = `${action}:trx:${trctId}`;
+  const intervalMs = deps.config.actionMinIntervalSeconds * 1000;
+  const leaseUntil = leaseMs ? iso(new Date(nowMs + leaseMs)) : null;
+
+  // One transaction: a refusal by either check rolls both counts back.
+  await deps.db.transaction().execute(async (tx) => {
+    const window = await repo.countInWindow(tx, userKey, nowIso, iso(new Date(nowMs - WINDOW_MS)));
+    if (window.count > deps.config.actionRateLimitPerMinute) {
+      throw new TooManyRequests(MESSAGES.actionRateLimited, (Date.parse(window.windowStart) + WINDOW_MS - nowMs) / 1000);
+    }
+    if (await repo.claimSlot(tx, trxKey, nowIso, iso(new Date(nowMs - intervalMs)), leaseUntil)) return;
+    const slot = await repo.findSlot(tx, trxKey);
+    const intervalLeft = slot ? Date.parse(slot.acthWindowStart) + intervalMs - nowMs : 0;
+    const leaseLeft = slot?.acthLeaseUntil ? Date.parse(slot.acthLeaseUntil) - nowMs : 0;
+    if (leaseLeft > 0) {
+      // Busy: try again once the interval is over (the action usually ends well before its lease).
+      throw new TooManyRequests(MESSAGES.actionInProgress, Math.min(leaseLeft, Math.max(intervalLeft, 1000)) / 1000);
+    }
+    throw new TooManyRequests(MESSAGES.actionTooSoon, intervalLeft / 1000);
+  });
+  return leaseUntil ? { release: () => repo.releaseSlot(deps.db, trxKey, nowIso) } : noLease;
+}
+
+/** Housekeeping: forgets throttle rows that ended over a day ago. */
+export async function purgeStaleThrottles(deps: AppDeps): Promise<number> {
+  return repo.deleteStale(deps.db, iso(addMinutes(deps.clock.now(), -24 * 60)));
+}

@@ -15,13 +15,13 @@ import { request } from 'node:http';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { businessDate } from '@tagih/contract';
+import { API_PATHS, NOTIFICATIONS_EPOCH, businessDate } from '@tagih/contract';
 import { buildApp } from '@tagih/server/src/app.ts';
 import { systemClock } from '@tagih/server/src/clock.ts';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
-import { QR, VA, daysBefore, q } from './operator-calls.ts';
+import { COMPANIES, LOGIN, NOTIFICATIONS, QR, STATUS, VA, api, daysBefore, q, setCompanyPath } from './operator-calls.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,7 +78,7 @@ async function call(method: string, path: string, token?: string, body?: unknown
   return { status: res.status, json: await res.json() };
 }
 
-const login = await call('POST', '/api/security/authentication/login', undefined, BENCH_USER);
+const login = await call('POST', LOGIN, undefined, BENCH_USER);
 if (login.status !== 200) throw new Error(`sign-in failed (${login.status}): ${JSON.stringify(login.json)}; was the database prepared by this benchmark?`);
 const token = login.json.data.token as string;
 /**
@@ -89,11 +89,11 @@ async function drained(): Promise<number> {
   const started = performance.now();
   for (;;) {
     const t = performance.now();
-    await call('GET', '/api/security/authentication/status', token);
+    await call('GET', STATUS, token);
     if (performance.now() - t < 250) return (performance.now() - started) / 1000;
   }
 }
-const setCompany = await call('POST', `/api/security/Authentication/SetCompany/${prepared.compId}`, token);
+const setCompany = await call('POST', setCompanyPath(prepared.compId), token);
 if (setCompany.status !== 200) throw new Error(`SetCompany failed: ${JSON.stringify(setCompany.json)}`);
 
 const today = businessDate(new Date(), config.businessTz);
@@ -121,10 +121,10 @@ const scenarios: Scenario[] = [
   { name: `VA list, last ${sizes.days} days, page 500`, paths: [`${VA}?${q({ page: 500, max: 10, from: monthFrom, to: today })}`] },
   { name: `VA search order id, ${sizes.days} days`, paths: orderIds.map((id) => `${VA}?${q({ page: 1, max: 10, 'finds[trctOrderId]': id, from: monthFrom, to: today })}`) },
   { name: 'QRIS list, today (default page)', paths: [`${QR}?${q({ page: 1, max: 10, from: today, to: today })}`] },
-  { name: 'Notifications list (default)', paths: [`/api/dashboard/notification?${q({ page: 1, max: 10, from: '1970-01-01', to: today })}`] },
-  { name: 'Notification detail', paths: notiIds.map((id) => `/api/dashboard/notification/${id}`) },
-  { name: 'Master company list', paths: [`/api/master/company?${q({ page: 1, max: 10 })}`] },
-  { name: 'Status (auth overhead)', paths: ['/api/security/authentication/status'] },
+  { name: 'Notifications list (default)', paths: [`${NOTIFICATIONS}?${q({ page: 1, max: 10, from: NOTIFICATIONS_EPOCH, to: today })}`] },
+  { name: 'Notification detail', paths: notiIds.map((notiId) => api(API_PATHS.notifications.one, { notiId })) },
+  { name: 'Master company list', paths: [`${COMPANIES}?${q({ page: 1, max: 10 })}`] },
+  { name: 'Status (auth overhead)', paths: [STATUS] },
 ].filter((s) => !args.only || s.name.toLowerCase().includes(args.only.toLowerCase()));
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));

@@ -16,10 +16,10 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { businessDate } from '@tagih/contract';
+import { API_PATHS, businessDate } from '@tagih/contract';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
-import { operatorMix } from './operator-calls.ts';
+import { LOGIN, api, operatorMix, setCompanyPath } from './operator-calls.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -84,14 +84,14 @@ async function call(method: string, path: string, token?: string): Promise<{ sta
 // Ready = migrated, database answering; give a big database a minute.
 for (let i = 0; ; i++) {
   if (server.exitCode !== null || i > 600) throw new Error(`the server did not become ready:\n${serverOutput}`);
-  const ready = await call('GET', '/api/health/ready').catch(() => null);
+  const ready = await call('GET', api(API_PATHS.health.ready)).catch(() => null);
   if (ready?.status === 200) break;
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
-const login = await call('POST', '/api/security/authentication/login');
+const login = await call('POST', LOGIN);
 if (login.status !== 200) throw new Error(`sign-in failed (${login.status}): ${login.text}`);
 const token = (JSON.parse(login.text) as { data: { token: string } }).data.token;
-const selected = await call('POST', `/api/security/Authentication/SetCompany/${prepared.compId}`, token);
+const selected = await call('POST', setCompanyPath(prepared.compId), token);
 if (selected.status !== 200) throw new Error(`SetCompany failed: ${selected.text}`);
 
 const mix = operatorMix(businessDate(new Date(), config.businessTz), sizes.days);

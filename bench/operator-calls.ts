@@ -1,7 +1,16 @@
 /** The calls operators make all day, shared by the latency benchmark and the load test. */
+import { API_BASE, API_PATHS, NOTIFICATIONS_EPOCH, TRANSACTION_KINDS, companyResource, fillPath, transactionPaths } from '@tagih/contract';
 
-export const VA = '/api/dashboard/transactionVa';
-export const QR = '/api/dashboard/transactionQr';
+/** An API path as the client sends it: under /api, parameters filled. */
+export const api = (path: string, params: Record<string, string | number> = {}): string => `${API_BASE}${fillPath(path, params)}`;
+
+export const VA = api(transactionPaths(TRANSACTION_KINDS.va).list);
+export const QR = api(transactionPaths(TRANSACTION_KINDS.qris).list);
+export const STATUS = api(API_PATHS.auth.status);
+export const LOGIN = api(API_PATHS.auth.login);
+export const NOTIFICATIONS = api(API_PATHS.notifications.list);
+export const COMPANIES = api(companyResource.path);
+export const setCompanyPath = (compId: number): string => api(API_PATHS.auth.setCompany, { compId });
 
 /** 'YYYY-MM-DD' n days before `day`. */
 export const daysBefore = (day: string, n: number): string => {
@@ -17,10 +26,10 @@ export const q = (params: Record<string, string | number>): string => new URLSea
 export function operatorMix(today: string, days: number): { name: string; path: string }[] {
   const from = daysBefore(today, days);
   return [
-    { name: 'status', path: '/api/security/authentication/status' },
+    { name: 'status', path: STATUS },
     { name: 'VA list, today', path: `${VA}?${q({ page: 1, max: 10, from: today, to: today })}` },
     { name: `VA list, ${days} days`, path: `${VA}?${q({ page: 1, max: 10, from, to: today })}` },
-    { name: 'notifications list', path: `/api/dashboard/notification?${q({ page: 1, max: 10, from: '1970-01-01', to: today })}` },
-    { name: 'master list (companies)', path: `/api/master/company?${q({ page: 1, max: 10 })}` },
+    { name: 'notifications list', path: `${NOTIFICATIONS}?${q({ page: 1, max: 10, from: NOTIFICATIONS_EPOCH, to: today })}` },
+    { name: 'master list (companies)', path: `${COMPANIES}?${q({ page: 1, max: 10 })}` },
   ];
 }

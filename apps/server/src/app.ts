@@ -17,9 +17,9 @@ import { isPageRequest, serveWebApp } from './http/web-app.ts';
 import { accessDenialRecorder } from './modules/audit/access-denied.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules } from './modules/index.ts';
+import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
 import { registerOperations } from './ops/operations.ts';
-import { startWorkerWithHeartbeat } from './ops/worker-heartbeat.ts';
 import { requestIdOptions } from './http/request-id.ts';
 import type { Logger } from 'pino';
 
@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   if (worker) {
     let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      stop = startWorkerWithHeartbeat(deps, worker.intervalMs, (error) => app.log.error(error), ops.lifecycle);
+      stop = startNotificationWorker(deps, worker.intervalMs, (error) => app.log.error(error), () => ops.lifecycle.workerTicked());
     });
     app.addHook('onClose', async () => {
       await stop?.();

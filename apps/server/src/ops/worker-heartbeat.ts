@@ -1,12 +1,9 @@
 /**
- * The notification retry loop with a heartbeat for readiness: ticks as in
- * modules/notifications/retry-worker.ts (never overlapping), each one reported when it ends,
- * failed or not. A worker stuck in a tick stops beating and readiness says so.
+ * How long the notification worker may go without a tick before readiness calls it stuck (the
+ * worker reports each tick through startNotificationWorker's onTick).
  */
 import type { AppDeps } from '../deps.ts';
-import { runDueNotifications } from '../modules/notifications/retry-worker.ts';
 import { DEFAULT_MERCHANT_TIMEOUT_MS } from '../integrations/merchant/sender.ts';
-import type { Lifecycle } from './lifecycle.ts';
 
 const DEFAULT_BATCH = 50;
 
@@ -16,23 +13,4 @@ export function workerStaleAfterMs(deps: AppDeps): number {
   if (!worker) return Infinity;
   const perSend = (deps.merchant?.timeoutMs ?? DEFAULT_MERCHANT_TIMEOUT_MS) + 1000;
   return 2 * worker.intervalMs + (worker.batchSize ?? DEFAULT_BATCH) * perSend;
-}
-
-export function startWorkerWithHeartbeat(deps: AppDeps, intervalMs: number, onError: (error: unknown) => void, lifecycle: Lifecycle): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  lifecycle.workerTicked();
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runDueNotifications(deps)
-      .catch(onError)
-      .finally(() => {
-        running = null;
-        lifecycle.workerTicked();
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -1,4 +1,5 @@
 /** SQL of the health checks and of the scrape-time notification backlog. */
+import { NOTI_STATUS } from '@tagih/contract';
 import { DEFAULT_MIGRATION_TABLE, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 
@@ -27,7 +28,7 @@ export interface BacklogRow {
 export async function notificationBacklog(db: Kysely<Database>, nowIso: string): Promise<BacklogRow> {
   const row = await db
     .selectFrom('notifications')
-    .where('notiStatus', '=', 1)
+    .where('notiStatus', '=', NOTI_STATUS.PENDING)
     .select((eb) => [
       eb.fn.count<number>(eb.case().when('notiNextAttemptAt', 'is not', null).then(1).end()).as('pending'),
       eb.fn.count<number>(eb.case().when('notiNextAttemptAt', '<=', nowIso).then(1).end()).as('due'),

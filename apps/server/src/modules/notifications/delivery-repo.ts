@@ -1,4 +1,5 @@
 /** SQL of merchant delivery: the in-flight lease, what a callback needs, and one row per attempt. */
+import { NOTI_STATUS } from '@tagih/contract';
 import type { DbOrTx } from '../../db/tables.ts';
 
 /**
@@ -11,7 +12,7 @@ export async function claimLease(db: DbOrTx, notiId: number, nowIso: string, unt
     .set({ notiLockedUntil: untilIso })
     .where('notiId', '=', notiId)
     .where((eb) => eb.or([eb('notiLockedUntil', 'is', null), eb('notiLockedUntil', '<', nowIso)]));
-  if (dueOnly) q = q.where('notiStatus', '=', 1).where('notiNextAttemptAt', '<=', nowIso);
+  if (dueOnly) q = q.where('notiStatus', '=', NOTI_STATUS.PENDING).where('notiNextAttemptAt', '<=', nowIso);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -25,7 +26,7 @@ export async function findDue(db: DbOrTx, nowIso: string, limit: number): Promis
   const rows = await db
     .selectFrom('notifications')
     .select('notiId')
-    .where('notiStatus', '=', 1)
+    .where('notiStatus', '=', NOTI_STATUS.PENDING)
     .where('notiNextAttemptAt', '<=', nowIso)
     .where((eb) => eb.or([eb('notiLockedUntil', 'is', null), eb('notiLockedUntil', '<', nowIso)]))
     .orderBy('notiNextAttemptAt')
@@ -45,7 +46,7 @@ export function loadForDelivery(db: DbOrTx, notiId: number) {
     .select([
       'n.notiId', 'n.notiStatus', 'n.notiAttempts', 't.trctId', 't.trctType', 't.trctOrderId', 't.trctBank', 't.trctQrBank',
       't.trctVirtualAccountNo', 'v.trvaVirtualAccountNo', 'q.trqrReferenceNo', 't.trctTotalAmount', 'q.trqrTotalAmount',
-      't.trctTotalAmountPaid', 't.trctStatus', 't.trctLunasTime', 'c.clntCallbackUrl', 'c.clntSecret',
+      't.trctTotalAmountPaid', 't.trctStatus', 't.trctLunasTime', 'c.clntid', 'c.clntCallbackUrl', 'c.clntSecret',
     ])
     .where('n.notiId', '=', notiId)
     .executeTakeFirst();

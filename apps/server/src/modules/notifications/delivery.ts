@@ -3,6 +3,7 @@
  * state and retry schedule updated, the lease released. One send in flight per notification:
  * callers take the lease first (sendIfFree does).
  */
+import { NOTI_STATUS } from '@tagih/contract';
 import type { Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
 import type { Database } from '../../db/tables.ts';
@@ -84,8 +85,10 @@ async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecord
         : secret;
     const now = deps.clock.now();
     const attempts = row.notiAttempts + 1;
-    const wasDelivered = row.notiStatus === 2;
-    const notiStatus = attempt.delivered || wasDelivered ? 2 : 1;
+    const wasDelivered = row.notiStatus === NOTI_STATUS.DELIVERED;
+    const notiStatus = attempt.delivered || wasDelivered ? NOTI_STATUS.DELIVERED : NOTI_STATUS.PENDING;
+    // null when the schedule has no attempt left: the notification is given up.
+    const next = notiStatus === NOTI_STATUS.DELIVERED ? null : nextAttemptAfter(now, attempts);
     const result: DeliveryResult = { notiId, delivered: attempt.delivered, notiStatus, message: attempt.message, httpStatus: httpStatusOf(attempt.response) };
     await deps.db.transaction().execute(async (tx) => {
       await repo.recordAttempt(tx, {
@@ -95,10 +98,11 @@ async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecord
         nowIso: iso(now),
         notiStatus,
         notiAttempts: attempts,
-        notiNextAttemptAt: notiStatus === 2 ? null : nextAttemptAfter(now, attempts),
+        notiNextAttemptAt: next,
       });
       await onRecorded?.(tx, result);
     });
+    deps.metrics?.recordDelivery(row.clntid, attempt.delivered, notiStatus !== NOTI_STATUS.DELIVERED && next === null);
     return result;
   } catch (error) {
     await repo.releaseLease(deps.db, notiId);

@@ -19,15 +19,20 @@ export async function runDueNotifications(deps: AppDeps, batchSize = deps.notifi
   return results;
 }
 
-/** Runs ticks every intervalMs until stopped; a tick never overlaps the previous one. */
-export function startNotificationWorker(deps: AppDeps, intervalMs: number, onError: (error: unknown) => void): () => Promise<void> {
+/**
+ * Runs ticks every intervalMs until stopped; a tick never overlaps the previous one. `onTick` is
+ * told at the start and after every tick, failed or not (the readiness heartbeat).
+ */
+export function startNotificationWorker(deps: AppDeps, intervalMs: number, onError: (error: unknown) => void, onTick: () => void = () => {}): () => Promise<void> {
   let running: Promise<unknown> | null = null;
+  onTick();
   const timer = setInterval(() => {
     if (running) return;
     running = runDueNotifications(deps)
       .catch(onError)
       .finally(() => {
         running = null;
+        onTick();
       });
   }, intervalMs);
   timer.unref();

@@ -1,5 +1,5 @@
 /** SQL of the transaction screens, shared by VA and QRIS (kind-rows-repo.ts holds the differences). */
-import { TRX_STATUS } from '@tagih/contract';
+import { NOTI_STATUS, TRX_STATUS } from '@tagih/contract';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndPage, fieldsOfQuery } from '../../db/list-sql.ts';
@@ -111,7 +111,7 @@ export async function ensureNotification(db: DbOrTx, trct: { trctId: number; trc
   await db
     .insertInto('notifications')
     .values({
-      notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: 1,
+      notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: NOTI_STATUS.PENDING,
       notiCreatedTime: nowIso, notiUpdatedTime: nowIso, notiAttempts: 0, notiNextAttemptAt: nowIso, notiLockedUntil: null,
     })
     .onConflict((oc) => oc.column('notiTrctId').doNothing())

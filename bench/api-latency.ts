@@ -15,7 +15,7 @@ import { request } from 'node:http';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { API_PATHS, NOTIFICATIONS_EPOCH, businessDate } from '@tagih/contract';
+import { API_PATHS, NOTIFICATIONS_EPOCH, TRX_STATUS, businessDate } from '@tagih/contract';
 import { buildApp } from '@tagih/server/src/app.ts';
 import { systemClock } from '@tagih/server/src/clock.ts';
 import { loadConfig } from '@tagih/server/src/config.ts';
@@ -117,7 +117,7 @@ interface Scenario {
 const scenarios: Scenario[] = [
   { name: 'VA list, today (default page)', paths: [`${VA}?${q({ page: 1, max: 10, from: today, to: today })}`] },
   { name: `VA list, last ${sizes.days} days, page 1`, paths: [`${VA}?${q({ page: 1, max: 10, from: monthFrom, to: today })}`] },
-  { name: 'VA list, status+bank, last 7 days', paths: [`${VA}?${q({ page: 1, max: 10, 'finds[trctStatus][equal]': '03', 'finds[trctBank]': 'BRI', from: daysBefore(today, 7), to: today })}`] },
+  { name: 'VA list, status+bank, last 7 days', paths: [`${VA}?${q({ page: 1, max: 10, 'finds[trctStatus][equal]': TRX_STATUS.UNPAID, 'finds[trctBank]': 'BRI', from: daysBefore(today, 7), to: today })}`] },
   { name: `VA list, last ${sizes.days} days, page 500`, paths: [`${VA}?${q({ page: 500, max: 10, from: monthFrom, to: today })}`] },
   { name: `VA search order id, ${sizes.days} days`, paths: orderIds.map((id) => `${VA}?${q({ page: 1, max: 10, 'finds[trctOrderId]': id, from: monthFrom, to: today })}`) },
   { name: 'QRIS list, today (default page)', paths: [`${QR}?${q({ page: 1, max: 10, from: today, to: today })}`] },

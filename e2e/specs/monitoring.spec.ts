@@ -278,7 +278,8 @@ test('VA: re-sending a notification adds one attempt to its history on Notificat
   await expect(row.getByRole('gridcell', { name: 'Sukses', exact: true })).toBeVisible();
 
   await openScreen(page, 'notifications');
-  expect(await historyCount(page, orderId)).toBe(attempts + 1);
+  // The history may first show the cached attempts while it refetches: wait for the new one.
+  await expect.poll(() => historyCount(page, orderId), { timeout: 30_000 }).toBe(attempts + 1);
 });
 
 /** The rows of the current page once they all have `status`. */

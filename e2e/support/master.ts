@@ -98,9 +98,15 @@ export async function openAddForm(page: Page, entity: string): Promise<void> {
   await expect(dialog(page)).toContainText(`Menambahkan data ${entity} baru.`);
 }
 
-/** The row's Edit button, then the 'Edit Data' dialog. */
+/**
+ * The row's Edit button, then the 'Edit Data' dialog. A click that lands while the grid swaps
+ * its rows (a refetch right after a save) is lost, as it would be for a person: click again.
+ */
 export async function openEditForm(page: Page, rowText: string, entity: string): Promise<void> {
-  await rowByText(page, rowText).getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(async () => {
+    if (!(await dialog(page).isVisible())) await rowByText(page, rowText).getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(dialog(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(dialog(page)).toContainText('Edit Data');
   await expect(dialog(page)).toContainText(`Mengedit data ${entity}.`);
 }

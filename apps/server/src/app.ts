@@ -15,9 +15,10 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { TooManyRequests } from './shared/errors.ts';
 import { isPageRequest, serveWebApp } from './http/web-app.ts';
 import { accessDenialRecorder } from './modules/audit/access-denied.ts';
+import { sharedRateLimit } from './modules/auth/login-rate-limit.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules } from './modules/index.ts';
-import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
+import { startNotificationWorker, type NotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
 import { registerOperations } from './ops/operations.ts';
 import { requestIdOptions } from './http/request-id.ts';
@@ -91,8 +92,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     attachFieldsToBody: 'keyValues',
     limits: { fields: 20, fieldSize: 4096, files: 0, fileSize: 0, parts: 20 },
   });
+  // Counted where every server process sees it (the database, or Redis with REDIS_URL): modules/auth/login-rate-limit.ts.
+  const sharedLimits = sharedRateLimit(deps);
+  app.addHook('onClose', async () => sharedLimits.close());
   await app.register(rateLimit, {
     global: false,
+    ...sharedLimits.options,
     errorResponseBuilder: (_req, ctx) => new TooManyRequests(MESSAGES.tooManyRequests, ctx.ttl / 1000),
   });
   await app.register(swagger, {
@@ -118,12 +123,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
 
   const worker = deps.notificationWorker;
   if (worker) {
-    let stop: (() => Promise<void>) | null = null;
+    let running: NotificationWorker | null = null;
+    let stopped: Promise<void> | null = null;
     app.addHook('onReady', async () => {
-      stop = startNotificationWorker(deps, worker.intervalMs, (error) => app.log.error(error), () => ops.lifecycle.workerTicked());
+      running = startNotificationWorker(deps, worker.intervalMs, {
+        onError: (error) => app.log.error(error),
+        onTick: () => ops.lifecycle.workerTicked(),
+        onAbandoned: () => app.log.warn(`Notification sends still in flight after SHUTDOWN_GRACE_SECONDS=${deps.config.shutdownGraceSeconds}; their leases run out and they are retried later`),
+      });
+    });
+    // Shutdown: claim nothing more at once (preClose, with readiness turning 503), while HTTP requests drain;
+    // onClose then waits for the sends in flight, at most the grace.
+    app.addHook('preClose', async () => {
+      stopped = running?.stop() ?? null;
     });
     app.addHook('onClose', async () => {
-      await stop?.();
+      await (stopped ?? running?.stop());
     });
   }
 

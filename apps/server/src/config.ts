@@ -59,6 +59,21 @@ const dataKey = z.string().transform((v, ctx) => {
   }
 });
 
+/** LOGIN_RATE_LIMIT: sign-ins per client address, `30` (a minute) or `30/minute`, `5/second`, `500/hour`. */
+const WINDOWS_MS: Record<string, number> = { second: 1000, sec: 1000, s: 1000, minute: 60_000, min: 60_000, m: 60_000, hour: 3_600_000, h: 3_600_000 };
+const loginRateLimit = z.string().transform((v, ctx) => {
+  const match = /^\s*(\d{1,6})\s*(?:\/\s*([a-z]+)\s*)?$/i.exec(v);
+  const max = match ? Number(match[1]) : 0;
+  const windowMs = match ? (match[2] === undefined ? 60_000 : WINDOWS_MS[match[2].toLowerCase()]) : undefined;
+  if (!match || max < 1 || windowMs === undefined) {
+    ctx.addIssue({ code: 'custom', message: "must be a number of sign-ins per minute per address (e.g. 30) or '<n>/second|minute|hour' (e.g. 30/minute)" });
+    return z.NEVER;
+  }
+  return { max, timeWindowMs: windowMs };
+});
+
+const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), { message: "must be 'redis://host:port[/db]' or 'rediss://…'" });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -87,8 +102,19 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default([]),
   DATA_KEY: dataKey.optional(),
   DATA_KEY_PREVIOUS: dataKey.optional(),
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((ids) => ids.every((id) => /^\d+$/.test(id) && Number(id) > 0), { message: 'must be a comma-separated list of role ids (e.g. 1,2)' })
+    .transform((ids) => ids.map(Number))
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  WORKER_PER_MERCHANT: z.coerce.number().int().min(1).max(256).default(2),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  LOGIN_RATE_LIMIT: loginRateLimit.default({ max: 30, timeWindowMs: 60_000 }),
+  REDIS_URL: redisUrl.optional(),
+}).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
   port: number;
@@ -132,12 +158,23 @@ export interface Config {
   dbPool: { size: number; acquireTimeoutMs: number; statementTimeoutMs: number };
   /** Bearer token of GET /api/metrics; the route answers 404 without one. */
   metricsToken: string | undefined;
+  /** Retry worker: merchant sends in flight at once in this process, and at most this many to one merchant. */
+  workerConcurrency: number;
+  workerPerMerchant: number;
+  /** At SIGTERM: how long the sends in flight (and requests) may take to finish before the process exits. */
+  shutdownGraceSeconds: number;
+  /** Sign-ins per client address per window, counted for all server processes together. */
+  loginRateLimit: { max: number; timeWindowMs: number };
+  /** When set, the sign-in limit is counted in Redis (else in the database). */
+  redisUrl: string | undefined;
+  /** Role ids whose users must sign in with two-factor: without it they can only enrol (MFA_REQUIRED_ROLES). */
+  mfaRequiredRoles: number[];
 }
 
 export class ConfigError extends Error {}
 
 /** Never echoed back, not even when invalid: logs outlive the mistake. */
-const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'METRICS_TOKEN', 'DATABASE_URL', 'DATA_KEY', 'DATA_KEY_PREVIOUS']);
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'METRICS_TOKEN', 'DATABASE_URL', 'DATA_KEY', 'DATA_KEY_PREVIOUS', 'REDIS_URL']);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -175,5 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     actionMinIntervalSeconds: e.ACTION_MIN_INTERVAL_SECONDS,
     dbPool: { size: e.DB_POOL_SIZE, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
+    mfaRequiredRoles: e.MFA_REQUIRED_ROLES,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    workerPerMerchant: e.WORKER_PER_MERCHANT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
   };
 }

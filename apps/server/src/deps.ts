@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
 import type { BankGateway } from './integrations/bank/gateway.ts';
+import type { BreakerSettings } from './modules/notifications/merchant-breaker.ts';
 import type { AppMetrics } from './ops/metrics.ts';
 import type { SecretBox } from './security/secret-box.ts';
 
@@ -13,14 +14,17 @@ export interface AppDeps {
   dialect: Dialect;
   config: Config;
   clock: Clock;
-  /** Per-address limit on the sign-in route. */
+  /** Per-address limit on the sign-in route; default LOGIN_RATE_LIMIT (shared through the database or Redis). */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Bank inquiry (SNAP BI); without it Inquiry answers 503 "not configured". */
   bankGateway?: BankGateway;
   /** Merchant callbacks: timeout (default 10 s) and the in-flight lease (default 60 s). */
   merchant?: { timeoutMs?: number; leaseMs?: number };
-  /** Runs the notification retry worker while the app is up (every intervalMs). */
-  notificationWorker?: { intervalMs: number; batchSize?: number };
+  /**
+   * Runs the notification retry worker while the app is up (every intervalMs); its parallelism
+   * and shutdown grace come from config (WORKER_CONCURRENCY, WORKER_PER_MERCHANT, SHUTDOWN_GRACE_SECONDS).
+   */
+  notificationWorker?: { intervalMs: number; batchSize?: number; breaker?: BreakerSettings };
   /** Opens the secrets stored sealed (client signing secrets); without it only plain ones can be used. */
   secretBox?: SecretBox;
   /** Prometheus metrics (ops/metrics.ts); buildApp makes its own when absent. */

@@ -1,5 +1,6 @@
 /** Start: read config, open the database, migrate, seed when asked, listen. */
 import { buildApp } from './app.ts';
+import { purgeStaleLoginRates } from './modules/auth/login-rate-limit.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
 import { purgeExpiredAudit } from './modules/audit/service.ts';
 import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
@@ -99,9 +100,20 @@ async function main(): Promise<void> {
     purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
     purgeExpiredAudit(deps).catch((error: unknown) => app.log.error(error));
     purgeStaleThrottles(deps).catch((error: unknown) => app.log.error(error));
+    purgeStaleLoginRates(deps).catch((error: unknown) => app.log.error(error));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
+  let closing = false;
   const close = async () => {
+    if (closing) return;
+    closing = true;
+    // SIGTERM: readiness turns 503 and the retry worker claims nothing more at once (preClose);
+    // requests and merchant sends in flight finish, at most SHUTDOWN_GRACE_SECONDS, then we exit.
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    setTimeout(() => {
+      log.warn(`Shutdown took longer than SHUTDOWN_GRACE_SECONDS=${config.shutdownGraceSeconds}; exiting now`);
+      process.exit(1);
+    }, graceMs + 1000).unref();
     clearInterval(housekeeping);
     await app.close();
     await simulators?.close();

@@ -13,6 +13,8 @@ export const API_BASE = '/api';
 export const API_PATHS = {
   auth: {
     login: '/security/authentication/login',
+    /** POST { challenge, code } or { challenge, recoveryCode }: the second step of a two-factor sign-in. */
+    loginTwoFactor: '/security/authentication/login/2fa',
     logout: '/security/authentication/logout',
     status: '/security/authentication/status',
     setCompany: '/security/Authentication/SetCompany/:compId',
@@ -20,6 +22,10 @@ export const API_PATHS = {
   account: {
     login: '/account/login',
     usernameAvailable: '/account/username-available',
+    /** Two-factor (TOTP): a pending secret, turning it on with a code (recovery codes once), turning it off. */
+    twoFactorSetup: '/account/2fa/setup',
+    twoFactorEnable: '/account/2fa/enable',
+    twoFactorDisable: '/account/2fa/disable',
   },
   notifications: {
     list: notificationResource.path,
@@ -28,6 +34,8 @@ export const API_PATHS = {
   users: {
     /** POST: a Superadmin ends a user's sign-in lockout (recorded). */
     unlock: `${userResource.path}/:id/unlock`,
+    /** POST: a Superadmin turns off another user's two-factor (recorded); they enrol again. */
+    resetTwoFactor: `${userResource.path}/:id/2fa/reset`,
   },
   audit: {
     list: auditResource.path,

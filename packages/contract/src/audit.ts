@@ -38,6 +38,14 @@ export const AUDIT_ACTIONS = {
   logout: 'auth.logout',
   companySelected: 'auth.company.selected',
   credentialsChanged: 'account.credentials.changed',
+  /** Two-factor turned on (Manage Account). */
+  twoFactorEnabled: 'auth.2fa.enabled',
+  /** Two-factor turned off by its user; details: with (code or recovery code). */
+  twoFactorDisabled: 'auth.2fa.disabled',
+  /** A wrong code (sign-in second step, enable or disable); details: reason, failures. */
+  twoFactorFailed: 'auth.2fa.failed',
+  /** A Superadmin turned off another user's two-factor. */
+  twoFactorReset: 'auth.2fa.reset',
   /** details: { before, after } of the changed fields, secrets redacted. */
   master: masterActions,
   /** details: kind, filters, rows. */

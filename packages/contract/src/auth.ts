@@ -17,6 +17,57 @@ export const loginDataSchema = z.object({
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 
+/** The sign-in's answer when two-factor is on: no token yet, a challenge for the second step (5 minutes, 5 wrong codes). */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** POST /security/authentication/login: signed in, or the second step is needed. */
+export const loginAnswerSchema = z.union([loginDataSchema, twoFactorChallengeSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export const needsSecondStep = (answer: LoginAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer && answer.twoFactorRequired;
+
+/** A TOTP code: 6 digits (RFC 6238, SHA-1, 30-second steps); spaces are ignored. */
+export const totpCode = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+
+/** A recovery code as shown (groups of letters and digits); dashes, spaces and case are ignored. */
+export const recoveryCode = z
+  .string()
+  .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]{10,40}$/, 'Enter one of your recovery codes'));
+
+/** POST /security/authentication/login/2fa: a current code or one recovery code. */
+export const loginTwoFactorBody = z.union([
+  z.strictObject({ challenge: z.string().min(1).max(200), code: totpCode }),
+  z.strictObject({ challenge: z.string().min(1).max(200), recoveryCode }),
+]);
+export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBody>;
+
+/** POST /account/2fa/setup: a pending secret (base32) and its otpauth:// address (for the QR code). */
+export const twoFactorSetupDataSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetupData = z.infer<typeof twoFactorSetupDataSchema>;
+
+/** POST /account/2fa/enable: the first code from the app proves it holds the secret. */
+export const twoFactorEnableBody = z.strictObject({ code: totpCode });
+export type TwoFactorEnableBody = z.input<typeof twoFactorEnableBody>;
+
+/** Shown once: each works one time instead of a code. */
+export const RECOVERY_CODE_COUNT = 10;
+export const twoFactorEnableDataSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnableData = z.infer<typeof twoFactorEnableDataSchema>;
+
+/** POST /account/2fa/disable: the password and a current code or a recovery code (in `code`). */
+export const twoFactorDisableBody = z.strictObject({
+  password: loginPassword.max(200, 'Password must not exceed 200 characters'),
+  code: z.string().trim().min(1, 'Enter a code or a recovery code').max(60),
+});
+export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBody>;
+
 export const companyOptionSchema = z.object({ compId: z.number(), compName: z.string() });
 export type CompanyOption = z.infer<typeof companyOptionSchema>;
 
@@ -27,6 +78,10 @@ export const statusDataSchema = z.object({
   username: z.string(),
   /** Only a Superadmin grants or changes the Superadmin role and its users: screens offer no more. */
   isSuperadmin: z.boolean(),
+  /** Two-factor sign-in is on for this user. */
+  twoFactorEnabled: z.boolean().optional(),
+  /** The user's role requires two-factor (MFA_REQUIRED_ROLES) and it is not on: nothing but enrolment is allowed. */
+  twoFactorEnrolmentRequired: z.boolean().optional(),
   company: z.object({ active: companyOptionSchema.nullable(), available: z.array(companyOptionSchema) }),
 });
 export type StatusData = z.infer<typeof statusDataSchema> & { access: AccessMap };

@@ -53,6 +53,18 @@ export const MESSAGES = {
   grantBeyondOwn: 'You cannot grant a permission you do not hold yourself.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
+  twoFactorCodeInvalid: 'The code is not valid. Check your authenticator app and try again.',
+  twoFactorChallengeInvalid: 'The sign-in has expired or had too many wrong codes. Please sign in again.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
+  twoFactorNotSetUp: 'Start the two-factor setup first.',
+  twoFactorNotOn: 'Two-factor sign-in is not on.',
+  twoFactorNeedsDataKey: 'Two-factor sign-in needs a data key (DATA_KEY) on the server.',
+  twoFactorEnrolmentRequired: 'Your role requires two-factor sign-in. Set it up in Manage Account before doing anything else.',
+  twoFactorEnabled: 'Two-factor sign-in is on.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  twoFactorReset: 'Two-factor sign-in reset.',
+  twoFactorResetFailed: 'Gagal mereset two-factor user.',
+  passwordInvalid: 'The password is not correct.',
   failedAttemptsSinceLastLogin: (n: number) => `${n} failed sign-in attempt${n === 1 ? '' : 's'} since your last sign-in.`,
   /** Toasts of the master screens (spec §8), by resource; texts are the spec's, typos included. */
   master: {

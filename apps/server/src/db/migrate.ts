@@ -5,6 +5,8 @@ import * as transactionsListCover from './migrations/0002-transactions-list-cove
 import * as auditEvents from './migrations/0003-audit-events.ts';
 import * as actionThrottle from './migrations/0004-action-throttle.ts';
 import * as clientSecretSealed from './migrations/0005-client-secret-sealed.ts';
+import * as loginRateLimit from './migrations/0006-login-rate-limit.ts';
+import * as twoFactor from './migrations/0007-two-factor.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-audit-events': auditEvents,
   '0004-action-throttle': actionThrottle,
   '0005-client-secret-sealed': clientSecretSealed,
+  '0006-login-rate-limit': loginRateLimit,
+  '0007-two-factor': twoFactor,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -168,6 +168,42 @@ export interface LoginThrottleTable {
   lothUpdatedTime: string;
 }
 
+/** Two-factor sign-in of a user (TOTP): the sealed secret; on once utfaEnabledTime is set. */
+export interface UserTwoFactorTable {
+  utfaUserId: string;
+  /** Sealed (v1:<keyId>:…) under the data key, context `user_two_factor.utfaSecret`. */
+  utfaSecret: string;
+  utfaEnabledTime: string | null;
+  /** The last accepted 30-second step: a code of this step or an earlier one is refused (replay). */
+  utfaLastStep: number | null;
+  utfaCreatedTime: string;
+}
+
+/** One-time recovery codes, as SHA-256 hex of the normalised code. */
+export interface UserRecoveryCodesTable {
+  urcoId: Generated<number>;
+  urcoUserId: string;
+  urcoHash: string;
+  urcoUsedTime: string | null;
+}
+
+/** The second step of a two-factor sign-in, by SHA-256 of its token. */
+export interface LoginChallengesTable {
+  lochTokenHash: string;
+  lochUserId: string;
+  lochFailures: number;
+  lochCreatedTime: string;
+  lochExpiresTime: string;
+  lochUsedTime: string | null;
+}
+
+/** The per-address sign-in limit, per route and address (`<route>|<address>`): a fixed window's start and count. */
+export interface LoginRateLimitTable {
+  lrlmKey: string;
+  lrlmWindowStart: string;
+  lrlmCount: number;
+}
+
 /**
  * Throttles of the outbound actions (Inquiry, Notif), per scope key: a per-user window (start,
  * count) or a per-transaction last start (count of starts) and in-flight lease.
@@ -224,7 +260,11 @@ export interface Database {
   notification_history: NotificationHistoryTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  login_rate_limit: LoginRateLimitTable;
   action_throttle: ActionThrottleTable;
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   audit_events: AuditEventsTable;
   audit_purge_window: AuditPurgeWindowTable;
 }

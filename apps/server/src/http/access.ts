@@ -15,6 +15,8 @@ export type RouteAccess = 'public' | 'signed-in' | { area: Area; action: Action 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Answers a signed-in user who must still enrol in two-factor (MFA_REQUIRED_ROLES): status, logout, 2fa setup/enable. */
+    duringEnrolment?: boolean;
   }
   interface FastifyRequest {
     session: SessionContext | null;
@@ -55,6 +57,9 @@ export function registerAccessGuard(app: FastifyInstance, resolveSession: Sessio
     if (access === undefined) throw new Forbidden(MESSAGES.forbidden);
     if (access === 'public') return;
     request.session = await resolveSession(tokenOf(request));
+    if (request.session.twoFactorEnrolmentRequired && !request.routeOptions.config.duringEnrolment) {
+      throw new Forbidden(MESSAGES.twoFactorEnrolmentRequired, { twoFactorEnrolmentRequired: true });
+    }
     if (access === 'signed-in') return;
     if (!can(request.session.access, access.area, access.action)) {
       const needed = `${access.area}.${access.action}`;

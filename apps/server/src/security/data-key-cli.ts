@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { describeUnreadable, sealClientSecrets } from './client-secrets.ts';
 import { loadDataKeys } from './data-key.ts';
+import { resealTotpSecrets } from './totp-secrets.ts';
 
 /** npm runs a workspace's script inside the workspace; a relative path is meant from where npm was started. */
 const baseDir = process.env.INIT_CWD ?? process.cwd();
@@ -43,7 +44,11 @@ async function main(): Promise<number> {
   const database = openDatabase(url, { applicationName: 'tagih-data-key' });
   try {
     const report = await sealClientSecrets(database.kysely, keys.box, { rotate: true });
-    const done = `${report.resealed} client secret(s) re-encrypted and ${report.sealed} plain one(s) encrypted under data key ${keys.box.keyId} (${keys.source}); ${report.current} already were`;
+    const totp = await resealTotpSecrets(database.kysely, keys.box);
+    const done =
+      `${report.resealed} client secret(s) re-encrypted and ${report.sealed} plain one(s) encrypted under data key ${keys.box.keyId} (${keys.source}); ${report.current} already were` +
+      (totp.resealed + totp.current + totp.unreadable.length > 0 ? `; ${totp.resealed} two-factor secret(s) re-encrypted, ${totp.current} already were` : '') +
+      (totp.unreadable.length > 0 ? `; the two-factor secrets of ${totp.unreadable.join(', ')} open under no given key (reset their two-factor)` : '');
     if (report.unreadable.length > 0) {
       console.error(`data-key: ${done}; ${describeUnreadable(report.unreadable, keys.box)}`);
       return 1;

@@ -9,4 +9,6 @@ export interface SessionContext {
   access: AccessMap;
   /** Holds the Superadmin role: may grant it and change its users (least privilege). */
   isSuperadmin: boolean;
+  /** Holds a role of MFA_REQUIRED_ROLES without two-factor: only the routes that allow it during enrolment answer. */
+  twoFactorEnrolmentRequired?: boolean;
 }

@@ -39,6 +39,7 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
     }
     expected.push('GET /api/master/client master_company.read');
     expected.push('POST /api/master/user/:id/unlock master_user.update');
+    expected.push('POST /api/master/user/:id/2fa/reset master_user.update');
     expect(seen.filter((s) => !s.startsWith('HEAD')).sort()).toEqual(expected.sort());
   });
 

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('master users (%s)', (dialect) => {
     const res = await api.post('/master/user', NEW_USER);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      userId: 'dewi@tagih.id', userStatus: 1, usloUserName: 'dewi', userIsSuperadmin: false, userLockedUntil: null,
+      userId: 'dewi@tagih.id', userStatus: 1, usloUserName: 'dewi', userIsSuperadmin: false, userLockedUntil: null, userTwoFactor: false,
       userCreatedTime: '2026-11-20T03:00:00.000Z', userCreatedUserId: USER_IDS.admin,
       userUpdatedTime: '2026-11-20T03:00:00.000Z', userUpdatedUserId: USER_IDS.admin,
     });

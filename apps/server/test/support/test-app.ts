@@ -59,6 +59,8 @@ export interface TestOptions {
   extraRoutes?: (app: FastifyInstance) => void;
   /** The app's metrics (pass the same object's logQuery as database.log to see query durations). */
   metrics?: AppDeps['metrics'];
+  /** Opens and seals secrets at rest (client secrets, two-factor secrets); none by default. */
+  secretBox?: AppDeps['secretBox'];
   /** Pool settings, application name (PostgreSQL), query log. */
   database?: Omit<DatabaseOptions, 'pgSchema'>;
 }
@@ -99,6 +101,7 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
     clock,
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.secretBox ? { secretBox: options.secretBox } : {}),
   };
   const app = await buildApp(deps, { webRoot: null });
   options.extraRoutes?.(app);

@@ -6,7 +6,7 @@ import { isSessionError } from '../api/client.ts';
 import { hasAnyAccess, statusQueryKey, useStatus } from '../api/get-status.ts';
 import { clearSession, expireSession } from '../api/session.ts';
 import { notify } from '../components/notify.tsx';
-import { LOGIN_ROUTE } from './route-access.ts';
+import { LOGIN_ROUTE, MANAGE_ACCOUNT_ROUTE } from './route-access.ts';
 
 /**
  * The status behind the dashboard (spec §4, §6): refreshed on every screen change; a
@@ -36,6 +36,12 @@ export function useDashboardStatus() {
   useEffect(() => {
     if (data && !hasAnyAccess(data)) expireSession();
   }, [data]);
+
+  // MFA_REQUIRED_ROLES: a user who must still enrol in two-factor can do nothing else.
+  const mustEnrol = Boolean(data?.twoFactorEnrolmentRequired);
+  useEffect(() => {
+    if (mustEnrol && pathname !== MANAGE_ACCOUNT_ROUTE) void navigate(MANAGE_ACCOUNT_ROUTE);
+  }, [mustEnrol, pathname, navigate]);
 
   return status;
 }

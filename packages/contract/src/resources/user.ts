@@ -29,6 +29,8 @@ export const userResource: ScreenResourceDef = {
     { name: 'userIsSuperadmin', label: 'Superadmin', type: 'bool', input: 'none', hidden: true, derived: true },
     // Filled by the server: set while a sign-in lockout is in force (a Superadmin can unlock).
     { name: 'userLockedUntil', label: 'Locked Until', type: 'date', input: 'none', hidden: true, derived: true },
+    // Filled by the server: whether two-factor sign-in is on (a Superadmin can reset it).
+    { name: 'userTwoFactor', label: 'Two-factor', type: 'bool', input: 'none', hidden: true, derived: true },
     ...auditFields('user'),
   ],
   defaultOrder: { field: 'userId', direction: 'desc' },

@@ -20,6 +20,12 @@ export function findLoginByUserId(db: DbOrTx, userId: string) {
     .executeTakeFirst();
 }
 
+/** The login's password hash (two-factor disable checks the password). */
+export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user_logins').select('usloPassword').where('usloUserId', '=', userId).executeTakeFirst();
+  return row?.usloPassword;
+}
+
 export function isUsernameTaken(db: DbOrTx, username: string, exceptUserId?: string): Promise<boolean> {
   let q = db.selectFrom('user_logins').select('usloId').where('usloUserName', '=', username);
   if (exceptUserId) q = q.where('usloUserId', '!=', exceptUserId);

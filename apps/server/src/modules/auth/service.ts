@@ -1,7 +1,7 @@
 /** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice; each recorded in the audit trail. */
 import {
   AUDIT_ACTIONS, MESSAGES, SESSION_ERROR_CODE, mergeAccess, parseOperations,
-  type AccessMap, type CompanyOption, type LoginData, type StatusData,
+  type AccessMap, type CompanyOption, type LoginAnswer, type LoginData, type StatusData,
 } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -14,6 +14,7 @@ import { hashToken, newToken } from '../../security/tokens.ts';
 import { failedSignInsSinceLastSignIn, recordAudit } from '../audit/service.ts';
 import { signInKey } from './credentials.ts';
 import * as repo from './repo.ts';
+import * as twoFactor from './two-factor.ts';
 
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_MINUTES = 30;
@@ -31,7 +32,7 @@ const NO_SIGN_IN_YET = '1970-01-01T00:00:00.000Z';
  * (actor: the name tried), plus auth.locked when it crosses the threshold, in one transaction too.
  * `context` is the request's (no actor: the route is public).
  */
-export async function login(deps: AppDeps, context: AuditContext, username: string, password: string): Promise<LoginData> {
+export async function login(deps: AppDeps, context: AuditContext, username: string, password: string): Promise<LoginAnswer> {
   const now = deps.clock.now();
   const nowIso = iso(now);
   const key = signInKey(username);
@@ -64,6 +65,19 @@ export async function login(deps: AppDeps, context: AuditContext, username: stri
     throw new Unauthorized(MESSAGES.invalidCredentials);
   }
 
+  // Two-factor on: no session yet, a challenge for the second step; the failure count stays until it succeeds.
+  if (await twoFactor.isTwoFactorOn(deps.db, login.usloUserId)) {
+    return { twoFactorRequired: true, challenge: await twoFactor.newChallenge(deps, login.usloUserId, now) };
+  }
+  return startSession(deps, context, login, now);
+}
+
+type SignedInLogin = { usloUserId: string; usloUserName: string; usloLastLoginAt: string | null; usloCreatedTime: string | null };
+
+/** The end of every sign-in: a session, the last sign-in time and auth.login.succeeded in one transaction. */
+async function startSession(deps: AppDeps, context: AuditContext, login: SignedInLogin, now: Date, twoFactorWith?: string): Promise<LoginData> {
+  const nowIso = iso(now);
+  const key = signInKey(login.usloUserName);
   const user = { userId: login.usloUserId, username: login.usloUserName };
   const token = newToken();
   const failedAttemptsSinceLastLogin = await deps.db.transaction().execute(async (tx) => {
@@ -83,11 +97,58 @@ export async function login(deps: AppDeps, context: AuditContext, username: stri
     await recordAudit(tx, deps.clock, { ...context, actorUserId: user.userId, actorUsername: user.username }, {
       action: AUDIT_ACTIONS.loginSucceeded,
       target: { type: 'user', id: user.userId },
-      details: { failedAttemptsSinceLastLogin: failed },
+      details: { failedAttemptsSinceLastLogin: failed, ...(twoFactorWith ? { twoFactor: twoFactorWith } : {}) },
     });
     return failed;
   });
   return { token, user, failedAttemptsSinceLastLogin };
+}
+
+/**
+ * The second step of a two-factor sign-in: the challenge and a current code (or a recovery code).
+ * A wrong code counts towards the challenge's 5 and the username's lockout (auth.2fa.failed, and
+ * auth.locked at the threshold); a right one ends like a sign-in without two-factor.
+ */
+export async function loginSecondStep(deps: AppDeps, context: AuditContext, challenge: string, factor: twoFactor.SecondFactor): Promise<LoginData> {
+  const now = deps.clock.now();
+  const nowIso = iso(now);
+  const found = await twoFactor.findChallenge(deps.db, challenge);
+  if (
+    !found || found.lochUsedTime !== null || found.lochExpiresTime <= nowIso ||
+    found.lochFailures >= twoFactor.CHALLENGE_MAX_FAILURES || found.userStatus !== 1
+  ) {
+    throw new Unauthorized(MESSAGES.twoFactorChallengeInvalid);
+  }
+  const key = signInKey(found.usloUserName);
+  const target = { type: 'user', id: found.lochUserId };
+  const tried: AuditContext = { ...context, actorUserId: null, actorUsername: found.usloUserName };
+  const throttle = await repo.findThrottle(deps.db, key);
+  if (throttle?.lothLockedUntil && throttle.lothLockedUntil > nowIso) {
+    await recordAudit(deps.db, deps.clock, tried, { action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', target, details: { reason: 'locked', lockedUntil: throttle.lothLockedUntil } });
+    throw new TooManyRequests(MESSAGES.accountLocked, (Date.parse(throttle.lothLockedUntil) - now.getTime()) / 1000);
+  }
+  const checked = await deps.db.transaction().execute(async (tx) => {
+    const result = await twoFactor.checkSecondFactor(deps, tx, found.lochUserId, factor);
+    // A right code on a challenge used meanwhile by a parallel request does not sign in twice.
+    if (result.ok && !(await twoFactor.useChallenge(tx, challenge, nowIso))) throw new Unauthorized(MESSAGES.twoFactorChallengeInvalid);
+    return result;
+  });
+  if (!checked.ok) {
+    await deps.db.transaction().execute(async (tx) => {
+      const challengeFailures = await twoFactor.countChallengeFailure(tx, challenge);
+      const failures = await repo.countFailure(tx, key, nowIso);
+      const lockedUntil = failures >= LOCKOUT_FAILURES ? iso(addMinutes(now, LOCKOUT_MINUTES)) : null;
+      if (lockedUntil) await repo.lockUsername(tx, key, lockedUntil, nowIso);
+      await recordAudit(tx, deps.clock, tried, {
+        action: AUDIT_ACTIONS.twoFactorFailed, outcome: 'failure', target, details: { reason: checked.reason, failures, challengeFailures },
+      });
+      if (lockedUntil) {
+        await recordAudit(tx, deps.clock, tried, { action: AUDIT_ACTIONS.locked, target, details: { failures, lockedUntil, minutes: LOCKOUT_MINUTES } });
+      }
+    });
+    throw new Unauthorized(MESSAGES.twoFactorCodeInvalid);
+  }
+  return startSession(deps, context, { ...found, usloUserId: found.lochUserId }, now, checked.with);
 }
 
 export async function accessOf(deps: AppDeps, userId: string): Promise<AccessMap> {
@@ -126,6 +187,7 @@ export async function authenticate(deps: AppDeps, token: string | undefined): Pr
     compId: session.sessCompId,
     access: await accessOf(deps, session.sessUserId),
     isSuperadmin: await repo.isSuperadmin(deps.db, session.sessUserId),
+    twoFactorEnrolmentRequired: await twoFactor.enrolmentRequired(deps, session.sessUserId),
   };
 }
 
@@ -154,6 +216,8 @@ export async function status(deps: AppDeps, session: SessionContext): Promise<St
     user: session.userId,
     username: session.username,
     isSuperadmin: session.isSuperadmin,
+    twoFactorEnabled: await twoFactor.isTwoFactorOn(deps.db, session.userId),
+    twoFactorEnrolmentRequired: session.twoFactorEnrolmentRequired ?? false,
     company: { active: available.find((c) => c.compId === session.compId) ?? null, available },
   };
 }
@@ -188,6 +252,7 @@ export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
 /** Keeps the session and throttle tables small: drops what ended over a day ago. */
 export async function purgeEndedSessions(deps: AppDeps): Promise<{ sessions: number; throttles: number }> {
   const dayAgo = iso(addMinutes(deps.clock.now(), -24 * 60));
+  await twoFactor.deleteEndedChallenges(deps.db, dayAgo); // two-factor sign-in challenges: 5 minutes each
   return {
     sessions: await repo.deleteEndedSessions(deps.db, dayAgo),
     throttles: await repo.deleteStaleThrottles(deps.db, dayAgo),

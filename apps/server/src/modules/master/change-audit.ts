@@ -23,7 +23,7 @@ export interface ChangeRecord {
 }
 
 /** Who changed what and when is the event itself; row bookkeeping and derived state would only be noise. */
-const NOT_A_CHANGE = /(CreatedTime|CreatedUserId|UpdatedTime|UpdatedUserId)$|^userIsSuperadmin$|^userLockedUntil$/;
+const NOT_A_CHANGE = /(CreatedTime|CreatedUserId|UpdatedTime|UpdatedUserId)$|^userIsSuperadmin$|^userLockedUntil$|^userTwoFactor$/;
 
 const fieldsOf = (row: ApiRow | null | undefined): ApiRow | null =>
   row ? Object.fromEntries(Object.entries(row).filter(([key]) => !NOT_A_CHANGE.test(key))) : null;

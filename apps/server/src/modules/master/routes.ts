@@ -14,6 +14,7 @@ import { userLogins, users } from './resources/users.ts';
 import { loginWrites } from './users/login-service.ts';
 import { userWrites } from './users/service.ts';
 import { unlockUser } from './users/unlock.ts';
+import { resetUserTwoFactor } from './users/two-factor-reset.ts';
 
 export const MASTER_RESOURCES: readonly MasterResource[] = [
   { ...users, writes: userWrites },
@@ -42,5 +43,16 @@ export const masterRoutes =
         response: { 200: envelopeSchema(z.object({ userId: z.string(), username: z.string() })) },
       },
       handler: async (request) => ok(await unlockUser(deps, actorOf(request), request.params.id), MESSAGES.userUnlocked),
+    });
+
+    app.post(API_PATHS.users.resetTwoFactor, {
+      config: { access: { area: users.def.access.write, action: 'update' } },
+      schema: {
+        tags: ['master'],
+        summary: 'Turn off a user\'s two-factor sign-in (Superadmin only; recorded)',
+        params: z.strictObject({ id: z.string().trim().min(1).max(50) }),
+        response: { 200: envelopeSchema(z.object({ userId: z.string(), username: z.string() })) },
+      },
+      handler: async (request) => ok(await resetUserTwoFactor(deps, actorOf(request), request.params.id), MESSAGES.twoFactorReset),
     });
   };

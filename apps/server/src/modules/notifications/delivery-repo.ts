@@ -21,18 +21,40 @@ export async function releaseLease(db: DbOrTx, notiId: number): Promise<void> {
   await db.updateTable('notifications').set({ notiLockedUntil: null }).where('notiId', '=', notiId).execute();
 }
 
-/** Pending notifications whose next attempt is due and that nobody holds, oldest first. */
-export async function findDue(db: DbOrTx, nowIso: string, limit: number): Promise<number[]> {
+export interface DueNotification {
+  notiId: number;
+  /** The merchant (client) it goes to: the worker's fairness and circuit breaker are per merchant. */
+  clntid: number;
+}
+
+/**
+ * Pending notifications whose next attempt is due and that nobody holds, oldest first, at most
+ * `perMerchant` of one merchant (so that one merchant's backlog cannot fill the batch) and none
+ * of the merchants in `skipClients` (their circuit breaker is open).
+ */
+export async function findDue(db: DbOrTx, nowIso: string, limit: number, perMerchant = limit, skipClients: readonly number[] = []): Promise<DueNotification[]> {
+  let inner = db
+    .selectFrom('notifications as n')
+    .innerJoin('transactions as t', 't.trctId', 'n.notiTrctId')
+    .select((eb) => [
+      'n.notiId as notiId',
+      't.trctClntId as clntid',
+      'n.notiNextAttemptAt as nextAt',
+      eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('t.trctClntId').orderBy('n.notiNextAttemptAt').orderBy('n.notiId')).as('rank'),
+    ])
+    .where('n.notiStatus', '=', NOTI_STATUS.PENDING)
+    .where('n.notiNextAttemptAt', '<=', nowIso)
+    .where((eb) => eb.or([eb('n.notiLockedUntil', 'is', null), eb('n.notiLockedUntil', '<', nowIso)]));
+  if (skipClients.length > 0) inner = inner.where('t.trctClntId', 'not in', [...skipClients]);
   const rows = await db
-    .selectFrom('notifications')
-    .select('notiId')
-    .where('notiStatus', '=', NOTI_STATUS.PENDING)
-    .where('notiNextAttemptAt', '<=', nowIso)
-    .where((eb) => eb.or([eb('notiLockedUntil', 'is', null), eb('notiLockedUntil', '<', nowIso)]))
-    .orderBy('notiNextAttemptAt')
+    .selectFrom(inner.as('d'))
+    .select(['d.notiId', 'd.clntid'])
+    .where('d.rank', '<=', perMerchant)
+    .orderBy('d.nextAt')
+    .orderBy('d.notiId')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.notiId);
+  return rows.map((r) => ({ notiId: Number(r.notiId), clntid: Number(r.clntid) }));
 }
 
 /** Everything a callback carries, from the notification, its transaction and the client. */

@@ -10,11 +10,12 @@ import { useForm } from 'react-hook-form';
 import { CenteredCard } from '../../components/centered-card.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { SecondStep } from './second-step.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
-/** /login (spec §2): username, password with show/hide, Proceed; Enter submits. */
+/** /login (spec §2): username, password with show/hide, Proceed; Enter submits. Two-factor on: then a code. */
 export function LoginScreen() {
-  const { signIn, busy } = useSignIn();
+  const { signIn, verify, challenge, cancelSecondStep, busy } = useSignIn();
   const {
     register,
     handleSubmit,
@@ -24,6 +25,17 @@ export function LoginScreen() {
     mode: 'onTouched',
     defaultValues: { username: '', password: '' },
   });
+
+  if (challenge) {
+    return (
+      <CenteredCard>
+        <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+          <Logo />
+        </Box>
+        <SecondStep busy={busy} verify={verify} cancel={cancelSecondStep} />
+      </CenteredCard>
+    );
+  }
 
   return (
     <CenteredCard>

@@ -6,9 +6,10 @@ import TextField from '@mui/material/TextField';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 import { useAccountForm } from './use-account-form.ts';
 
-/** The signed-in user's own username and password (spec §2 "Manage Account"). */
+/** The signed-in user's own username and password (spec §2 "Manage Account"), and two-factor sign-in. */
 export function ManageAccountScreen() {
   const { form, status, canSave, save, resetForm, usernameError, saving } = useAccountForm();
   const {
@@ -59,6 +60,10 @@ export function ManageAccountScreen() {
           </Stack>
         </CardContent>
       </Card>
+      <TwoFactorSection
+        enabled={status.data.twoFactorEnabled === true}
+        required={status.data.twoFactorEnrolmentRequired === true}
+      />
     </>
   );
 }

@@ -103,6 +103,9 @@ export const userRows: ResourceRows = {
       eb
         .exists(eb.selectFrom('user_roles').select('usroId').whereRef('usroUserId', '=', 'users.userId').where('usroRoleId', '=', SUPERADMIN_ROLE_ID))
         .as('userIsSuperadmin'),
+      eb
+        .exists(eb.selectFrom('user_two_factor').select('utfaUserId').whereRef('utfaUserId', '=', 'users.userId').where('utfaEnabledTime', 'is not', null))
+        .as('userTwoFactor'),
     ]),
   columns: { usloUserName: 'user_logins.usloUserName' },
 };

@@ -9,10 +9,11 @@ export const users: MasterResource = {
   auditPrefix: 'user',
   auditName: 'user',
   rows: userRows,
-  // Whether the user is a Superadmin and until when a sign-in lockout holds them (past ones read null).
+  // Whether the user is a Superadmin, has two-factor on, and until when a sign-in lockout holds them (past ones read null).
   toRow: (row, nowIso) => ({
     ...row,
     userIsSuperadmin: Boolean(row.userIsSuperadmin),
+    userTwoFactor: Boolean(row.userTwoFactor),
     userLockedUntil: typeof row.userLockedUntil === 'string' && row.userLockedUntil > nowIso ? row.userLockedUntil : null,
   }),
   bodies: { create: userCreateBody, update: userUpdateBody },

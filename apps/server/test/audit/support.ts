@@ -19,22 +19,4 @@ export async function dropAuditTriggers(ctx: TestContext): Promise<void> {
   }
 }
 
-/** A minimal RFC 4180 reader for the assertions (quoted cells, "" escapes, CRLF records). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
-    else cell += c;
-  }
-  return rows;
-}
+export { parseCsv } from '../support/csv.ts';

@@ -214,9 +214,13 @@ describe.each(DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     expect((await ctx.inject({ method: 'POST', url: LOGIN, payload: STAFF_USER })).json().data.token).toEqual(expect.any(String));
   });
 
-  it('lets only a Superadmin reset another user\'s two-factor (recorded); User Management shows it', async () => {
+  it('lets only a Superadmin reset another user\'s two-factor (recorded, sessions ended); User Management shows it', async () => {
     await open();
-    await enrol();
+    const { secret } = await enrol();
+    // budi signed in with both steps: the session a stolen phone would hold
+    const challenge = (await ctx.inject({ method: 'POST', url: LOGIN, payload: STAFF_USER })).json().data.challenge as string;
+    const budiSession = (await ctx.inject({ method: 'POST', url: LOGIN_2FA, payload: { challenge, code: code(secret) } })).json().data.token as string;
+    expect((await ctx.inject({ method: 'GET', url: STATUS, token: budiSession })).statusCode).toBe(200);
     const adminToken = await ctx.login(ADMIN);
     const listed = await ctx.inject({ method: 'GET', url: `/api/master/user?search=budi`, token: adminToken });
     expect(listed.json().data.data.find((u: { userId: string }) => u.userId === USER_IDS.budi)).toMatchObject({ userTwoFactor: true });
@@ -232,6 +236,7 @@ describe.each(DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     const recorded = (await events('auth.2fa.reset')).at(-1)!;
     expect(recorded).toMatchObject({ audtOutcome: 'success', audtActorUserId: USER_IDS.admin, audtTargetId: USER_IDS.budi });
     expect(JSON.parse(recorded.audtDetails)).toEqual({ username: 'budi', wasOn: true });
+    expect((await ctx.inject({ method: 'GET', url: STATUS, token: budiSession })).statusCode).toBe(401);
     expect((await ctx.inject({ method: 'POST', url: LOGIN, payload: STAFF_USER })).json().data.token).toEqual(expect.any(String));
     const after = await ctx.inject({ method: 'GET', url: `/api/master/user?search=budi`, token: adminToken });
     expect(after.json().data.data.find((u: { userId: string }) => u.userId === USER_IDS.budi)).toMatchObject({ userTwoFactor: false });

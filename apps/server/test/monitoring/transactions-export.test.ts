@@ -1,26 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
+import { parseCsv } from '../support/csv.ts';
 import { createCompany, insertTx, userWithoutDashboards, type TestCompany } from './support.ts';
 
-/** A minimal RFC 4180 reader for the assertions (quoted cells, "" escapes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
-    else cell += c;
-  }
-  return rows;
-}
 
 describe.each(DIALECTS)('transaction CSV export (%s)', (dialect) => {
   let ctx: TestContext;

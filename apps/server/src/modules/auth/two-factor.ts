@@ -130,6 +130,8 @@ export async function resetTwoFactor(deps: AppDeps, actor: Actor, userId: string
     const login = await repo.findLoginByUserId(tx, userId);
     if (!login) throw new NotFound(`User ${userId} has no login.`);
     const wasOn = await tfRepo.deleteTwoFactor(tx, userId);
+    // A reset answers a lost or stolen device: whoever holds it must not stay signed in.
+    await repo.revokeUserSessions(tx, userId, iso(deps.clock.now()));
     await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.twoFactorReset, target, details: { username: login.usloUserName, wasOn } });
     return { userId, username: login.usloUserName };
   });

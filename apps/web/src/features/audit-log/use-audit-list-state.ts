@@ -1,8 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@tagih/contract';
 import { useState } from 'react';
-import type { ExportParams, ListParams } from '../../api/get-list.ts';
-import { useListPaging } from '../../hooks/use-list-paging.ts';
+import type { ListParams } from '../../api/get-list.ts';
 import { useSearchText } from '../../hooks/use-search-text.ts';
+import { useDatedList } from '../../monitoring/use-dated-list.ts';
 import { useDayRange } from '../../monitoring/use-day-range.ts';
 
 /** The Filter Data dialog's values; '' filters nothing. */
@@ -40,9 +40,7 @@ export function useAuditListState() {
     audtTargetType: filter.targetType.trim() || undefined,
     audtTargetId: filter.targetId.trim() || undefined,
   };
-  const extra = dates.range ?? undefined;
-  const paging = useListPaging([finds, extra]);
-  const { page, pageSize, order } = paging;
+  const { paging, params, exportParams } = useDatedList(finds, dates);
 
   return {
     searchText,
@@ -57,9 +55,9 @@ export function useAuditListState() {
       setFilter(EMPTY_AUDIT_FILTER);
     },
     /** The list call; null while the date range is incomplete. */
-    params: dates.range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
+    params,
     /** The export: the same filters and order, every page. */
-    exportParams: dates.range ? ({ ...order, finds, extra } satisfies ExportParams) : null,
+    exportParams,
   };
 }
 

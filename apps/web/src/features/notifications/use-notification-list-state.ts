@@ -1,8 +1,7 @@
 import { NOTIFICATIONS_EPOCH, SEARCH_DEBOUNCE_MS } from '@tagih/contract';
 import { useState } from 'react';
-import type { ListParams } from '../../api/get-list.ts';
-import { useListPaging } from '../../hooks/use-list-paging.ts';
 import { useSearchText } from '../../hooks/use-search-text.ts';
+import { useDatedList } from '../../monitoring/use-dated-list.ts';
 import { useDayRange } from '../../monitoring/use-day-range.ts';
 
 /**
@@ -16,9 +15,7 @@ export function useNotificationListState() {
   const dates = useDayRange(NOTIFICATIONS_EPOCH);
 
   const finds = { notiOrderId: search || undefined, notiStatus: status || undefined };
-  const extra = dates.range ?? undefined;
-  const paging = useListPaging([finds, extra]);
-  const { page, pageSize, order } = paging;
+  const { paging, params } = useDatedList(finds, dates);
 
   return {
     searchText,
@@ -33,6 +30,6 @@ export function useNotificationListState() {
       setStatus('');
     },
     /** Null while the date range is incomplete: no fetch (spec §5). */
-    params: dates.range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
+    params,
   };
 }

@@ -1,8 +1,8 @@
 import { SEARCH_DEBOUNCE_MS, type TransactionKindDef } from '@tagih/contract';
 import { useState } from 'react';
 import type { ListParams } from '../../api/get-list.ts';
-import { useListPaging } from '../../hooks/use-list-paging.ts';
 import { useSearchText } from '../../hooks/use-search-text.ts';
+import { useDatedList } from '../../monitoring/use-dated-list.ts';
 import { useDayRange } from '../../monitoring/use-day-range.ts';
 
 export interface TransactionFilter {
@@ -33,9 +33,7 @@ export function useTransactionListState(kind: TransactionKindDef) {
     trctBank: filter.bank.trim() || undefined,
     trctStatus: filter.status ? { op: 'equal', value: filter.status } : undefined,
   };
-  const extra = dates.range ? { from: dates.range.from, to: dates.range.to } : undefined;
-  const paging = useListPaging([finds, extra]);
-  const { page, pageSize, order } = paging;
+  const { paging, params, exportParams } = useDatedList(finds, dates);
 
   return {
     searchField,
@@ -56,9 +54,9 @@ export function useTransactionListState(kind: TransactionKindDef) {
       setFilter(EMPTY_FILTER);
     },
     /** The list call; null while the date range is incomplete (no fetch, spec §5). */
-    params: dates.range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
+    params,
     /** The export: same filters, every page. */
-    exportParams: dates.range ? { ...order, finds, extra } : null,
+    exportParams,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api -w @tagih/bench -- [--va 200000] [--qris 50000] [--days 30] [--reuse]
- *   [--connections 10] [--duration 10 | --amount N] [--timeout 10] [--warmup 1] [--only text] [--skip-export] [--skip-latency]`
+ *   [--connections 10] [--duration 10 | --amount N] [--timeout 10] [--warmup 1] [--only text] [--skip-export] [--skip-latency]
+ *   [--totals rollup|rows]`
  *
  * API latency under load: prepares a database (DATABASE_URL, or a temp SQLite file; see
  * prepare.ts), starts the real app on an ephemeral loopback port, signs in as a demo Admin,
@@ -10,6 +11,8 @@
  * period once and prints rows, bytes, seconds, rows/s and the process's peak memory growth.
  * Between scenarios it waits until the server has finished every request it accepted (requests
  * a timed-out client gave up on still run), so one overloaded scenario does not slow the next.
+ * `--totals rows` measures the lists as before the rollup (db/transaction-rollup.ts): it marks
+ * the rollup unbuilt for the run, so every list counts and sums its rows, and rebuilds it after.
  */
 import { request } from 'node:http';
 import { cpus } from 'node:os';
@@ -19,6 +22,7 @@ import { API_PATHS, NOTIFICATIONS_EPOCH, TRX_STATUS, businessDate } from '@tagih
 import { buildApp } from '@tagih/server/src/app.ts';
 import { systemClock } from '@tagih/server/src/clock.ts';
 import { loadConfig } from '@tagih/server/src/config.ts';
+import { ensureRollup } from '@tagih/server/src/db/transaction-rollup.ts';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
 import { COMPANIES, LOGIN, NOTIFICATIONS, QR, STATUS, VA, api, daysBefore, q, setCompanyPath } from './operator-calls.ts';
@@ -37,6 +41,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'skip-export': { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
+    totals: { type: 'string', default: 'rollup' },
   },
 });
 const num = (name: string, text: string | undefined, min: number): number => {
@@ -54,12 +59,22 @@ const amount = args.amount === undefined ? undefined : num('amount', args.amount
 const warmup = num('warmup', args.warmup, 0);
 const timeout = num('timeout', args.timeout, 1);
 
+if (args.totals !== 'rollup' && args.totals !== 'rows') {
+  console.error(`--totals must be rollup or rows (got ${args.totals})`);
+  process.exit(2);
+}
+
 const config = { ...loadConfig(), logLevel: 'silent', notificationWorker: false };
 const prepared = await prepareDatabase(
   { ...sizes, reuse: args.reuse, timeZone: config.businessTz, ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}) },
   (line) => console.log(line),
 );
 const { db } = prepared;
+if (args.totals === 'rows') {
+  await db.kysely.updateTable('transaction_rollup_state').set({ rlstTimeZone: null }).execute();
+} else {
+  await ensureRollup(db.kysely, config.businessTz);
+}
 
 // The real app, as main.ts builds it (no simulators, no retry worker: nothing else runs).
 const deps: AppDeps = { db: db.kysely, dialect: db.dialect, config: { ...config, databaseUrl: prepared.url }, clock: systemClock };
@@ -133,7 +148,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionD
 
 console.log(
   `\nTagih API latency — ${db.dialect}, ${sizes.va.toLocaleString('en')} VA + ${sizes.qris.toLocaleString('en')} QRIS rows over ${sizes.days} days (one company), ` +
-  `Node ${process.version}, ${cpus().length} CPUs; autocannon ${connections} connections, ${amount ? `${amount} requests` : `${duration} s`} per scenario (after ${warmup} s warm-up).`,
+  `Node ${process.version}, ${cpus().length} CPUs; list totals from the ${args.totals === 'rows' ? 'rows (no rollup)' : 'rollup'}; autocannon ${connections} connections, ${amount ? `${amount} requests` : `${duration} s`} per scenario (after ${warmup} s warm-up).`,
 );
 
 if (!args['skip-latency']) {
@@ -201,5 +216,6 @@ if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCa
 }
 
 await app.close();
+if (args.totals === 'rows') await ensureRollup(db.kysely, config.businessTz);
 await db.close();
 console.log(`\nDatabase: ${prepared.url}${prepared.url.startsWith('sqlite:') ? ' (kept; --reuse runs again without generating)' : ''}`);

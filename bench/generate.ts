@@ -2,7 +2,8 @@
  * `npm run generate -- --va 1000000 --qris 200000 --days 30`: fills the configured database
  * (DATABASE_URL, default the embedded SQLite file) with realistic synthetic VA and QRIS
  * transactions, their notifications and history, spread over the active companies.
- * Multi-row INSERTs of 1,000 rows, one database transaction per batch.
+ * Batches of 20,000 transactions, each in one database transaction that also adds the batch to
+ * the transaction rollup (db/seed/bulk-transactions.ts); `npm run rollups:verify` checks it.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@tagih/server/src/config.ts';

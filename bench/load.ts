@@ -1,12 +1,14 @@
 /**
  * `npm run bench:load -w @tagih/bench -- [--seconds 60] [--connections 200] [--timeout 10]
- *   [--va 200000] [--qris 50000] [--days 30] [--reuse]`
+ *   [--va 200000] [--qris 50000] [--days 30] [--reuse] [--skip-load] [--skip-export-probe]`
  *
  * Load test: the real server (`node apps/server/src/main.ts`, as in production: JSON logs,
  * metrics, its own process) over a database prepared like bench:api's (prepare.ts; DATABASE_URL
  * or a temp SQLite file), hit by N clients cycling through the operator mix (operator-calls.ts)
  * for --seconds. Prints requests/s, latency p50/p99, answers by status, socket errors, timeouts,
- * the server's peak RSS, and the mean time per route from the server's own metrics.
+ * the server's peak RSS, and the mean time per route from the server's own metrics. Then the
+ * export probe: one client calls status back to back while the full VA CSV export of --days
+ * days streams, and prints the status latencies (a slow request must not freeze the others).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +21,7 @@ import autocannon from 'autocannon';
 import { API_PATHS, businessDate } from '@tagih/contract';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
-import { LOGIN, api, operatorMix, setCompanyPath } from './operator-calls.ts';
+import { LOGIN, STATUS, VA, api, daysBefore, operatorMix, q, setCompanyPath } from './operator-calls.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +32,8 @@ const { values: args } = parseArgs({
     qris: { type: 'string', default: '50000' },
     days: { type: 'string', default: '30' },
     reuse: { type: 'boolean', default: false },
+    'skip-load': { type: 'boolean', default: false },
+    'skip-export-probe': { type: 'boolean', default: false },
   },
 });
 const num = (name: string, text: string | undefined, min: number): number => {
@@ -115,24 +119,63 @@ console.log(
   `Node ${process.version}, ${cpus().length} CPUs; ${connections} clients for ${seconds} s (timeout ${timeout} s), ` +
   `each cycling through: ${mix.map((m) => m.name).join(', ')}.`,
 );
-const result = await autocannon({ url: base, connections, duration: seconds, timeout, headers: { authentication: token }, requests: mix.map(({ path }) => ({ method: 'GET', path })) });
-const peakRss = rssOf('VmHWM');
+if (!args['skip-load']) {
+  const result = await autocannon({ url: base, connections, duration: seconds, timeout, headers: { authentication: token }, requests: mix.map(({ path }) => ({ method: 'GET', path })) });
+  const peakRss = rssOf('VmHWM');
 
-const byStatus = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}: ${count.toLocaleString('en')}`).join(', ');
-console.log(
-  `\nrequests ${(result['2xx'] + result.non2xx).toLocaleString('en')} (${byStatus || 'none'}) | ${Math.round(result.requests.average).toLocaleString('en')} req/s | ` +
-  `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms | ` +
-  `errors ${result.errors}, timeouts ${result.timeouts} | server peak RSS ${peakRss === null ? 'n/a (no /proc)' : `${(peakRss / 1048576).toFixed(0)} MB`}`,
-);
+  const byStatus = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}: ${count.toLocaleString('en')}`).join(', ');
+  console.log(
+    `\nrequests ${(result['2xx'] + result.non2xx).toLocaleString('en')} (${byStatus || 'none'}) | ${Math.round(result.requests.average).toLocaleString('en')} req/s | ` +
+    `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms | ` +
+    `errors ${result.errors}, timeouts ${result.timeouts} | server peak RSS ${peakRss === null ? 'n/a (no /proc)' : `${(peakRss / 1048576).toFixed(0)} MB`}`,
+  );
 
-// Mean time per route, as the server measured it (tagih_http_request_duration_seconds).
-const scrape = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
-const series = (suffix: 'sum' | 'count') => new Map(
-  [...scrape.matchAll(new RegExp(`^tagih_http_request_duration_seconds_${suffix}\\{method="GET",route="([^"]+)",status="200"\\} (\\S+)$`, 'gm'))].map((m) => [m[1]!, Number(m[2])]),
-);
-const [sums, counts] = [series('sum'), series('count')];
-console.log('\nserver-side mean per route (200s):');
-for (const [route, count] of counts) console.log(`  ${route.padEnd(44)} ${count.toLocaleString('en').padStart(9)} requests, mean ${((sums.get(route)! / count) * 1000).toFixed(1)} ms`);
+  // Mean time per route, as the server measured it (tagih_http_request_duration_seconds).
+  const scrape = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
+  const series = (suffix: 'sum' | 'count') => new Map(
+    [...scrape.matchAll(new RegExp(`^tagih_http_request_duration_seconds_${suffix}\\{method="GET",route="([^"]+)",status="200"\\} (\\S+)$`, 'gm'))].map((m) => [m[1]!, Number(m[2])]),
+  );
+  const [sums, counts] = [series('sum'), series('count')];
+  console.log('\nserver-side mean per route (200s):');
+  for (const [route, count] of counts) console.log(`  ${route.padEnd(44)} ${count.toLocaleString('en').padStart(9)} requests, mean ${((sums.get(route)! / count) * 1000).toFixed(1)} ms`);
+}
+
+// Status calls, one after another, while the full VA CSV export of --days days streams.
+if (!args['skip-export-probe']) {
+  // First let the server drain what the load left queued (a status answering within 1 s).
+  for (let i = 0; ; i++) {
+    const started = performance.now();
+    const answer = await call('GET', STATUS, token).catch(() => null);
+    if (answer?.status === 200 && performance.now() - started < 1000) break;
+    if (i > 120) throw new Error('the server did not settle after the load');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const today = businessDate(new Date(), config.businessTz);
+  const exportUrl = `${base}${VA}/export.csv?${q({ from: daysBefore(today, sizes.days), to: today })}`;
+  const exportStarted = performance.now();
+  let exportBytes = 0;
+  let exporting = true;
+  const exported = fetch(exportUrl, { headers: { authentication: token } }).then(async (res) => {
+    for await (const chunk of res.body!) exportBytes += (chunk as Uint8Array).byteLength;
+    return res.status;
+  }).finally(() => (exporting = false));
+  const latencies: number[] = [];
+  while (exporting) {
+    const started = performance.now();
+    const answer = await call('GET', STATUS, token);
+    if (answer.status !== 200) throw new Error(`status answered ${answer.status} during the export`);
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const exportStatus = await exported;
+  const exportSeconds = (performance.now() - exportStarted) / 1000;
+  latencies.sort((x, y) => x - y);
+  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(0) : '–');
+  console.log(
+    `\nexport probe: full VA CSV export over ${sizes.days} days (HTTP ${exportStatus}, ${(exportBytes / 1048576).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s); ` +
+    `status during it: ${latencies.length} calls, p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(0) ?? '–'} ms`,
+  );
+}
 
 stop();
 await new Promise((resolve) => server.once('close', resolve));

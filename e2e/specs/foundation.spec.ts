@@ -62,12 +62,12 @@ test('a forbidden page shows the no-access view, and navigating back to it raise
 
 test('switch company from the top-bar menu', async ({ page }) => {
   await signInWithCompany(page, USERS.staff, 'PT Toko Maju');
-  await expect(page.getByRole('button', { name: /Account menu: budi – PT Toko Maju/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^budi\s*PT Toko Maju\s*Account menu$/ })).toBeVisible();
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Switch Company' }).click();
   await expect(page).toHaveURL(/\/selectcompany$/);
   await chooseCompany(page, 'PT Kopi Kita');
-  await expect(page.getByRole('button', { name: /Account menu: budi – PT Kopi Kita/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^budi\s*PT Kopi Kita\s*Account menu$/ })).toBeVisible();
 });
 
 test('logout ends the session: protected pages lead back to login', async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   dataRows,
   deleteRow,
   dialog,
+  fieldByLabel,
   expectShowing,
   expectSummary,
   fillForm,
@@ -185,7 +186,7 @@ test('edit a company group: the new city shows in the table', async ({ page }) =
   await expect(rowByText(page, group)).toContainText('Surabaya');
 
   await openEditForm(page, group, 'Company Group');
-  await expect(dialog(page).getByLabel('Nama Company Group', { exact: true })).toHaveValue(group);
+  await expect(fieldByLabel(dialog(page), 'Nama Company Group')).toHaveValue(group);
   await fillForm(page, { 'Nama Kota': 'Yogyakarta' });
   await saveDialog(page, TOASTS.groupUpdated);
   await expect(rowByText(page, group)).toContainText('Yogyakarta');

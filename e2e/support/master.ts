@@ -74,12 +74,19 @@ export async function choose(page: Page, select: Locator, option: string): Promi
   await expect(select).toHaveText(option);
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form field by its label; a required field's label carries the marker ' *' after it. */
+export function fieldByLabel(scope: Locator | Page, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
+}
+
 /** Fills the open form dialog, field by field, by their labels. */
 export async function fillForm(page: Page, values: Readonly<Record<string, FieldValue>>): Promise<void> {
   const form = dialog(page);
   for (const [label, value] of Object.entries(values)) {
     if (typeof value === 'string') {
-      await form.getByLabel(label, { exact: true }).fill(value);
+      await fieldByLabel(form, label).fill(value);
     } else if ('choose' in value) {
       await choose(page, selectByLabel(form, label), value.choose);
     } else {

@@ -1,7 +1,7 @@
 /** The environment, read once and validated at start; typed afterwards. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_BUSINESS_TZ } from '@tagih/contract';
+import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, type PasswordPolicy } from '@tagih/contract';
 import { isAllowedHostEntry } from './integrations/merchant/address-guard.ts';
 import { parseDataKey } from './security/secret-box.ts';
 
@@ -97,6 +97,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(3),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   API_DOCS: onOff.optional(),
   TRUST_PROXY: trustProxy.default([]),
@@ -108,6 +109,8 @@ const envSchema = z.object({
     .refine((ids) => ids.every((id) => /^\d+$/.test(id) && Number(id) > 0), { message: 'must be a comma-separated list of role ids (e.g. 1,2)' })
     .transform((ids) => ids.map(Number))
     .default([]),
+  PASSWORD_POLICY: z.enum(PASSWORD_POLICIES).default(DEFAULT_PASSWORD_POLICY),
+  INACTIVE_DISABLE_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   WORKER_PER_MERCHANT: z.coerce.number().int().min(1).max(256).default(2),
@@ -156,6 +159,8 @@ export interface Config {
   actionMinIntervalSeconds: number;
   /** PostgreSQL connections: pool size, wait for a free one, server-side statement timeout (0 = none). */
   dbPool: { size: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  /** Query-only SQLite reader threads beside the writer thread (file databases). */
+  sqliteReaders: number;
   /** Bearer token of GET /api/metrics; the route answers 404 without one. */
   metricsToken: string | undefined;
   /** Retry worker: merchant sends in flight at once in this process, and at most this many to one merchant. */
@@ -169,6 +174,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Role ids whose users must sign in with two-factor: without it they can only enrol (MFA_REQUIRED_ROLES). */
   mfaRequiredRoles: number[];
+  /** 'spec' (spec §5) or 'pci' (PCI DSS 8.3: length, history, common list, expiry, change after a reset); PASSWORD_POLICY. */
+  passwordPolicy: PasswordPolicy;
+  /** The housekeeping deactivates users who have not signed in for this many days (0 = never); INACTIVE_DISABLE_DAYS. */
+  inactiveDisableDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -211,8 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     actionRateLimitPerMinute: e.ACTION_RATE_LIMIT_PER_MINUTE,
     actionMinIntervalSeconds: e.ACTION_MIN_INTERVAL_SECONDS,
     dbPool: { size: e.DB_POOL_SIZE, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    sqliteReaders: e.SQLITE_READERS,
     metricsToken: e.METRICS_TOKEN,
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES,
+    passwordPolicy: e.PASSWORD_POLICY,
+    inactiveDisableDays: e.INACTIVE_DISABLE_DAYS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     workerPerMerchant: e.WORKER_PER_MERCHANT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { purgeStaleLoginRates } from './modules/auth/login-rate-limit.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
 import { purgeExpiredAudit } from './modules/audit/service.ts';
+import { deactivateInactiveUsers } from './modules/master/users/inactivity.ts';
 import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
     purgeExpiredAudit(deps).catch((error: unknown) => app.log.error(error));
     purgeStaleThrottles(deps).catch((error: unknown) => app.log.error(error));
     purgeStaleLoginRates(deps).catch((error: unknown) => app.log.error(error));
+    deactivateInactiveUsers(deps).catch((error: unknown) => app.log.error(error));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   let closing = false;

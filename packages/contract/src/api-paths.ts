@@ -43,6 +43,12 @@ export const API_PATHS = {
     export: `${auditResource.path}/export.csv`,
     accessReview: `${auditResource.path}/access-review.csv`,
   },
+  /** The signed-in user's own table preferences (issue 11): chosen columns and saved views per screen. */
+  preferences: {
+    columns: '/preferences/:screen/columns',
+    views: '/preferences/:screen/views',
+    view: '/preferences/:screen/views/:viewId',
+  },
   /** For load balancers and orchestrators: no session needed. */
   health: {
     live: '/health/live',
@@ -65,6 +71,8 @@ export function transactionPaths(kind: TransactionKindDef) {
     export: `${base}/export.csv`,
     inquiry: `${base}/inquiry_status/:trctId`,
     notify: `${base}/send_notification/:trctId`,
+    /** GET: one transaction with its VA/QRIS detail, notification and timeline. */
+    detail: `${base}/:trctId`,
   } as const;
 }
 

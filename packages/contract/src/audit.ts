@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS = {
   twoFactorFailed: 'auth.2fa.failed',
   /** A Superadmin turned off another user's two-factor. */
   twoFactorReset: 'auth.2fa.reset',
+  /** PASSWORD_POLICY=pci: a sign-in with a password older than 90 days (two-factor off); details: changedTime, maxAgeDays. */
+  passwordExpired: 'auth.password.expired',
+  /** The housekeeping deactivated a user who had not signed in for INACTIVE_DISABLE_DAYS; details: since, days. */
+  disabledInactive: 'account.disabled.inactive',
   /** details: { before, after } of the changed fields, secrets redacted. */
   master: masterActions,
   /** details: kind, filters, rows. */
@@ -58,6 +62,12 @@ export const AUDIT_ACTIONS = {
   auditExported: 'audit.exported',
   /** The retention checkpoint: details { purgedRows, throughId, lastPurgedHash, before }. */
   auditPurged: 'audit.purged',
+  /** A user chose their columns of a screen (issue 11); details: screen, columns. */
+  columnsChosen: 'preferences.columns.changed',
+  /** A user saved a view (new or replacing one of the same name); details: screen, name, query. */
+  viewSaved: 'preferences.view.saved',
+  /** details: screen, name. */
+  viewDeleted: 'preferences.view.deleted',
   /** A request refused by the permission guard (outcome 'denied'); details: method, path, needed. */
   accessDenied: 'access.denied',
 } as const;

@@ -1,7 +1,13 @@
 /** Sign-in, status and Manage Account shapes (spec §3, §5, §7). */
 import { z } from 'zod';
 import { ACTIONS, type AccessMap } from './permissions.ts';
+import { MESSAGES } from './messages.ts';
+import {
+  PASSWORD_CHANGE_REASONS, PASSWORD_POLICIES, passwordPolicyIssue, policyAsksCurrentPassword, type PasswordPolicy,
+} from './password-policy.ts';
 import { loginPassword, optionalPassword, requiredText, username } from './rules.ts';
+
+export * from './password-policy.ts';
 
 export const loginBody = z.strictObject({
   username: requiredText('Username').max(50, 'Username must not exceed 50 characters'),
@@ -14,6 +20,8 @@ export const loginDataSchema = z.object({
   user: z.object({ userId: z.string(), username: z.string() }),
   /** Failed sign-in attempts on this account since its previous successful sign-in (PCI DSS 10.2). */
   failedAttemptsSinceLastLogin: z.number().int().min(0).optional(),
+  /** PASSWORD_POLICY=pci: the password expired or was set by somebody else; only a password change is allowed. */
+  passwordChangeRequired: z.enum(PASSWORD_CHANGE_REASONS).optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 
@@ -82,6 +90,10 @@ export const statusDataSchema = z.object({
   twoFactorEnabled: z.boolean().optional(),
   /** The user's role requires two-factor (MFA_REQUIRED_ROLES) and it is not on: nothing but enrolment is allowed. */
   twoFactorEnrolmentRequired: z.boolean().optional(),
+  /** PASSWORD_POLICY: the rules Manage Account checks (and whether it asks for the current password). */
+  passwordPolicy: z.enum(PASSWORD_POLICIES).optional(),
+  /** The session may only change its password (pci: expired, or set by somebody else); null when not. */
+  passwordChangeRequired: z.enum(PASSWORD_CHANGE_REASONS).nullable().optional(),
   company: z.object({ active: companyOptionSchema.nullable(), available: z.array(companyOptionSchema) }),
 });
 export type StatusData = z.infer<typeof statusDataSchema> & { access: AccessMap };
@@ -90,11 +102,26 @@ export const selectCompanyForm = z.object({
   compId: z.number({ error: 'Please select a company.' }).int().positive('Please select a company.'),
 });
 
-/** PUT /account/login. An empty password is not sent. */
+/** PUT /account/login. An empty password is not sent; `currentPassword` is checked when the policy asks for it. */
 export const accountLoginBody = z.strictObject({
   usloUserName: username(),
   usloPassword: optionalPassword,
+  currentPassword: z.string().max(200, 'Password must not exceed 200 characters').optional(),
 });
 export type AccountLoginBody = z.infer<typeof accountLoginBody>;
+
+/**
+ * Manage Account's form under a policy: the body's rules plus the policy's own (password-policy.ts),
+ * and the current password when the policy asks for it and the username or password changes.
+ */
+export const accountLoginForm = (policy: PasswordPolicy, currentUsername: string) =>
+  accountLoginBody.superRefine((body, ctx) => {
+    const issue = body.usloPassword ? passwordPolicyIssue(policy, body.usloPassword, body.usloUserName) : null;
+    if (issue) ctx.addIssue({ code: 'custom', path: ['usloPassword'], message: issue });
+    const changing = Boolean(body.usloPassword) || body.usloUserName !== currentUsername;
+    if (policyAsksCurrentPassword(policy) && changing && !body.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MESSAGES.currentPasswordRequired });
+    }
+  });
 
 export const usernameAvailableQuery = z.strictObject({ username: z.string().min(1).max(50) });

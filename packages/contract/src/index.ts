@@ -14,3 +14,4 @@ export * from './monitoring/index.ts';
 export * from './snap.ts';
 export * from './api-paths.ts';
 export * from './audit.ts';
+export * from './preferences.ts';

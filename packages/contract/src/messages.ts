@@ -53,6 +53,13 @@ export const MESSAGES = {
   grantBeyondOwn: 'You cannot grant a permission you do not hold yourself.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
+  /** Table preferences (issue 11). */
+  columnsSaved: 'Kolom tersimpan.',
+  columnsUnknown: 'Kolom tidak dikenal di layar ini.',
+  viewSaved: 'Tampilan tersimpan.',
+  viewDeleted: 'Tampilan dihapus.',
+  viewsFull: 'Tampilan tersimpan sudah penuh (maksimal 20 per layar). Hapus salah satu dulu.',
+  preferencesSaveFailed: 'Gagal menyimpan preferensi.',
   twoFactorCodeInvalid: 'The code is not valid. Check your authenticator app and try again.',
   twoFactorChallengeInvalid: 'The sign-in has expired or had too many wrong codes. Please sign in again.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
@@ -65,6 +72,17 @@ export const MESSAGES = {
   twoFactorReset: 'Two-factor sign-in reset.',
   twoFactorResetFailed: 'Gagal mereset two-factor user.',
   passwordInvalid: 'The password is not correct.',
+  /** PASSWORD_POLICY=pci (packages/contract/src/password-policy.ts). */
+  passwordPciTooShort: 'Password must be at least 12 characters',
+  passwordPciLettersAndDigits: 'Password must contain both letters and digits',
+  passwordPciIsUsername: 'Password must not be the same as the username',
+  passwordPciReused: 'Password must not be one of the last 4 passwords',
+  passwordPciTooCommon: 'Password is too common. Choose a less predictable password',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordInvalid: 'Current password is not correct',
+  newPasswordRequired: 'Set a new password to continue',
+  passwordExpired: 'Your password has expired. Set a new password in Manage Account before doing anything else.',
+  passwordMustChange: 'Your password was set by an administrator. Set a new password in Manage Account before doing anything else.',
   failedAttemptsSinceLastLogin: (n: number) => `${n} failed sign-in attempt${n === 1 ? '' : 's'} since your last sign-in.`,
   /** Toasts of the master screens (spec §8), by resource; texts are the spec's, typos included. */
   master: {
@@ -134,3 +152,21 @@ export const alreadyUsed = (field: string): string => `${field} has already been
 export const loadFailed = (what: string): string => `Gagal mendapatkan ${what} data`;
 /** '{field} is required' (spec §5). */
 export const isRequired = (field: string): string => `${field} is required`;
+
+/**
+ * What an Inquiry or a Notif came to, for the operator: the server's `message` that the
+ * Indonesian toasts ('Berhasil mengirim inquiry status.', 'Gagal mengirim notifikasi') show.
+ */
+export const ACTION_OUTCOME = {
+  inquiryUnpaid: (bank: string, reason: string, expired: boolean): string =>
+    `Bank ${bank}: belum dibayar (${reason})${expired ? '; QR sudah lewat masa berlaku: Kadaluarsa' : ''}`,
+  inquiryPaid: (bank: string, orderId: string, notified: string): string =>
+    `Bank ${bank}: sudah dibayar, order ${orderId} kini Lunas; ${notified}`,
+  inquiryAlreadyPaid: (bank: string, orderId: string): string =>
+    `Bank ${bank}: sudah dibayar; order ${orderId} sudah ditandai Lunas oleh permintaan lain`,
+  notificationSending: 'notifikasi sedang dikirim',
+  notificationDelivered: 'notifikasi terkirim',
+  notificationPending: (message: string): string => `notifikasi belum terkirim (${message}); akan dicoba lagi`,
+  merchantAnswered: (httpStatus: number | null): string => `Merchant menjawab HTTP ${httpStatus}`,
+  merchantNotReached: (error: string): string => `Merchant tidak dapat dihubungi: ${error}`,
+} as const;

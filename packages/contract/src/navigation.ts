@@ -1,4 +1,4 @@
-import { TRANSACTION_KINDS } from './monitoring/transactions.ts';
+import { TRANSACTION_KINDS, type TransactionKindKey } from './monitoring/transactions.ts';
 import { NOTIFICATIONS_AREA } from './monitoring/notifications.ts';
 import { AUDIT_AREA } from './audit.ts';
 import type { Area } from './permissions.ts';
@@ -52,3 +52,13 @@ export const APP_ROUTES = { login: '/login', selectCompany: '/selectcompany', da
 
 /** '/dashboard/{path}': where a dashboard screen lives in the browser. */
 export const dashboardUrl = (path: DashboardPath): string => `${APP_ROUTES.dashboard}/${path}`;
+
+/** The list screen of each transaction kind; its detail view lives under it ('/dashboard/transaction-va/{trctId}'). */
+export const TRANSACTION_LIST_PATHS = { va: 'transaction-va', qris: 'transaction-qris' } as const satisfies Record<TransactionKindKey, DashboardPath>;
+
+/** Route pattern (under /dashboard) of a transaction's detail view. */
+export const transactionDetailRoute = (kind: TransactionKindKey): string => `${TRANSACTION_LIST_PATHS[kind]}/:trctId`;
+
+/** '/dashboard/transaction-va/123': where one transaction's detail view lives. */
+export const transactionDetailUrl = (kind: TransactionKindKey, trctId: number | string): string =>
+  `${dashboardUrl(TRANSACTION_LIST_PATHS[kind])}/${encodeURIComponent(String(trctId))}`;

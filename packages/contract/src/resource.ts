@@ -35,6 +35,8 @@ export interface FieldDef {
   hidden?: boolean;
   /** Not a stored column (computed by the server, e.g. a looked-up name): not filterable or sortable. */
   derived?: boolean;
+  /** The input takes no more characters than this (the schema's own limit, e.g. 15 phone digits). */
+  maxLength?: number;
 }
 
 export interface ResourceDef {

@@ -44,12 +44,16 @@ export const optionalPassword = z
   .refine((v) => v.length <= 50, 'Password must not exceed 50 characters')
   .optional();
 
+/** Spec §5: a phone number has 10 to 15 digits (company phone maximum length 15). */
+export const PHONE_MAX_DIGITS = 15;
+export const PHONE_MIN_DIGITS = 10;
+
 export const phone = (label = 'Phone') =>
   requiredText(label)
     .regex(/^\d+$/, `${label} must be numeric`)
     .refine((v) => Number(v) > 0, `${label} must be greater than 0`)
-    .refine((v) => v.length >= 10, `${label} must be at least 10 digits`)
-    .refine((v) => v.length <= 15, `${label} must not exceed 15 digits`);
+    .refine((v) => v.length >= PHONE_MIN_DIGITS, `${label} must be at least ${PHONE_MIN_DIGITS} digits`)
+    .refine((v) => v.length <= PHONE_MAX_DIGITS, `${label} must not exceed ${PHONE_MAX_DIGITS} digits`);
 
 export const address = (label = 'Address') =>
   requiredText(label)

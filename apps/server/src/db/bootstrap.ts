@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrate.ts';
 import { demoMerchantBase } from './seed/demo-clients.ts';
 import type { DemoMasterResult } from './seed/demo-master.ts';
 import { seedBase, seedDemo, type BaseSeedResult } from './seed/index.ts';
+import { ensureRollup } from './transaction-rollup.ts';
 
 export interface OpenedDatabase {
   database: Db;
@@ -18,8 +19,10 @@ export interface OpenedDatabase {
 
 /** `options`: what only the server adds (query metrics, where lost connections are logged). */
 export async function openConfiguredDatabase(config: Config, now: Date, options: Omit<DatabaseOptions, 'pool'> = {}): Promise<OpenedDatabase> {
-  const database = openDatabase(config.databaseUrl, { ...options, pool: config.dbPool });
+  const database = openDatabase(config.databaseUrl, { ...options, pool: config.dbPool, sqliteReaders: config.sqliteReaders });
   await migrateToLatest(database.kysely);
+  // Kept in BUSINESS_TZ: rebuilt once when the zone is not the one it was built in.
+  await ensureRollup(database.kysely, config.businessTz);
   const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
   return { database, base };
 }

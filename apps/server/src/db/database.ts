@@ -4,13 +4,14 @@
  * (the form SQLite stores), so callers see the same values on both.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
+import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from './tables.ts';
 import { POOL_DEFAULTS, createPostgresPool, type PoolStats } from './postgres-pool.ts';
+import { WorkerSqliteDialect } from './sqlite-dialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -60,6 +61,30 @@ export interface DatabaseOptions {
   log?: KyselyConfig['log'];
   /** Told when PostgreSQL drops a connection (default: a warning on the console). */
   onConnectionLost?: (error: Error) => void;
+  /** Query-only SQLite reader threads beside the writer (SQLITE_READERS; file databases only). */
+  sqliteReaders?: number;
+}
+
+export const SQLITE_READERS_DEFAULT = 3;
+
+/**
+ * Creates (when missing) and checks the SQLite file here, on the calling thread, before the
+ * query threads open it: a missing folder or a read-only file fails the start at once, with
+ * better-sqlite3's own error code (ops/start-failure.ts explains it in one line).
+ */
+function prepareSqliteFile(path: string): { isNew: boolean } {
+  mkdirSync(dirname(path), { recursive: true });
+  const file = new SQLite(path);
+  try {
+    const isNew = (file.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number }).n === 0;
+    file.pragma('journal_mode = WAL');
+    // SQLite opens a file it may not write read-only without a word; write once now (the
+    // version, unchanged) so that fails at start, not at the first sign-in.
+    file.pragma(`user_version = ${Number(file.pragma('user_version', { simple: true }))}`);
+    return { isNew };
+  } finally {
+    file.close();
+  }
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
@@ -67,18 +92,10 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     const memory = path === ':memory:' || path === '';
-    if (!memory) mkdirSync(dirname(path), { recursive: true });
-    const file = new SQLite(memory ? ':memory:' : path);
-    const isNewEmbedded =
-      memory || (file.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number }).n === 0;
-    file.pragma('journal_mode = WAL');
-    file.pragma('foreign_keys = ON');
-    file.pragma('busy_timeout = 5000');
-    file.pragma('synchronous = NORMAL');
-    // SQLite opens a file it may not write read-only without a word; write once now (the
-    // version, unchanged) so that fails at start, not at the first sign-in.
-    if (!memory) file.pragma(`user_version = ${Number(file.pragma('user_version', { simple: true }))}`);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), ...log });
+    const isNewEmbedded = memory || prepareSqliteFile(path).isNew;
+    // Queries run on SQLite threads, never on this one (db/sqlite-dialect.ts).
+    const dialect = new WorkerSqliteDialect({ path: memory ? ':memory:' : path, readers: options.sqliteReaders ?? SQLITE_READERS_DEFAULT });
+    const kysely = new Kysely<Database>({ dialect, ...log });
     return { kysely, dialect: 'sqlite', isNewEmbedded, sqliteFile: memory ? null : path, poolStats: null, close: () => kysely.destroy() };
   }
   setPgTypeParsers();

@@ -7,6 +7,10 @@ import * as actionThrottle from './migrations/0004-action-throttle.ts';
 import * as clientSecretSealed from './migrations/0005-client-secret-sealed.ts';
 import * as loginRateLimit from './migrations/0006-login-rate-limit.ts';
 import * as twoFactor from './migrations/0007-two-factor.ts';
+import * as transactionRollup from './migrations/0009-transaction-rollup.ts';
+import * as passwordPolicy from './migrations/0008-password-policy.ts';
+import * as inquiryAttempts from './migrations/0010-inquiry-attempts.ts';
+import * as userPreferences from './migrations/0011-user-preferences.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -16,6 +20,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-client-secret-sealed': clientSecretSealed,
   '0006-login-rate-limit': loginRateLimit,
   '0007-two-factor': twoFactor,
+  '0009-transaction-rollup': transactionRollup,
+  '0008-password-policy': passwordPolicy,
+  '0010-inquiry-attempts': inquiryAttempts,
+  '0011-user-preferences': userPreferences,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

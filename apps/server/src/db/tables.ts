@@ -23,7 +23,19 @@ export type UserLoginsTable = {
   usloPassword: string;
   /** Last successful sign-in (the access review shows it). */
   usloLastLoginAt: string | null;
+  /** When the password was last set (PASSWORD_POLICY=pci: expires after 90 days). */
+  usloPasswordChangedTime: string | null;
+  /** 1: set by somebody else (new login, reset); under pci it must be changed at the first sign-in. */
+  usloMustChangePassword: Generated<number>;
 } & AuditColumns<'uslo'>;
+
+/** Hashes of the passwords a login had (PASSWORD_POLICY=pci: not one of the last 4). */
+export type UserPasswordHistoryTable = {
+  uphiId: Generated<number>;
+  uphiUserId: string;
+  uphiHash: string;
+  uphiCreatedTime: string;
+};
 
 export type RolesTable = { roleId: Generated<number>; roleName: string } & AuditColumns<'role'>;
 
@@ -215,6 +227,26 @@ export interface ActionThrottleTable {
   acthLeaseUntil: string | null;
 }
 
+/** One bank inquiry of a transaction (its timeline): what was asked (no secrets) and what came back. */
+export interface InquiryAttemptsTable {
+  inatId: Generated<number>;
+  inatTrctId: number;
+  /** When the request left. */
+  inatAt: string;
+  inatUserId: string | null;
+  inatUsername: string | null;
+  inatBank: string;
+  /** JSON of what was asked (bank, VA or QR identifiers). */
+  inatRequest: string;
+  /** 'paid', 'unpaid' or 'error'. */
+  inatOutcome: string;
+  inatResponseCode: string | null;
+  inatMessage: string | null;
+  /** Our answer's status when the bank gave no usable answer. */
+  inatHttpStatus: number | null;
+  inatLatencyMs: number;
+}
+
 /** The audit trail (modules/audit): append-only and hash-chained; UPDATE and DELETE are refused by triggers. */
 export interface AuditEventsTable {
   /** Assigned by the writer (last id + 1 under the chain lock): the hash covers it. */
@@ -242,9 +274,49 @@ export interface AuditPurgeWindowTable {
   aupwOpenedAt: string;
 }
 
+/** Counts and sums of transactions per (company, kind, business day, status, bank): db/transaction-rollup.ts. */
+export interface TransactionRollupTable {
+  rlupCompId: number;
+  rlupType: string;
+  /** YYYY-MM-DD in the time zone of transaction_rollup_state. */
+  rlupDay: string;
+  rlupStatus: string;
+  /** The kind's bank field; '' when it has none. */
+  rlupBank: string;
+  rlupCount: number;
+  /** Sum of the rows' paid amount (lunasAmount, minor units), whatever their status. */
+  rlupLunasMinor: number;
+}
+
+/** One row: the business time zone the rollup is kept in; null while it is not built. */
+export interface TransactionRollupStateTable {
+  rlstId: number;
+  rlstTimeZone: string | null;
+}
+
+/** The columns a user shows on a screen (issue 11), JSON array of field names in order. */
+export interface UserColumnChoicesTable {
+  uccoUserId: string;
+  uccoScreen: string;
+  uccoColumns: string;
+  uccoUpdatedTime: string;
+}
+
+/** A user's named list state on a screen (issue 11): the URL query and, optionally, the columns (JSON). */
+export interface SavedViewsTable {
+  svvwId: Generated<number>;
+  svvwUserId: string;
+  svvwScreen: string;
+  svvwName: string;
+  svvwQuery: string;
+  svvwColumns: string | null;
+  svvwUpdatedTime: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_logins: UserLoginsTable;
+  user_password_history: UserPasswordHistoryTable;
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;
@@ -266,7 +338,12 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   audit_events: AuditEventsTable;
+  inquiry_attempts: InquiryAttemptsTable;
   audit_purge_window: AuditPurgeWindowTable;
+  transaction_rollup: TransactionRollupTable;
+  transaction_rollup_state: TransactionRollupStateTable;
+  user_column_choices: UserColumnChoicesTable;
+  saved_views: SavedViewsTable;
 }
 
 export type TableName = keyof Database;

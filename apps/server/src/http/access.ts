@@ -6,7 +6,7 @@
  * A route without a declaration answers 403 (and a test fails).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, can, type Action, type Area } from '@tagih/contract';
+import { MESSAGES, can, passwordChangeMessage, type Action, type Area } from '@tagih/contract';
 import { Forbidden } from '../shared/errors.ts';
 import type { SessionContext } from '../shared/session.ts';
 
@@ -17,6 +17,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Answers a signed-in user who must still enrol in two-factor (MFA_REQUIRED_ROLES): status, logout, 2fa setup/enable. */
     duringEnrolment?: boolean;
+    /** Answers a signed-in user who may only change their password (PASSWORD_POLICY=pci: expired, set by somebody else). */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     session: SessionContext | null;
@@ -59,6 +61,10 @@ export function registerAccessGuard(app: FastifyInstance, resolveSession: Sessio
     request.session = await resolveSession(tokenOf(request));
     if (request.session.twoFactorEnrolmentRequired && !request.routeOptions.config.duringEnrolment) {
       throw new Forbidden(MESSAGES.twoFactorEnrolmentRequired, { twoFactorEnrolmentRequired: true });
+    }
+    const passwordChange = request.session.passwordChangeRequired;
+    if (passwordChange && !request.routeOptions.config.duringPasswordChange) {
+      throw new Forbidden(passwordChangeMessage(passwordChange), { passwordChangeRequired: passwordChange });
     }
     if (access === 'signed-in') return;
     if (!can(request.session.access, access.area, access.action)) {

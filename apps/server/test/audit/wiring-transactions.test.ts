@@ -198,7 +198,7 @@ describe.each(DIALECTS)('audit wiring: transactions (%s)', (dialect) => {
       await setCallbackUrl(ctx, mine, null);
       expect((await post('send_notification', unreachable)).statusCode).toBe(502);
       expect(await lastOf(AUDIT_ACTIONS.notificationResent)).toMatchObject({
-        audtOutcome: 'failure', details: { outcome: 'failed', merchantHttpStatus: null, message: 'Merchant not reached: The client has no callback URL' },
+        audtOutcome: 'failure', details: { outcome: 'failed', merchantHttpStatus: null, message: 'Merchant tidak dapat dihubungi: The client has no callback URL' },
       });
     });
 

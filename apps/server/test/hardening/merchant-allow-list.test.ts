@@ -98,7 +98,7 @@ describe.each(DIALECTS)('demo callbacks on loopback (%s)', (dialect) => {
       await setCallbackUrl(ctx, company, url);
       const res = await send(id!);
       expect(res.statusCode, url).toBe(502);
-      expect(res.json().data.responseMessage, url).toMatch(/^Merchant not reached: Callback /);
+      expect(res.json().data.responseMessage, url).toMatch(/^Merchant tidak dapat dihubungi: Callback /);
       const { noti, rows } = await history(id!);
       expect(noti, url).toMatchObject({ notiStatus: 1, notiAttempts: 1 });
       expect(rows, url).toHaveLength(1);
@@ -126,7 +126,7 @@ describe.each(DIALECTS)('demo callbacks on loopback (%s)', (dialect) => {
       const [id] = await insertTx(ctx, company, 'VA', [{ orderId: 'INV-SSRF-3', status: '00', amount: 1000, notification: { status: 1 } }]);
       await setCallbackUrl(ctx, company, `http://127.0.0.1:${apiPort}/api/health/live`);
       const res = await send(id!);
-      expect(res.json().data.responseMessage).toMatch(/^Merchant answered HTTP/);
+      expect(res.json().data.responseMessage).toMatch(/^Merchant menjawab HTTP/);
       expect(reachedApi).toEqual(['POST /api/health/live']);
     } finally {
       ctx.deps.config.merchantAllowedHosts = before;

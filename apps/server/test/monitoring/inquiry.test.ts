@@ -44,7 +44,7 @@ describe.each(DIALECTS)('inquiry over SNAP BI (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status.error).toBe(0);
-    expect(body.status.message).toMatch(/paid.*Lunas.*notification delivered/);
+    expect(body.status.message).toMatch(/sudah dibayar.*Lunas.*notifikasi terkirim/);
     expect(body.data).toMatchObject({ trctStatus: '00', paid: true, bankResponseCode: '2002600', notification: { notiStatus: 2, delivered: true } });
     const row = await trx(ids['VA-PAID-01']!);
     expect(row).toMatchObject({ trctStatus: '00', trctTotalAmountPaid: 15_000_000 });
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('inquiry over SNAP BI (%s)', (dialect) => {
   it('an unpaid answer changes nothing and says so', async () => {
     const res = await inquiry('Va', ids['VA-UNPAID-10']!);
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toEqual({ error: 0, message: 'Bank BRI: not paid (Bill not paid)' });
+    expect(res.json().status).toEqual({ error: 0, message: 'Bank BRI: belum dibayar (Tagihan belum dibayar)' });
     expect(res.json().data).toMatchObject({ trctStatus: '03', paid: false, notification: null });
     expect((await trx(ids['VA-UNPAID-10']!)).trctStatus).toBe('03');
   });

@@ -41,8 +41,8 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
     const id = await paidVa('ok1');
     const res = await send(id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toEqual({ error: 0, message: 'Merchant answered HTTP 200' });
-    expect(res.json().data).toMatchObject({ responseCode: 200, responseMessage: 'Merchant answered HTTP 200', notiStatus: 2 });
+    expect(res.json().status).toEqual({ error: 0, message: 'Merchant menjawab HTTP 200' });
+    expect(res.json().data).toMatchObject({ responseCode: 200, responseMessage: 'Merchant menjawab HTTP 200', notiStatus: 2 });
     const got = sims.merchant.received.at(-1)!;
     expect(got.signatureValid).toBe(true);
     expect(got.headers['x-tagih-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -64,8 +64,8 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
     const id = await paidVa('fail1');
     const res = await send(id);
     expect(res.statusCode).toBe(502);
-    expect(res.json().status).toEqual({ error: 1, message: 'Merchant answered HTTP 500' });
-    expect(res.json().data).toMatchObject({ responseCode: 400, responseMessage: 'Merchant answered HTTP 500', notiStatus: 1 });
+    expect(res.json().status).toEqual({ error: 1, message: 'Merchant menjawab HTTP 500' });
+    expect(res.json().data).toMatchObject({ responseCode: 400, responseMessage: 'Merchant menjawab HTTP 500', notiStatus: 1 });
     expect(await noti(id)).toMatchObject({ notiStatus: 1, notiAttempts: 1, notiNextAttemptAt: '2026-11-20T03:01:00.000Z', notiLockedUntil: null });
     expect((await history(id))[0]!.response).toMatchObject({ status: 500 });
   });
@@ -74,7 +74,7 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
     const id = await paidVa('hang1');
     const res = await send(id);
     expect(res.statusCode).toBe(502);
-    expect(res.json().data.responseMessage).toBe('Merchant not reached: No answer within 0.4 s');
+    expect(res.json().data.responseMessage).toBe('Merchant tidak dapat dihubungi: No answer within 0.4 s');
     expect((await history(id))[0]!.response).toEqual({ error: 'No answer within 0.4 s', latencyMs: expect.any(Number) });
     expect((await noti(id)).notiLockedUntil).toBeNull();
   });
@@ -86,7 +86,7 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
     try {
       const res = await send(id);
       expect(res.statusCode).toBe(502);
-      expect(res.json().data.responseMessage).toBe('Merchant not reached: Callback address 127.0.0.1 is internal and not allowed');
+      expect(res.json().data.responseMessage).toBe('Merchant tidak dapat dihubungi: Callback address 127.0.0.1 is internal and not allowed');
       await setCallbackUrl(ctx, mine, 'http://localhost:9/callbacks/x');
       expect((await send(id)).json().data.responseMessage).toMatch(/localhost resolves to internal address/);
       await setCallbackUrl(ctx, mine, 'http://169.254.169.254/latest/meta-data');
@@ -95,7 +95,7 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
       ctx.deps.config.merchantAllowedHosts = allowed;
     }
     await setCallbackUrl(ctx, mine, null);
-    expect((await send(id)).json().data.responseMessage).toBe('Merchant not reached: The client has no callback URL');
+    expect((await send(id)).json().data.responseMessage).toBe('Merchant tidak dapat dihubungi: The client has no callback URL');
     expect(sims.merchant.received.some((r) => r.name === 'ok-private')).toBe(false);
     expect(await history(id)).toHaveLength(4);
   });
@@ -109,7 +109,7 @@ describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect)
       await setCallbackUrl(ctx, mine, `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/hook`);
       const before = sims.merchant.received.length;
       const res = await send(id);
-      expect(res.json().data).toMatchObject({ responseCode: 400, responseMessage: 'Merchant answered HTTP 302' });
+      expect(res.json().data).toMatchObject({ responseCode: 400, responseMessage: 'Merchant menjawab HTTP 302' });
       expect((await history(id))[0]!.response.status).toBe(302);
       expect(sims.merchant.received.length).toBe(before);
     } finally {

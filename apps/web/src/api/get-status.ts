@@ -13,10 +13,18 @@ export async function getStatus(): Promise<StatusData> {
 export const statusQueryOptions = () =>
   queryOptions({ queryKey: statusQueryKey, queryFn: getStatus, staleTime: 0 });
 
+/**
+ * How long a status counts as fresh for a component that starts showing it: the dashboard
+ * refetches the status on every screen change (use-dashboard-status.ts), so the screen that then
+ * mounts uses that answer instead of asking a second time.
+ */
+export const STATUS_FRESH_MS = 5_000;
+
 /** The status; `retry` retries failures other than an ended session (select company: 3 × 300 ms). */
 export function useStatus(retry: { count: number; delayMs: number } | null = null) {
   return useQuery({
     ...statusQueryOptions(),
+    staleTime: STATUS_FRESH_MS,
     ...(retry
       ? {
           retry: (failures: number, error: Error) =>

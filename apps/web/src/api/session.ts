@@ -19,6 +19,7 @@ export function isAuthenticated(): boolean {
 }
 
 export function storeToken(token: string): void {
+  sessionEndExpected = false;
   localStorage.setItem(TOKEN_KEY, token);
 }
 
@@ -40,7 +41,16 @@ export function onSessionExpired(listener: Listener): () => void {
   return () => expiryListeners.delete(listener);
 }
 
+/** Set when the app itself ended the session (a credential change): a 401 then is no expiry to announce. */
+let sessionEndExpected = false;
+
+/** The server ended the session at the user's own request: later 401s sign out quietly, no "session expired" toast. */
+export function expectSessionEnd(): void {
+  sessionEndExpected = true;
+}
+
 export function expireSession(): void {
   clearSession();
+  if (sessionEndExpected) return;
   for (const listener of expiryListeners) listener();
 }

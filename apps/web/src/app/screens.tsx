@@ -1,14 +1,28 @@
 /**
  * Which feature renders each dashboard route (the paths of DASHBOARD_ROUTES); a feature's
- * code loads on the first visit to one of its screens.
+ * code loads on the first visit to one of its screens. The route's loader starts that download
+ * (routes.tsx), beside the dashboard layout's and the status call, so no chunk waits on another;
+ * the no-access view (RequireRead) never waits for it.
  */
 import type { DashboardPath } from '@tagih/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-type Screen = LazyExoticComponent<ComponentType>;
+/** A screen: rendered lazily, and `preload` starts its download early (the route's loader). */
+export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
-const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen =>
-  lazy(async () => ({ default: pick(await load()) }));
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen => {
+  let loading: Promise<M> | undefined;
+  // A failed download is forgotten, so that the next visit tries again.
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return Object.assign(
+    lazy(async () => ({ default: pick(await preload()) })),
+    { preload },
+  );
+};
 
 const home = () => import('../features/home/home-screen.tsx');
 const manageAccount = () => import('../features/manage-account/manage-account-screen.tsx');

@@ -38,7 +38,8 @@ export function useDashboardStatus() {
   }, [data]);
 
   // MFA_REQUIRED_ROLES: a user who must still enrol in two-factor can do nothing else.
-  const mustEnrol = Boolean(data?.twoFactorEnrolmentRequired);
+  // PASSWORD_POLICY=pci: so can one whose password expired or was set by somebody else.
+  const mustEnrol = Boolean(data?.twoFactorEnrolmentRequired || data?.passwordChangeRequired);
   useEffect(() => {
     if (mustEnrol && pathname !== MANAGE_ACCOUNT_ROUTE) void navigate(MANAGE_ACCOUNT_ROUTE);
   }, [mustEnrol, pathname, navigate]);

@@ -4,11 +4,12 @@ import {
   type GridColDef,
   type GridRenderCellParams,
   type GridRowId,
+  type GridRowParams,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { MESSAGES, PAGE_SIZE_OPTIONS } from '@tagih/contract';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ListSort } from '../api/get-list.ts';
 import { TablePager } from './table-pager.tsx';
 
@@ -54,6 +55,9 @@ function withEmptyCells<Row extends GridValidRowModel>(column: GridColDef<Row>):
   };
 }
 
+const LOCALE_TEXT = { noRowsLabel: MESSAGES.noData, noResultsOverlayLabel: MESSAGES.noData };
+const GRID_SX = { border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } };
+
 /** A server-paged, server-sorted table: the screen owns page, page size and sort. */
 export function DataTable<Row extends GridValidRowModel>({
   columns,
@@ -70,12 +74,28 @@ export function DataTable<Row extends GridValidRowModel>({
   label = 'Data table',
   onRowClick,
 }: DataTableProps<Row>) {
+  // The grid gets the same objects while nothing changed: a re-render of the screen (e.g. a
+  // keystroke elsewhere) costs it nothing (issue 10).
   const gridColumns = useMemo(() => columns.map(withEmptyCells), [columns]);
-  const sortModel: GridSortModel = sort ? [{ field: sort.field, sort: sort.direction }] : [];
-  const handleSort = (model: GridSortModel) => {
-    const first = model[0];
-    onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
-  };
+  const sortField = sort?.field;
+  const sortDirection = sort?.direction;
+  const sortModel = useMemo<GridSortModel>(
+    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
+    [sortField, sortDirection],
+  );
+  const paginationModel = useMemo(() => ({ page: Math.max(0, page - 1), pageSize }), [page, pageSize]);
+  const handleSort = useCallback(
+    (model: GridSortModel) => {
+      const first = model[0];
+      onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
+    },
+    [onSortChange],
+  );
+  const handleRowClick = useMemo(
+    () => (onRowClick ? (params: GridRowParams<Row>) => onRowClick(params.row) : undefined),
+    [onRowClick],
+  );
+  const sx = useMemo(() => (onRowClick ? { ...GRID_SX, '& .MuiDataGrid-row': { cursor: 'pointer' } } : GRID_SX), [onRowClick]);
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -89,7 +109,7 @@ export function DataTable<Row extends GridValidRowModel>({
         paginationMode="server"
         sortingMode="server"
         filterMode="server"
-        paginationModel={{ page: Math.max(0, page - 1), pageSize }}
+        paginationModel={paginationModel}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         sortModel={sortModel}
         onSortModelChange={handleSort}
@@ -98,13 +118,9 @@ export function DataTable<Row extends GridValidRowModel>({
         disableRowSelectionOnClick
         autoHeight
         hideFooter
-        localeText={{ noRowsLabel: MESSAGES.noData, noResultsOverlayLabel: MESSAGES.noData }}
-        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
-        sx={{
-          border: 0,
-          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-          ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
-        }}
+        localeText={LOCALE_TEXT}
+        onRowClick={handleRowClick}
+        sx={sx}
       />
       <TablePager
         page={page}

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Popover from '@mui/material/Popover';
+import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { format, isValid, parse } from 'date-fns';
 import { id as idLocale } from 'date-fns/locale';
@@ -133,11 +134,16 @@ export function DateRangeField({
         slotProps={{ paper: { role: 'dialog', 'aria-label': placeholder } }}
       >
         <Box
-          sx={{
+          // react-day-picker sets its colours on .rdp-root (blue by default): set the theme's there.
+          sx={(theme) => ({
             p: 1,
-            '--rdp-accent-color': (theme) => theme.palette.primary.main,
-            '--rdp-accent-background-color': '#e6f1e6',
-          }}
+            '& .rdp-root': {
+              '--rdp-accent-color': theme.palette.primary.main,
+              '--rdp-accent-background-color': alpha(theme.palette.primary.main, 0.12),
+              '--rdp-range_middle-color': theme.palette.text.primary,
+            },
+            '& .rdp-day_button:focus-visible': { outline: `2px solid ${theme.palette.info.main}`, outlineOffset: 1 },
+          })}
         >
           <DayPicker
             mode="range"

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@tagih/contract';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 
 export type FormMode = 'create' | 'edit';
 
@@ -32,7 +32,16 @@ export const formDialogTitle = (mode: FormMode) =>
 export const formDialogSubtitle = (mode: FormMode, entity: string) =>
   mode === 'create' ? `Menambahkan data ${entity} baru.` : `Mengedit data ${entity}.`;
 
-/** The add/edit dialog shell: title, subtitle, the inputs, Cancel and Save. */
+/** What can take the first focus: an editable input or a select (MUI's hidden select input excluded). */
+const EDITABLE =
+  'input:not([disabled]):not([readonly]):not([type="hidden"]):not([tabindex="-1"]), textarea:not([disabled]):not([readonly]), [role="combobox"]:not([aria-disabled="true"])';
+
+/** Puts the focus on the first editable field of `root` (a read-only User ID is skipped). */
+export function focusFirstField(root: HTMLElement | null): void {
+  root?.querySelector<HTMLElement>(EDITABLE)?.focus();
+}
+
+/** The add/edit dialog shell: title, subtitle, the inputs, Cancel and Save; the first field takes the focus. */
 export function FormDialog({
   open,
   mode,
@@ -44,6 +53,7 @@ export function FormDialog({
   width = DIALOG_WIDTH.form,
   children,
 }: FormDialogProps) {
+  const fields = useRef<HTMLDivElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSave && !saving) onSubmit();
@@ -53,7 +63,10 @@ export function FormDialog({
       open={open}
       onClose={saving ? undefined : onClose}
       aria-labelledby="form-dialog-title"
-      slotProps={{ paper: { sx: { width, maxWidth: '100%' } } }}
+      slotProps={{
+        paper: { sx: { width, maxWidth: '100%' } },
+        transition: { onEntering: () => focusFirstField(fields.current) },
+      }}
     >
       <Box
         component="form"
@@ -68,7 +81,7 @@ export function FormDialog({
           </Typography>
         </DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 2 }}>
+          <Stack ref={fields} spacing={2} sx={{ pt: 2 }}>
             {children}
           </Stack>
         </DialogContent>

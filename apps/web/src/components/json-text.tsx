@@ -11,13 +11,25 @@ export function prettyJson(text: string | null | undefined): string | null {
   }
 }
 
-/** A request or response body: pretty-printed in a scrollable block, or N/A (spec §2). */
-export function JsonText({ text }: { text: string | null | undefined }) {
+/**
+ * A request or response body: pretty-printed in a scrollable block, or N/A (spec §2). The block
+ * takes the keyboard focus (named by `label`) so that it can be scrolled without a mouse.
+ */
+export function JsonText({
+  text,
+  label = 'JSON',
+}: {
+  text: string | null | undefined;
+  label?: string;
+}) {
   const shown = prettyJson(text);
   if (shown === null) return <>{EMPTY_CELL}</>;
   return (
     <Box
       component="pre"
+      tabIndex={0}
+      role="group"
+      aria-label={label}
       sx={{
         m: 0,
         p: 1,

@@ -39,7 +39,7 @@ export function NoAccess() {
       }}
     >
       <LockedIllustration />
-      <Typography variant="h5" component="h2" sx={{ mt: 2, fontWeight: 500 }}>
+      <Typography variant="h5" component="h1" sx={{ mt: 2, fontWeight: 500 }}>
         {MESSAGES.noAccessHeading}
       </Typography>
       <Typography color="text.secondary">{MESSAGES.noAccessText}</Typography>

@@ -1,3 +1,4 @@
 export * from './status.ts';
 export * from './transactions.ts';
 export * from './notifications.ts';
+export * from './transaction-detail.ts';

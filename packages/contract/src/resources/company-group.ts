@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { address, entityName, fax, idInBody, labelledName, phone, requiredText } from '../rules.ts';
+import { address, entityName, fax, idInBody, labelledName, phone, PHONE_MAX_DIGITS, requiredText } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const companyGroupResource: ScreenResourceDef = {
@@ -18,7 +18,7 @@ export const companyGroupResource: ScreenResourceDef = {
     { name: 'grcpNickName', label: 'Nickname', type: 'string', input: 'text' },
     { name: 'grcpAddress', label: 'Alamat', type: 'string', input: 'text' },
     { name: 'grcpCity', label: 'Nama Kota', type: 'string', input: 'text' },
-    { name: 'grcpTelp', label: 'No. Telpon', type: 'string', input: 'text' },
+    { name: 'grcpTelp', label: 'No. Telpon', type: 'string', input: 'text', maxLength: PHONE_MAX_DIGITS },
     { name: 'grcpFax', label: 'No. Fax', type: 'string', input: 'text' },
     ...auditFields('grcp', ['UpdatedTime']),
   ],

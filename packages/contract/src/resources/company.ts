@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { MAX_ID, address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
+import { MAX_ID, address, entityName, idInBody, labelledName, phone, PHONE_MAX_DIGITS, requiredId, statusFlag } from '../rules.ts';
 import { ACTIVE_OPTIONS, auditFields, idField } from './fields.ts';
 
 export const companyResource: ScreenResourceDef = {
@@ -18,9 +18,9 @@ export const companyResource: ScreenResourceDef = {
     { name: 'grcpName', label: 'Company Group', type: 'string', input: 'none' },
     { name: 'compName', label: 'Company Name', type: 'string', input: 'text', searchable: true },
     { name: 'compAddress', label: 'Address', type: 'string', input: 'text' },
-    { name: 'compPhone', label: 'Phone', type: 'string', input: 'text' },
+    { name: 'compPhone', label: 'Phone', type: 'string', input: 'text', maxLength: PHONE_MAX_DIGITS },
     { name: 'compPIC', label: 'PIC', type: 'string', input: 'text' },
-    { name: 'compPICPhone', label: 'PIC Phone', type: 'string', input: 'text' },
+    { name: 'compPICPhone', label: 'PIC Phone', type: 'string', input: 'text', maxLength: PHONE_MAX_DIGITS },
     { name: 'compStatus', label: 'Status', type: 'number', input: 'dropdown', options: ACTIVE_OPTIONS, hidden: true },
     { name: 'compClientId', label: 'Client', type: 'number', input: 'dropdown-api', optionsApiPath: '/master/client', hidden: true },
     { name: 'clntName', label: 'Client Name', type: 'string', input: 'none' },

@@ -32,7 +32,8 @@ export interface QrisInquiry {
 
 export type InquiryOutcome =
   | { kind: 'paid'; responseCode: string; paidAmountMinor: number | null; paidAt: string | null }
-  | { kind: 'unpaid'; responseCode: string; bankStatus: string; reason: string };
+  /** `reasonId`: the bank's own Indonesian wording of `reason`, when it gives one (shown to operators). */
+  | { kind: 'unpaid'; responseCode: string; bankStatus: string; reason: string; reasonId?: string };
 
 export type BankFailureReason = 'not-configured' | 'rejected' | 'timeout' | 'unreachable' | 'invalid-answer';
 

@@ -52,8 +52,9 @@ export class SnapBankGateway implements BankGateway {
     if (flag === SNAP_VA_FLAG.PAID) {
       return { kind: 'paid', responseCode: '2002600', paidAmountMinor: amountOf(data.paidAmount), paidAt: instantOf(data.trxDateTime) };
     }
-    const reason = (data.paymentFlagReason as { english?: string } | undefined)?.english ?? 'not paid';
-    return { kind: 'unpaid', responseCode: '2002600', bankStatus: flag, reason };
+    const flagReason = data.paymentFlagReason as { english?: string; indonesia?: string } | undefined;
+    const reason = flagReason?.english ?? 'not paid';
+    return { kind: 'unpaid', responseCode: '2002600', bankStatus: flag, reason, ...(flagReason?.indonesia ? { reasonId: flagReason.indonesia } : {}) };
   }
 
   async inquiryQris(query: QrisInquiry): Promise<InquiryOutcome> {

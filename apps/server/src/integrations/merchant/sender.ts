@@ -3,6 +3,7 @@
  * with its signature redacted, the answer or the error). Never throws for merchant trouble;
  * what the notification becomes is its caller's business (modules/notifications/delivery.ts).
  */
+import { ACTION_OUTCOME } from '@tagih/contract';
 import { callbackBody, redactSignature, SIGNATURE_HEADER, signCallback, type CallbackFacts } from './callback.ts';
 import { postJson, type PostOutcome } from './outbound-http.ts';
 
@@ -18,7 +19,7 @@ export interface CallbackAttempt {
   /** JSON of the request and of the answer, for the notification's history. */
   request: string;
   response: string;
-  /** What happened, for the operator: "Merchant answered HTTP 200" / the error. */
+  /** What happened, for the operator (Indonesian, like the toast): "Merchant menjawab HTTP 200" / the error. */
   message: string;
 }
 
@@ -42,6 +43,6 @@ export async function sendCallback(
     delivered: outcome.status !== null && outcome.status >= 200 && outcome.status < 300,
     request: JSON.stringify(request),
     response: JSON.stringify(response),
-    message: outcome.error ? (outcome.answerRefused ? outcome.error : `Merchant not reached: ${outcome.error}`) : `Merchant answered HTTP ${outcome.status}`,
+    message: outcome.error ? (outcome.answerRefused ? outcome.error : ACTION_OUTCOME.merchantNotReached(outcome.error)) : ACTION_OUTCOME.merchantAnswered(outcome.status),
   };
 }

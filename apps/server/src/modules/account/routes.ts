@@ -16,7 +16,8 @@ export const accountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.put(API_PATHS.account.login, {
-      config: { access: 'signed-in' },
+      // A user who must enrol in two-factor may fix an expired password too (and the other way round).
+      config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
       schema: { tags: ['account'], body: accountLoginBody, response: { 200: envelopeSchema(z.null()) } },
       handler: async (request) => {
         await account.updateOwnLogin(deps, actorOf(request), request.body);
@@ -25,20 +26,20 @@ export const accountRoutes =
     });
 
     app.get(API_PATHS.account.usernameAvailable, {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', duringPasswordChange: true },
       schema: { tags: ['account'], querystring: usernameAvailableQuery, response: { 200: envelopeSchema(z.object({ available: z.boolean() })) } },
       handler: async (request) =>
         ok({ available: await account.usernameAvailable(deps, request.query.username, sessionOf(request).userId) }),
     });
 
     app.post(API_PATHS.account.twoFactorSetup, {
-      config: { access: 'signed-in', duringEnrolment: true },
+      config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
       schema: { tags: ['account'], summary: 'A pending TOTP secret (nothing changes until enable)', response: { 200: envelopeSchema(twoFactorSetupDataSchema) } },
       handler: async (request) => ok(await setupTwoFactor(deps, actorOf(request))),
     });
 
     app.post(API_PATHS.account.twoFactorEnable, {
-      config: { access: 'signed-in', duringEnrolment: true },
+      config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor on with a first code; the recovery codes are shown this once',

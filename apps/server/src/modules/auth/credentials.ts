@@ -3,9 +3,11 @@
  * read them here and change them only through changeCredentials, so a new username or
  * password always ends the user's sessions (security model: "revoked on credential change").
  */
+import type { PasswordPolicy } from '@tagih/contract';
 import { auditOnUpdate } from '../../db/audit.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import { assertPasswordAllowed, passwordSetColumns, rememberPassword } from './password-policy.ts';
 import * as repo from './repo.ts';
 
 export interface CredentialChange {
@@ -31,18 +33,42 @@ export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => repo.
 /**
  * Writes the change to the user's login with its audit columns (user `by` at `nowIso`) and,
  * when it carries a username or a password, ends every session of the user. Runs in the
- * caller's transaction; an empty change records only who edited the login. The password is
- * hashed there too (argon2id, ~20 ms): credential changes are rare enough for that.
+ * caller's transaction; an empty change records only who edited the login. A new password is
+ * checked against the policy (400 on the password field), hashed (argon2id, ~20 ms: credential
+ * changes are rare enough for that) and kept in the history; set by somebody else, it must be
+ * changed at the next sign-in under `pci`.
  */
-export async function changeCredentials(db: DbOrTx, userId: string, change: CredentialChange, by: string, nowIso: string): Promise<void> {
-  const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+export async function changeCredentials(
+  db: DbOrTx, userId: string, change: CredentialChange, by: string, nowIso: string, policy: PasswordPolicy,
+): Promise<void> {
+  let passwordHash: string | undefined;
+  if (change.password) {
+    const username = change.username ?? (await repo.findLoginByUserId(db, userId))?.usloUserName ?? '';
+    await assertPasswordAllowed(db, policy, { userId, username, password: change.password });
+    passwordHash = await hashPassword(change.password);
+  }
   await repo.updateLogin(db, userId, {
     ...(change.username !== undefined ? { usloUserName: change.username } : {}),
-    ...(passwordHash ? { usloPassword: passwordHash } : {}),
+    ...(passwordHash ? { usloPassword: passwordHash, ...passwordSetColumns(userId, by, nowIso) } : {}),
     ...auditOnUpdate('uslo', by, nowIso),
   });
+  if (passwordHash) await rememberPassword(db, userId, passwordHash, nowIso);
   if (change.username !== undefined || passwordHash) await endSessions(db, userId, nowIso);
 }
+
+/**
+ * The password columns of a new login set by `by`: checked against the policy, hashed. Call
+ * rememberNewLogin once the login row is written.
+ */
+export async function newLoginPassword(
+  db: DbOrTx, login: { userId: string; username: string; password: string }, by: string, nowIso: string, policy: PasswordPolicy,
+): Promise<{ usloPassword: string; usloPasswordChangedTime: string; usloMustChangePassword: number }> {
+  await assertPasswordAllowed(db, policy, { userId: null, username: login.username, password: login.password });
+  return { usloPassword: await hashPassword(login.password), ...passwordSetColumns(login.userId, by, nowIso) };
+}
+
+/** The new login's password goes into its history. */
+export const rememberNewLogin = (db: DbOrTx, userId: string, passwordHash: string, nowIso: string) => rememberPassword(db, userId, passwordHash, nowIso);
 
 /**
  * Ends the sign-in lockout of the user's login (and forgets its failure count); the lockout is
@@ -56,3 +82,6 @@ export async function clearSignInLockout(db: DbOrTx, userId: string): Promise<{ 
   await repo.clearThrottle(db, key);
   return { username: login.usloUserName, wasLockedUntil: throttle?.lothLockedUntil ?? null };
 }
+
+/** The login's password hash (checks of the current password). */
+export const findPasswordHash = (db: DbOrTx, userId: string) => repo.findPasswordHash(db, userId);

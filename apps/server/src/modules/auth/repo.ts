@@ -89,6 +89,7 @@ export function findSession(db: DbOrTx, tokenHash: string) {
     .select([
       'sessTokenHash', 'sessUserId', 'sessCompId', 'sessCreatedTime', 'sessLastSeenTime',
       'sessExpiresTime', 'sessRevokedTime', 'userStatus', 'usloUserName',
+      'usloPasswordChangedTime', 'usloMustChangePassword', 'usloCreatedTime',
     ])
     .where('sessTokenHash', '=', tokenHash)
     .executeTakeFirst();
@@ -171,4 +172,44 @@ export async function deleteStaleThrottles(db: DbOrTx, beforeIso: string): Promi
     .where((eb) => eb.or([eb('lothLockedUntil', 'is', null), eb('lothLockedUntil', '<', beforeIso)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+// --- password policy (password-policy.ts) ---------------------------------------------
+
+/** What decides whether a login must change its password (PASSWORD_POLICY=pci). */
+export function findPasswordState(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('user_logins')
+    .select(['usloPassword', 'usloPasswordChangedTime', 'usloMustChangePassword', 'usloCreatedTime'])
+    .where('usloUserId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The newest `count` password hashes the login had. */
+export async function recentPasswordHashes(db: DbOrTx, userId: string, count: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_password_history')
+    .select('uphiHash')
+    .where('uphiUserId', '=', userId)
+    .orderBy('uphiId', 'desc')
+    .limit(count)
+    .execute();
+  return rows.map((r) => r.uphiHash);
+}
+
+/** Adds a password to the login's history and forgets all but the newest `keep`. */
+export async function addPasswordHistory(db: DbOrTx, userId: string, hash: string, nowIso: string, keep: number): Promise<void> {
+  await db.insertInto('user_password_history').values({ uphiUserId: userId, uphiHash: hash, uphiCreatedTime: nowIso }).execute();
+  const kept = await db
+    .selectFrom('user_password_history')
+    .select('uphiId')
+    .where('uphiUserId', '=', userId)
+    .orderBy('uphiId', 'desc')
+    .limit(keep)
+    .execute();
+  await db
+    .deleteFrom('user_password_history')
+    .where('uphiUserId', '=', userId)
+    .where('uphiId', 'not in', kept.map((r) => r.uphiId))
+    .execute();
 }

@@ -40,7 +40,7 @@ export const authRoutes =
     });
 
     app.post(API_PATHS.auth.logout, {
-      config: { access: 'signed-in', duringEnrolment: true },
+      config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
       schema: { tags: ['authentication'], response: { 200: envelopeSchema(z.null()) } },
       handler: async (request) => {
         await auth.logout(deps, actorOf(request));
@@ -49,7 +49,7 @@ export const authRoutes =
     });
 
     app.get(API_PATHS.auth.status, {
-      config: { access: 'signed-in', duringEnrolment: true },
+      config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
       schema: {
         tags: ['authentication'],
         response: {

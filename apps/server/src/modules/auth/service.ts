@@ -1,6 +1,6 @@
 /** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice; each recorded in the audit trail. */
 import {
-  AUDIT_ACTIONS, MESSAGES, SESSION_ERROR_CODE, mergeAccess, parseOperations,
+  AUDIT_ACTIONS, MESSAGES, PCI_PASSWORD_RULES, SESSION_ERROR_CODE, mergeAccess, parseOperations,
   type AccessMap, type CompanyOption, type LoginAnswer, type LoginData, type StatusData,
 } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
@@ -13,6 +13,7 @@ import { dummyPasswordHash, verifyPassword } from '../../security/passwords.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { failedSignInsSinceLastSignIn, recordAudit } from '../audit/service.ts';
 import { signInKey } from './credentials.ts';
+import { passwordChangeReason, passwordSetTime } from './password-policy.ts';
 import * as repo from './repo.ts';
 import * as twoFactor from './two-factor.ts';
 
@@ -74,12 +75,17 @@ export async function login(deps: AppDeps, context: AuditContext, username: stri
 
 type SignedInLogin = { usloUserId: string; usloUserName: string; usloLastLoginAt: string | null; usloCreatedTime: string | null };
 
-/** The end of every sign-in: a session, the last sign-in time and auth.login.succeeded in one transaction. */
+/**
+ * The end of every sign-in: a session, the last sign-in time and auth.login.succeeded in one
+ * transaction. Under PASSWORD_POLICY=pci the answer says when the session may only change its
+ * password (an expired one is recorded as auth.password.expired).
+ */
 async function startSession(deps: AppDeps, context: AuditContext, login: SignedInLogin, now: Date, twoFactorWith?: string): Promise<LoginData> {
   const nowIso = iso(now);
   const key = signInKey(login.usloUserName);
   const user = { userId: login.usloUserId, username: login.usloUserName };
   const token = newToken();
+  const passwordChange = await passwordChangeReason(deps, user.userId);
   const failedAttemptsSinceLastLogin = await deps.db.transaction().execute(async (tx) => {
     await repo.clearThrottle(tx, key);
     await repo.insertSession(tx, {
@@ -94,14 +100,21 @@ async function startSession(deps: AppDeps, context: AuditContext, login: SignedI
     const since = login.usloLastLoginAt ?? login.usloCreatedTime ?? NO_SIGN_IN_YET;
     const failed = await failedSignInsSinceLastSignIn(tx, user.userId, key, since);
     await repo.setLastLogin(tx, user.userId, nowIso);
-    await recordAudit(tx, deps.clock, { ...context, actorUserId: user.userId, actorUsername: user.username }, {
+    const actor = { ...context, actorUserId: user.userId, actorUsername: user.username };
+    const target = { type: 'user', id: user.userId };
+    await recordAudit(tx, deps.clock, actor, {
       action: AUDIT_ACTIONS.loginSucceeded,
-      target: { type: 'user', id: user.userId },
+      target,
       details: { failedAttemptsSinceLastLogin: failed, ...(twoFactorWith ? { twoFactor: twoFactorWith } : {}) },
     });
+    if (passwordChange === 'expired') {
+      await recordAudit(tx, deps.clock, actor, {
+        action: AUDIT_ACTIONS.passwordExpired, target, details: { setTime: await passwordSetTime(tx, user.userId), maxAgeDays: PCI_PASSWORD_RULES.maxAgeDays },
+      });
+    }
     return failed;
   });
-  return { token, user, failedAttemptsSinceLastLogin };
+  return { token, user, failedAttemptsSinceLastLogin, ...(passwordChange ? { passwordChangeRequired: passwordChange } : {}) };
 }
 
 /**
@@ -188,6 +201,7 @@ export async function authenticate(deps: AppDeps, token: string | undefined): Pr
     access: await accessOf(deps, session.sessUserId),
     isSuperadmin: await repo.isSuperadmin(deps.db, session.sessUserId),
     twoFactorEnrolmentRequired: await twoFactor.enrolmentRequired(deps, session.sessUserId),
+    passwordChangeRequired: await passwordChangeReason(deps, session.sessUserId, session),
   };
 }
 
@@ -218,6 +232,8 @@ export async function status(deps: AppDeps, session: SessionContext): Promise<St
     isSuperadmin: session.isSuperadmin,
     twoFactorEnabled: await twoFactor.isTwoFactorOn(deps.db, session.userId),
     twoFactorEnrolmentRequired: session.twoFactorEnrolmentRequired ?? false,
+    passwordPolicy: deps.config.passwordPolicy,
+    passwordChangeRequired: session.passwordChangeRequired ?? null,
     company: { active: available.find((c) => c.compId === session.compId) ?? null, available },
   };
 }

@@ -21,7 +21,7 @@ export interface DeliveryResult {
   notiId: number;
   delivered: boolean;
   notiStatus: number;
-  /** What happened, for the operator: "Merchant answered HTTP 200" / the error. */
+  /** What happened, for the operator: "Merchant menjawab HTTP 200" / the error. */
   message: string;
   /** The merchant's HTTP status; null when it was not reached. */
   httpStatus: number | null;

@@ -6,7 +6,7 @@
  * failure to get one, leaves transaction.inquired in the audit trail, in the same database
  * transaction as the change it caused.
  */
-import { AUDIT_ACTIONS, transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
+import { ACTION_OUTCOME, AUDIT_ACTIONS, transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/tables.ts';
@@ -15,6 +15,7 @@ import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
 import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
+import { recordInquiryAttempt } from './inquiry-attempts.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
 import { admitAction } from './throttle.ts';
@@ -76,7 +77,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: Actor, t:
 
   let outcome: InquiryOutcome;
   try {
-    outcome = await askBank(deps, kind, t);
+    outcome = await recordInquiryAttempt(deps, kind, actor, t, () => askBank(deps, kind, t));
   } catch (error) {
     if (error instanceof AppError) {
       const code = (error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null;
@@ -98,7 +99,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: Actor, t:
     }
     const status = expired ? TRX_STATUS.EXPIRED : t.trctStatus;
     return {
-      message: `Bank ${bank}: not paid (${outcome.reason})${expired ? '; the QR has expired: Kadaluarsa' : ''}`,
+      message: ACTION_OUTCOME.inquiryUnpaid(bank, outcome.reasonId ?? outcome.reason, expired),
       data: { trctId, trctStatus: status, paid: false, bankResponseCode: outcome.responseCode, notification: null },
     };
   }
@@ -118,14 +119,19 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: Actor, t:
   });
   if (notiId === null) {
     return {
-      message: `Bank ${bank}: paid; order ${t.trctOrderId} was already marked Lunas by another request`,
+      message: ACTION_OUTCOME.inquiryAlreadyPaid(bank, t.trctOrderId),
       data: { trctId, trctStatus: TRX_STATUS.PAID, paid: true, bankResponseCode: outcome.responseCode, notification: null },
     };
   }
   const delivery = await sendIfFree(deps, notiId);
-  const notified = delivery === null ? 'the notification is being sent' : delivery.delivered ? 'notification delivered' : `notification not delivered yet (${delivery.message}); it will be retried`;
+  const notified =
+    delivery === null
+      ? ACTION_OUTCOME.notificationSending
+      : delivery.delivered
+        ? ACTION_OUTCOME.notificationDelivered
+        : ACTION_OUTCOME.notificationPending(delivery.message);
   return {
-    message: `Bank ${bank}: paid, order ${t.trctOrderId} is now Lunas; ${notified}`,
+    message: ACTION_OUTCOME.inquiryPaid(bank, t.trctOrderId, notified),
     data: {
       trctId,
       trctStatus: TRX_STATUS.PAID,

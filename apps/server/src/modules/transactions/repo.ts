@@ -4,6 +4,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kys
 import type { ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndPage, fieldsOfQuery } from '../../db/list-sql.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
+import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import { kindRows } from './kind-rows-repo.ts';
 import type { ServerKind } from './kinds.ts';
@@ -93,17 +94,22 @@ export type ActionRow = NonNullable<Awaited<ReturnType<typeof findForAction>>>;
 
 /** Unpaid -> paid with the paid amount and time; false when it was no longer unpaid (another request got there first). */
 export async function markPaid(tx: Transaction<Database>, trctId: number, paidMinor: number | null, paidAt: string, nowIso: string): Promise<boolean> {
-  const result = await tx
-    .updateTable('transactions')
-    .set({ trctStatus: TRX_STATUS.PAID, trctTotalAmountPaid: paidMinor, trctLunasTime: paidAt, trctUpdatedTime: nowIso })
-    .where('trctId', '=', trctId)
-    .where('trctStatus', '=', TRX_STATUS.UNPAID)
-    .executeTakeFirst();
+  const result = await withRollup(tx, [trctId], () =>
+    tx
+      .updateTable('transactions')
+      .set({ trctStatus: TRX_STATUS.PAID, trctTotalAmountPaid: paidMinor, trctLunasTime: paidAt, trctUpdatedTime: nowIso })
+      .where('trctId', '=', trctId)
+      .where('trctStatus', '=', TRX_STATUS.UNPAID)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markExpired(db: DbOrTx, trctId: number, nowIso: string): Promise<void> {
-  await db.updateTable('transactions').set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', TRX_STATUS.UNPAID).execute();
+/** Unpaid -> expired (the rollup follows in the same transaction). */
+export async function markExpired(tx: Transaction<Database>, trctId: number, nowIso: string): Promise<void> {
+  await withRollup(tx, [trctId], () =>
+    tx.updateTable('transactions').set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', TRX_STATUS.UNPAID).execute(),
+  );
 }
 
 /** The pending notification of a paid transaction, created when missing; returns its id. */

@@ -9,10 +9,13 @@ import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
+import { rollupSummary, type DayRange } from './rollup-repo.ts';
 
 export interface ParsedListRequest {
   query: ListQuery;
   range: UtcRange;
+  /** The same range as inclusive business days (what the rollup is keyed by). */
+  days: DayRange;
 }
 
 /** One parser for list and export: unknown fields, bad operators and bad dates are a 400. */
@@ -24,7 +27,8 @@ export function parseListRequest(deps: AppDeps, kind: ServerKind, raw: RawQuery)
   const filters = parsed.value.filters.map((f) =>
     MONEY_FIELDS.has(f.field) && typeof f.value === 'number' ? { ...f, value: amountToMinor(f.value) } : f,
   );
-  return { query: { ...parsed.value, filters }, range };
+  const days = { from: raw.from?.trim() || null, to: raw.to?.trim() || null };
+  return { query: { ...parsed.value, filters }, range, days };
 }
 
 /** A database row as the API shows it: amounts as 2-decimal numbers, the notification as {notiStatus} or []. */
@@ -48,10 +52,12 @@ export interface TransactionList {
 }
 
 export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<TransactionList> {
-  const { query, range } = parseListRequest(deps, kind, raw);
+  const { query, range, days } = parseListRequest(deps, kind, raw);
   const timeZone = deps.config.businessTz;
+  const totals = async () =>
+    (await rollupSummary(deps.db, kind, compId, days, query, timeZone)) ?? (await repo.summary(deps.db, kind, compId, range, query, timeZone));
   const [sums, rows] = await Promise.all([
-    repo.summary(deps.db, kind, compId, range, query, timeZone),
+    totals(),
     repo.page(deps.db, kind, compId, range, query, timeZone),
   ]);
   const offset = (query.page - 1) * query.max;

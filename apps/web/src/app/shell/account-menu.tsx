@@ -9,6 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { MESSAGES, TOAST } from '@tagih/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -57,15 +58,19 @@ export function AccountMenu({ username, companyName, compact }: AccountMenuProps
       {compact ? (
         <IconButton
           color="inherit"
+          aria-haspopup="menu"
           aria-label={`Account menu: ${label}`}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
           <AccountCircleIcon />
         </IconButton>
       ) : (
+        // Named by its own text (WCAG 2.5.3: the name contains what is shown), then 'Account menu';
+        // the title shows a name cut by the width in full.
         <Button
           color="inherit"
-          aria-label={`Account menu: ${label}`}
+          aria-haspopup="menu"
+          title={label}
           onClick={(e) => setAnchor(e.currentTarget)}
           startIcon={<AccountCircleIcon />}
           sx={{ textAlign: 'left', py: 0.5 }}
@@ -74,9 +79,12 @@ export function AccountMenu({ username, companyName, compact }: AccountMenuProps
             <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
               {username}
             </Typography>
-            <Typography variant="caption" noWrap sx={{ opacity: 0.85 }}>
+            <Typography variant="caption" noWrap color="text.secondary">
               {companyName}
             </Typography>
+          </Box>
+          <Box component="span" sx={visuallyHidden}>
+            Account menu
           </Box>
         </Button>
       )}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { LAYOUT } from '@tagih/contract';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { routeOfPath } from '../route-access.ts';
@@ -9,7 +9,9 @@ import { useDashboardStatus } from '../use-dashboard-status.ts';
 import { usePermissionGuard } from '../use-permission-guard.ts';
 import { activeCompanyName } from './company-name.ts';
 import { Sidebar } from './sidebar.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useFocusHeading } from './use-focus-heading.ts';
 import { useSidebarState } from './use-sidebar-state.ts';
 
 /** /dashboard: top bar, sidebar and the current screen. */
@@ -18,6 +20,8 @@ export function DashboardLayout() {
   const status = useDashboardStatus();
   const sidebar = useSidebarState();
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useFocusHeading(main, pathname);
 
   if (!status.data) return <LoadingSpinner fullPage label="Loading user status" />;
 
@@ -25,6 +29,7 @@ export function DashboardLayout() {
   const title = route ? (sidebar.isMobile ? route.shortTitle : route.title) : '';
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar
         title={title}
         username={status.data.username}
@@ -39,7 +44,13 @@ export function DashboardLayout() {
         isMobile={sidebar.isMobile}
         onClose={sidebar.close}
       />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        ref={main}
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar sx={{ minHeight: LAYOUT.appBarHeight }} />
         <Suspense fallback={<LoadingSpinner />}>
           <Outlet />

@@ -47,7 +47,11 @@ describe('sidebar menu', () => {
   });
 
   it('shows Audit Log with audit_log.read (a Superadmin by default)', () => {
-    const menu = menuFor({ audit_log: ['read'], dashboard_notification: ['read'], master_role: ['read'] });
+    const menu = menuFor({
+      audit_log: ['read'],
+      dashboard_notification: ['read'],
+      master_role: ['read'],
+    });
     expect(menu.links).toEqual(['Home', 'Notifications', 'Audit Log', 'Roles']);
   });
 
@@ -79,5 +83,21 @@ describe('sidebar menu', () => {
       'Role Permission',
       'Roles',
     ]);
+  });
+
+  it('groups entries in lists named by their headers, and keeps the folded rail out of the Tab order', () => {
+    const access: AccessMap = { dashboard_transactionva: ['read'], master_role: ['read'] };
+    const { unmount } = renderUi(
+      <Sidebar access={access} open isMobile={false} onClose={() => {}} />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const transactions = within(nav).getByRole('list', { name: 'Transactions' });
+    expect(within(transactions).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(nav).getByRole('link', { name: 'Roles' })).not.toHaveAttribute('tabindex', '-1');
+    unmount();
+    renderUi(<Sidebar access={access} open={false} isMobile={false} onClose={() => {}} />);
+    const rail = screen.getByRole('navigation', { name: 'Main menu' });
+    for (const link of within(rail).getAllByRole('link'))
+      expect(link).toHaveAttribute('tabindex', '-1');
   });
 });

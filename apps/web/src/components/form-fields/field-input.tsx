@@ -14,6 +14,8 @@ export interface FieldInputProps {
   field: FieldDef;
   control: Control<FieldValues>;
   readOnly?: boolean;
+  /** Marked with an asterisk (and aria-required); the schema gives the '{label} is required' message. */
+  required?: boolean;
   /** A message from outside the schema (uniqueness look-up), shown when the schema has none. */
   externalError?: string;
   /** Shown under the input when there is no error. */
@@ -22,11 +24,14 @@ export interface FieldInputProps {
   withheld?: readonly OptionValue[];
 }
 
+/** A read-only input looks set, not fillable: a grey field without a focus underline. */
+export const READ_ONLY_LOOK = { bgcolor: 'action.hover', color: 'text.secondary', cursor: 'default' } as const;
+
 /**
  * One form input of the generic master form builder, chosen by `field.input`: text,
  * password, number, dropdown, dropdown-api, checkbox, date or operations.
  */
-export function FieldInput({ field, control, readOnly, externalError, hint, withheld }: FieldInputProps) {
+export function FieldInput({ field, control, readOnly, required, externalError, hint, withheld }: FieldInputProps) {
   return (
     <Controller
       name={field.name}
@@ -35,6 +40,7 @@ export function FieldInput({ field, control, readOnly, externalError, hint, with
         const message = fieldState.error?.message ?? externalError;
         const common = {
           label: field.label,
+          required: required && !readOnly,
           onBlur: input.onBlur,
           error: Boolean(message),
           helperText: message ?? hint,
@@ -66,7 +72,7 @@ export function FieldInput({ field, control, readOnly, externalError, hint, with
             return <OperationsField {...common} value={input.value} onChange={input.onChange} disabled={readOnly} />;
           case 'checkbox':
             return (
-              <FormControl error={common.error}>
+              <FormControl error={common.error} required={common.required}>
                 <FormControlLabel
                   label={field.label}
                   control={
@@ -106,7 +112,8 @@ export function FieldInput({ field, control, readOnly, externalError, hint, with
                 value={text}
                 onChange={input.onChange}
                 slotProps={{
-                  htmlInput: { readOnly },
+                  htmlInput: { readOnly, maxLength: field.maxLength },
+                  input: readOnly ? { sx: READ_ONLY_LOOK } : undefined,
                   inputLabel: field.input === 'date' ? { shrink: true } : undefined,
                 }}
               />

@@ -24,6 +24,7 @@ export interface NumberFieldProps extends NumberRules {
   helperText?: string;
   disabled?: boolean;
   readOnly?: boolean;
+  required?: boolean;
 }
 
 const asText = (value: number | '' | null | undefined) =>
@@ -46,6 +47,7 @@ export function NumberField({
   helperText,
   disabled,
   readOnly,
+  required,
 }: NumberFieldProps) {
   const rules = { min, max, precision };
   const [text, setText] = useState(asText(value));
@@ -107,6 +109,7 @@ export function NumberField({
       error={error}
       helperText={helperText}
       disabled={disabled}
+      required={required}
       slotProps={{
         htmlInput: { inputMode: precision > 0 ? 'decimal' : 'numeric', readOnly },
         input: {

@@ -15,15 +15,16 @@ export interface OperationsFieldProps {
   error?: boolean;
   helperText?: string;
   disabled?: boolean;
+  required?: boolean;
 }
 
 /** read / create / update / delete checkboxes that edit a JSON-encoded list (spec §3). */
-export function OperationsField({ label, value, onChange, onBlur, error, helperText, disabled }: OperationsFieldProps) {
+export function OperationsField({ label, value, onChange, onBlur, error, helperText, disabled, required }: OperationsFieldProps) {
   const chosen = parseOperations(value);
   const toggle = (action: Action, on: boolean) =>
     onChange(encodeOperations(on ? [...chosen, action] : chosen.filter((a) => a !== action)));
   return (
-    <FormControl component="fieldset" error={error} disabled={disabled} onBlur={onBlur}>
+    <FormControl component="fieldset" error={error} disabled={disabled} required={required} onBlur={onBlur}>
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup row>
         {ACTIONS.map((action) => (

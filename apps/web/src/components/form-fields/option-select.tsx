@@ -21,6 +21,7 @@ export interface OptionSelectProps {
   error?: boolean;
   helperText?: string;
   disabled?: boolean;
+  required?: boolean;
   /** Adds an empty first entry (filters). */
   clearable?: boolean;
   /** Values not offered (choices the user may not make); a current value among them still shows. */
@@ -60,6 +61,7 @@ export function OptionSelect({
   error,
   helperText,
   disabled,
+  required,
   clearable = false,
   withheld,
 }: OptionSelectProps) {
@@ -84,6 +86,7 @@ export function OptionSelect({
       error={error}
       helperText={helperText ?? (loading ? 'Loading..' : undefined)}
       disabled={disabled}
+      required={required}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
     >
       {clearable && (

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES, MESSAGES, dashboardUrl, needsSecondStep, type LoginBody, type LoginData } from '@tagih/contract';
+import {
+  APP_ROUTES, MESSAGES, dashboardUrl, needsSecondStep, passwordChangeMessage, type LoginBody, type LoginData,
+} from '@tagih/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
@@ -16,7 +18,7 @@ export type SecondFactor = { code: string } | { recoveryCode: string };
  * Sign-in (spec §4): store the token, load the status; no access -> toast and forget the
  * token; else signed in (with a warning when there were failed attempts on the account since
  * its last sign-in) and on to company selection — or to Manage Account when the user's role
- * requires two-factor and it is not set up yet. With two-factor on, the password step answers
+ * requires two-factor and it is not set up yet, or the password must be changed (pci). With two-factor on, the password step answers
  * a challenge instead of a token: the screen asks for a code (`challenge` is set) and
  * `verify` completes the sign-in.
  */
@@ -41,6 +43,13 @@ export function useSignIn() {
     // Someone may have been guessing this account's password (PCI DSS 10.2): say so.
     const failed = data.failedAttemptsSinceLastLogin ?? 0;
     if (failed > 0) notify.warning(MESSAGES.failedAttemptsSinceLastLogin(failed));
+    // PASSWORD_POLICY=pci: an expired password, or one set by somebody else, is changed first.
+    const passwordChange = data.passwordChangeRequired ?? status.passwordChangeRequired;
+    if (passwordChange) {
+      notify.warning(passwordChangeMessage(passwordChange));
+      await navigate(dashboardUrl('manage-account'));
+      return;
+    }
     if (status.twoFactorEnrolmentRequired) {
       notify.warning(MESSAGES.twoFactorEnrolmentRequired);
       await navigate(dashboardUrl('manage-account'));

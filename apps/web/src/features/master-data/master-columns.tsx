@@ -29,10 +29,27 @@ function optionCell(field: FieldDef): GridColDef<MasterRow>['renderCell'] {
   return ({ value }) => {
     const option = field.options?.find((o) => String(o.value) === String(value));
     if (!option) return EMPTY_CELL;
-    if (!isStatus) return option.label;
+    if (!isStatus) return <TextCell text={option.label} />;
     return <StatusChip label={option.label} color={Number(value) === 1 ? 'success' : 'default'} />;
   };
 }
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Text cut by the column width shows whole on hover (its title); an empty cell says N/A. */
+function TextCell({ text }: { text: unknown }) {
+  if (isBlank(text)) return <>{EMPTY_CELL}</>;
+  const shown = String(text);
+  return (
+    <Box component="span" title={shown} sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {shown}
+    </Box>
+  );
+}
+
+const textCell: GridColDef<MasterRow>['renderCell'] = ({ formattedValue, value }) => (
+  <TextCell text={formattedValue ?? value} />
+);
 
 function columnOf(field: FieldDef): GridColDef<MasterRow> {
   const column: GridColDef<MasterRow> = {
@@ -41,6 +58,7 @@ function columnOf(field: FieldDef): GridColDef<MasterRow> {
     sortable: isSortable(field),
     flex: 1,
     minWidth: field.key ? 70 : 130,
+    renderCell: textCell,
   };
   if (field.input === 'operations') {
     return { ...column, minWidth: 260, renderCell: ({ value }) => <OperationsChips value={value} /> };

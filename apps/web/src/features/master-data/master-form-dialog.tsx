@@ -18,7 +18,7 @@ export interface MasterFormDialogProps {
  * dismiss forgets the form and its errors (spec §4).
  */
 export function MasterFormDialog({ config, mode, row, viewer, onClose }: MasterFormDialogProps) {
-  const { form, submit, canSave, saving, uniqueErrors } = useMasterForm(config, mode, row, onClose);
+  const { form, submit, canSave, saving, uniqueErrors, required } = useMasterForm(config, mode, row, onClose);
   const withheld = config.withheldChoices?.(viewer) ?? {};
   return (
     <FormDialog
@@ -37,6 +37,7 @@ export function MasterFormDialog({ config, mode, row, viewer, onClose }: MasterF
           field={field}
           control={form.control}
           readOnly={mode === 'edit' && config.readOnlyOnEdit?.includes(field.name)}
+          required={required.has(field.name)}
           externalError={uniqueErrors[field.name]}
           hint={mode === 'edit' ? config.editHints?.[field.name] : undefined}
           withheld={withheld[field.name]}

@@ -24,6 +24,16 @@ function initialValues(config: MasterScreenConfig, mode: FormMode, row: MasterRo
   return values;
 }
 
+/**
+ * The fields the schema cannot do without (it refuses them missing): they get the required
+ * marker. Read from the schema, the one copy of the rules (e.g. an edit's optional password is not).
+ */
+export function requiredFields(schema: unknown): ReadonlySet<string> {
+  const shape = (schema as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }).shape;
+  if (!shape) return new Set();
+  return new Set(Object.entries(shape).filter(([, rule]) => !rule.safeParse(undefined).success).map(([name]) => name));
+}
+
 /** The body to send: the schema's output, without an empty password on edit (it keeps the old one). */
 function bodyOf(config: MasterScreenConfig, mode: FormMode, output: FieldValues): MasterRow {
   const body: MasterRow = { ...output };
@@ -54,7 +64,8 @@ export function useMasterForm(
   const schema = mode === 'create' ? config.createSchema : config.updateSchema;
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as Resolver<FieldValues>,
-    mode: 'onChange',
+    // Checked on change and when a field is left: a required field left empty says so at once.
+    mode: 'all',
     defaultValues: initialValues(config, mode, row),
   });
   const values = useWatch({ control: form.control }) as MasterRow;
@@ -83,5 +94,5 @@ export function useMasterForm(
     onSaved();
   });
 
-  return { form, submit, canSave, saving: save.isPending, uniqueErrors: unique.errors };
+  return { form, submit, canSave, saving: save.isPending, uniqueErrors: unique.errors, required: requiredFields(schema) };
 }

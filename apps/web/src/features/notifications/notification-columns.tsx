@@ -11,14 +11,19 @@ import {
 } from '@tagih/contract';
 import { NotificationStatusChip } from '../../monitoring/notification-status-chip.tsx';
 
-const WIDTHS: Record<string, number> = { notiId: 110, notiStatus: 140, notiCreatedTime: 190 };
+/** The least a column needs to show its content uncut; columns share what is left (flex). */
+const MIN_WIDTHS: Record<string, number> = { notiId: 90, notiOrderId: 150, trctVirtualAccountNo: 170, notiStatus: 120, notiCreatedTime: 170 };
+
+/** Which columns stay when the table is narrow, most important first (issue 11). */
+export const NOTIFICATION_PRIORITY: readonly string[] = ['notiOrderId', 'notiStatus', 'notiCreatedTime', 'notiId', 'trctVirtualAccountNo'];
 
 function column(field: FieldDef): GridColDef<NotificationRow> {
   const base: GridColDef<NotificationRow> = {
     field: field.name,
     headerName: field.label,
     sortable: isSortable(field),
-    ...(WIDTHS[field.name] ? { width: WIDTHS[field.name] } : { flex: 1, minWidth: 170 }),
+    flex: 1,
+    minWidth: MIN_WIDTHS[field.name] ?? 170,
   };
   if (field.name === 'notiStatus') {
     return { ...base, renderCell: ({ value }) => <NotificationStatusChip status={value as number} /> };
@@ -29,18 +34,20 @@ function column(field: FieldDef): GridColDef<NotificationRow> {
   return base;
 }
 
-/** Notif Id, Order Id, No. VA, Notif Status, Created Time, Actions (spec §2). */
+/** Notif Id, Order Id, No. VA, Notif Status, Created Time, and Actions (spec §2). */
 export function notificationColumns(options: {
   canSeeHistory: boolean;
   onSeeHistory: (notiId: number) => void;
-}): GridColDef<NotificationRow>[] {
-  return [
-    ...notificationResource.fields.filter((field) => !field.hidden).map(column),
-    {
+}): { columns: GridColDef<NotificationRow>[]; actions: GridColDef<NotificationRow> } {
+  return {
+    columns: notificationResource.fields.filter((field) => !field.hidden).map(column),
+    actions: {
       field: 'actions',
       headerName: 'Actions',
       width: 150,
+      minWidth: 150,
       sortable: false,
+      hideable: false,
       renderCell: ({ row }) => (
         <Button
           size="small"
@@ -53,5 +60,5 @@ export function notificationColumns(options: {
         </Button>
       ),
     },
-  ];
+  };
 }

@@ -120,4 +120,35 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+  it('shows the columns the user chose on the server, in their order (issue 11)', async () => {
+    fakeApi({ dashboard_notification: ['read'] }, {
+      [`GET ${LIST}`]: () =>
+        envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
+      'GET /api/preferences/notifications/columns': () => envelopeResponse({ columns: ['notiStatus', 'notiOrderId'] }),
+    });
+    renderUi(<NotificationsScreen />);
+    await waitFor(() =>
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Notif Status', 'Order Id', 'Actions']),
+    );
+  });
+
+  it('asks the list the URL describes (issue 11)', async () => {
+    const api = fakeApi({ dashboard_notification: ['read'] }, {
+      [`GET ${LIST}`]: () =>
+        envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
+    });
+    renderUi(<NotificationsScreen />, '/?q=INV-12&status=1&from=2025-03-01&to=2025-03-31&sort=-notiId&size=20');
+    await screen.findByText('INV-12');
+    const asked = api.callsTo('GET', LIST).at(-1)!.url.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({
+      'finds[notiOrderId]': 'INV-12',
+      'finds[notiStatus]': '1',
+      from: '2025-03-01',
+      to: '2025-03-31',
+      orderField: 'notiId',
+      orderValue: 'desc',
+      max: '20',
+    });
+    expect(screen.getByRole('textbox', { name: 'Search Order ID Here' })).toHaveValue('INV-12');
+  });
 });

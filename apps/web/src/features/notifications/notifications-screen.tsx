@@ -1,19 +1,25 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { NOTIFICATIONS_AREA, can, notificationResource, type NotificationRow } from '@tagih/contract';
+import { NOTIFICATIONS_AREA, SEARCH_DEBOUNCE_MS, can, notificationResource, type NotificationRow } from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
-import { notificationColumns } from './notification-columns.tsx';
+import { DebouncedSearchBox } from '../../monitoring/debounced-search-box.tsx';
+import { PreferenceButtons, SavedViewsBar } from '../../monitoring/table-preferences.tsx';
+import { useChosenColumns } from '../../monitoring/use-preferences.ts';
+import { useTableLayout } from '../../monitoring/use-table-layout.ts';
+import { NOTIFICATION_PRIORITY, notificationColumns } from './notification-columns.tsx';
 import { NotificationFilterDialog } from './notification-filter-dialog.tsx';
 import { NotificationHistoryDialog } from './notification-history-dialog.tsx';
 import { useNotificationListState } from './use-notification-list-state.ts';
+
+const NO_ROWS: NotificationRow[] = [];
+const getNotificationId = (row: NotificationRow) => row.notiId;
 
 /** Notifications (spec §2): search by order id, date range, status filter, history per row. */
 export function NotificationsScreen() {
@@ -24,10 +30,13 @@ export function NotificationsScreen() {
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [filterOpenings, setFilterOpenings] = useState(0);
   const [filterOpen, setFilterOpen] = useState(false);
-  const columns = useMemo(
+  const { columns, actions } = useMemo(
     () => notificationColumns({ canSeeHistory, onSeeHistory: setHistoryOf }),
     [canSeeHistory],
   );
+  const chosen = useChosenColumns('notifications');
+  const layout = useTableLayout({ columns, actions, priority: NOTIFICATION_PRIORITY, chosen });
+  const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
 
   return (
     <>
@@ -35,12 +44,14 @@ export function NotificationsScreen() {
       <ScreenToolbar
         inputs={
           <>
-            <SearchBox
+            <DebouncedSearchBox
               value={state.searchText}
-              onChange={state.setSearchText}
+              onSearch={state.setSearchText}
+              debounceMs={SEARCH_DEBOUNCE_MS.slow}
               placeholder="Search Order ID Here"
+              width={280}
             />
-            <DayRangeField range={state.dates} />
+            <DayRangeField range={state.dates} presets />
           </>
         }
         buttons={
@@ -61,18 +72,22 @@ export function NotificationsScreen() {
                 void list.refetch();
               }}
             />
+            <PreferenceButtons screen="notifications" columns={choosable} query={state.urlQuery} />
           </>
         }
       />
-      <DataTable<NotificationRow>
-        label="Notifications"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowCount={list.data?.pagination.totalData ?? 0}
-        getRowId={(row) => row.notiId}
-        loading={list.isFetching}
-        {...state.tableProps}
-      />
+      <SavedViewsBar screen="notifications" />
+      <div ref={layout.ref}>
+        <DataTable<NotificationRow>
+          label="Notifications"
+          columns={layout.shown}
+          rows={list.data?.data ?? NO_ROWS}
+          rowCount={list.data?.pagination.totalData ?? 0}
+          getRowId={getNotificationId}
+          loading={list.isFetching}
+          {...state.tableProps}
+        />
+      </div>
       <NotificationFilterDialog
         key={filterOpenings}
         open={filterOpen}

@@ -1,35 +1,64 @@
-import { NOTIFICATIONS_EPOCH, SEARCH_DEBOUNCE_MS } from '@tagih/contract';
-import { useState } from 'react';
-import { useSearchText } from '../../hooks/use-search-text.ts';
-import { useDatedList } from '../../monitoring/use-dated-list.ts';
-import { useDayRange } from '../../monitoring/use-day-range.ts';
+import { NOTIFICATIONS_EPOCH } from '@tagih/contract';
+import { useMemo } from 'react';
+import type { ListParams, ListSort } from '../../api/get-list.ts';
+import type { DateRangeValue } from '../../components/date-range-field.tsx';
+import type { ListUrlConfig } from '../../monitoring/list-url.ts';
+import { completeRange } from '../../monitoring/use-day-range.ts';
+import { useListUrl } from '../../monitoring/use-list-url.ts';
+
+/** The Notifications list in the URL: the Order ID search, the status filter, the days. */
+export const NOTIFICATION_URL_CONFIG: ListUrlConfig = { defaultFrom: NOTIFICATIONS_EPOCH, searchBy: [], filterKeys: ['status'] };
 
 /**
- * The Notifications list query (spec §2, §5, §9): Order ID search (500 ms debounce), status
- * filter, 1970-01-01..today by default, page, page size and sort; changes go to page 1.
+ * The Notifications list query (spec §2, §5, §9), kept in the URL (issue 11): Order ID search
+ * (debounced by the search box), status filter, 1970-01-01..today by default, page, page size
+ * and sort; changes go to page 1.
  */
 export function useNotificationListState() {
-  const { searchText, setSearchText, search } = useSearchText(SEARCH_DEBOUNCE_MS.slow);
+  const { state, update, clearDates, search: urlQuery } = useListUrl(NOTIFICATION_URL_CONFIG);
+  const { q, from, to, sort, page, pageSize } = state;
   /** '' or a notiStatus (1 Pending, 2 Success). */
-  const [status, setStatus] = useState('');
-  const dates = useDayRange(NOTIFICATIONS_EPOCH);
+  const status = state.filters.status ?? '';
 
-  const finds = { notiOrderId: search || undefined, notiStatus: status || undefined };
-  const { paging, params } = useDatedList(finds, dates);
+  const derived = useMemo(() => {
+    const range = completeRange({ from, to });
+    const finds = { notiOrderId: q || undefined, notiStatus: status || undefined };
+    const order = sort ? { orderField: sort.field, orderValue: sort.direction } : {};
+    return {
+      range,
+      params: range ? ({ page, max: pageSize, ...order, finds, extra: range } satisfies ListParams) : null,
+    };
+  }, [q, from, to, status, sort, page, pageSize]);
+
+  const actions = useMemo(
+    () => ({
+      setSearchText: (text: string) => update({ q: text }, { replace: true }),
+      setStatus: (next: string) => update({ filters: { status: next } }),
+      setDates: (value: DateRangeValue) => update({ from: value.from, to: value.to }),
+      setPage: (next: number) => update({ page: next }),
+      setPageSize: (next: number) => update({ pageSize: next }),
+      setSort: (next: ListSort | null) => update({ sort: next }),
+      /** Refresh clears search and filters (spec §2). */
+      clearSearchAndFilter: () => update({ q: '', filters: {} }),
+    }),
+    [update],
+  );
+  const tableProps = useMemo(
+    () => ({ page, pageSize, sort, onPageChange: actions.setPage, onPageSizeChange: actions.setPageSize, onSortChange: actions.setSort }),
+    [page, pageSize, sort, actions],
+  );
 
   return {
-    searchText,
-    setSearchText,
+    searchText: q,
     status,
-    setStatus,
-    dates,
-    ...paging,
-    /** Refresh clears search and filters (spec §2). */
-    clearSearchAndFilter: () => {
-      setSearchText('');
-      setStatus('');
-    },
+    dates: { value: { from, to } as DateRangeValue, onChange: actions.setDates, onClear: clearDates, range: derived.range },
+    page,
+    pageSize,
+    sort,
+    tableProps,
+    ...actions,
     /** Null while the date range is incomplete: no fetch (spec §5). */
-    params,
+    params: derived.params,
+    urlQuery,
   };
 }

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { dashboardUrl, MESSAGES, selectCompanyForm } from '@tagih/contract';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -20,12 +21,18 @@ type SelectCompanyValues = z.input<typeof selectCompanyForm>;
 /** /selectcompany (spec §2): pick the company to work in; also used to switch company. */
 export function SelectCompanyScreen() {
   const navigate = useNavigate();
-  const { companies, isPending } = useCompanyList();
+  const { companies, activeId, isPending } = useCompanyList();
   const setCompany = useSetCompany();
-  const { control, handleSubmit, formState } = useForm<SelectCompanyValues>({
+  const { control, handleSubmit, formState, getValues, setValue } = useForm<SelectCompanyValues>({
     resolver: zodResolver(selectCompanyForm),
     mode: 'onChange',
   });
+
+  // Switch Company starts from the company in use (once it is known and still offered).
+  useEffect(() => {
+    if (activeId === null || getValues('compId') !== undefined) return;
+    if (companies.some((c) => c.compId === activeId)) setValue('compId', activeId, { shouldValidate: true });
+  }, [activeId, companies, getValues, setValue]);
 
   const submit = handleSubmit(async ({ compId }) => {
     const ok = await setCompany.mutateAsync(compId).catch(() => false);

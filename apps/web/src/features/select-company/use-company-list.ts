@@ -6,8 +6,11 @@ import { useStatus } from '../../api/get-status.ts';
 import { clearSession } from '../../api/session.ts';
 import { notify } from '../../components/notify.tsx';
 
-/** The companies the user may pick (spec §8: 3 retries at 300 ms, then back to /login). */
-export function useCompanyList(): { companies: CompanyOption[]; isPending: boolean } {
+/**
+ * The companies the user may pick and the one in use, if any (spec §8: 3 retries at 300 ms,
+ * then back to /login).
+ */
+export function useCompanyList(): { companies: CompanyOption[]; activeId: number | null; isPending: boolean } {
   const { data, isPending, isError, error } = useStatus({ count: 3, delayMs: 300 });
   const navigate = useNavigate();
 
@@ -18,5 +21,5 @@ export function useCompanyList(): { companies: CompanyOption[]; isPending: boole
     void navigate(APP_ROUTES.login);
   }, [isError, error, navigate]);
 
-  return { companies: data?.company.available ?? [], isPending };
+  return { companies: data?.company.available ?? [], activeId: data?.company.active?.compId ?? null, isPending };
 }

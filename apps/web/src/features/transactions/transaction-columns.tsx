@@ -32,18 +32,32 @@ export interface TransactionColumnOptions {
   onAction: (action: TransactionAction) => void;
 }
 
-const WIDTHS: Record<string, number> = {
-  no: 64,
-  trctBank: 100,
-  trctStatus: 130,
-  notification: 120,
+/** The least a column needs to show its content uncut; columns share what is left (flex). */
+const MIN_WIDTHS: Record<string, number> = {
+  no: 60,
+  trctOrderId: 150,
+  trctBank: 80,
+  trctStatus: 120,
+  notification: 105,
+  trctVirtualAccountName: 120,
+  trctQrName: 120,
+  trqrReferenceNo: 130,
 };
 
-function widthOf(field: FieldDef): number {
-  const fixed = WIDTHS[field.name];
+/** Which columns stay when the table is narrow, most important first (issue 11). */
+export const TRANSACTION_PRIORITY: Readonly<Record<TransactionKindDef['key'], readonly string[]>> = {
+  va: [
+    'trctOrderId', 'trctStatus', 'trctTotalAmount', 'notification', 'trctCreatedTime', 'trctVirtualAccountName',
+    'trctBank', 'trctTotalAmountPaid', 'trctVirtualAccountNo', 'trvaExpiredDate', 'trctLunasTime',
+  ],
+  qris: ['trctOrderId', 'trctStatus', 'trctTotalAmount', 'notification', 'trctCreatedTime', 'no', 'trqrReferenceNo', 'trctQrName', 'trctBank'],
+};
+
+function minWidthOf(field: FieldDef): number {
+  const fixed = MIN_WIDTHS[field.name];
   if (fixed) return fixed;
-  if (field.type === 'date') return 180;
-  if (MONEY_FIELDS.has(field.name)) return 160;
+  if (field.type === 'date') return 160;
+  if (MONEY_FIELDS.has(field.name)) return 140;
   return 170;
 }
 
@@ -51,7 +65,8 @@ function column(field: FieldDef, headerName: string): GridColDef<TransactionRow>
   const base: GridColDef<TransactionRow> = {
     field: field.name,
     headerName,
-    width: widthOf(field),
+    minWidth: minWidthOf(field),
+    flex: 1,
     sortable: isSortable(field),
   };
   if (field.name === 'trctStatus') {
@@ -76,12 +91,15 @@ function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColD
   return {
     field: 'actions',
     headerName: 'Actions',
-    width: 190,
+    width: 176,
+    minWidth: 176,
     sortable: false,
+    hideable: false,
     renderCell: ({ row }) => {
       const target = { trctId: row.trctId, orderId: row.trctOrderId };
       return (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: '100%' }}>
+        // A click on a button is not a click on the row (which opens the detail view).
+        <Box onClick={(event) => event.stopPropagation()} sx={{ display: 'flex', gap: 1, alignItems: 'center', height: '100%' }}>
           <Button
             size="small"
             variant="outlined"
@@ -105,15 +123,15 @@ function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColD
   };
 }
 
-/** The table of a transaction kind: its visible fields in resource order, then Actions (spec §2). */
+/** The table of a transaction kind: its visible fields in resource order, and Actions (spec §2). */
 export function transactionColumns(
   kind: TransactionKindDef,
   options: TransactionColumnOptions,
-): GridColDef<TransactionRow>[] {
-  return [
-    ...kind.resource.fields
+): { columns: GridColDef<TransactionRow>[]; actions: GridColDef<TransactionRow> } {
+  return {
+    columns: kind.resource.fields
       .filter((field) => !field.hidden)
       .map((field) => column(field, options.headers?.[field.name] ?? field.label)),
-    actionsColumn(options),
-  ];
+    actions: actionsColumn(options),
+  };
 }

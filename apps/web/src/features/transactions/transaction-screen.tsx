@@ -10,7 +10,16 @@ import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SummaryCard } from '../../components/summary-card.tsx';
 import { TransactionActionDialog } from './transaction-action-dialog.tsx';
-import { transactionColumns, type TransactionAction, type TransactionRow } from './transaction-columns.tsx';
+import { useOpenTransactionDetail } from './detail/use-open-detail.ts';
+import { PreferenceButtons, SavedViewsBar } from '../../monitoring/table-preferences.tsx';
+import { useChosenColumns } from '../../monitoring/use-preferences.ts';
+import { useTableLayout } from '../../monitoring/use-table-layout.ts';
+import {
+  TRANSACTION_PRIORITY,
+  transactionColumns,
+  type TransactionAction,
+  type TransactionRow,
+} from './transaction-columns.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
 import { TransactionToolbar } from './transaction-toolbar.tsx';
 import { useTransactionListState } from './use-transaction-list-state.ts';
@@ -23,6 +32,9 @@ export interface TransactionScreenProps {
   headers?: Readonly<Record<string, string>>;
 }
 
+const getTransactionId = (row: TransactionRow) => row.trctId;
+const PREFERENCE_SCREEN = { va: 'transaction-va', qris: 'transaction-qris' } as const;
+
 /** Transaction VA and Transaction BRI QRIS (spec §2): one screen, told which kind it shows. */
 export function TransactionScreen({ kind, title, crumb, headers }: TransactionScreenProps) {
   const state = useTransactionListState(kind);
@@ -30,14 +42,19 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   const exporter = useExportTransactions(kind);
   const { access } = useAccess();
   const canAct = can(access, kind.area, 'read');
+  const openDetail = useOpenTransactionDetail(kind);
   const [action, setAction] = useState<TransactionAction | null>(null);
   const [filterOpenings, setFilterOpenings] = useState(0);
   const [filterOpen, setFilterOpen] = useState(false);
 
-  const columns = useMemo(
+  const { columns, actions } = useMemo(
     () => transactionColumns(kind, { headers, canAct, onAction: setAction }),
     [kind, headers, canAct],
   );
+  const screen = PREFERENCE_SCREEN[kind.key];
+  const chosen = useChosenColumns(screen);
+  const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen });
+  const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
   // No. = (page - 1) * page size + position, from the page the rows came with.
   const rows = useMemo(() => {
     const data = list.data;
@@ -80,16 +97,21 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
             setFilterOpen(true);
           }}
           onRefresh={refresh}
+          preferences={<PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />}
         />
-        <DataTable<TransactionRow>
-          label={title}
-          columns={columns}
-          rows={rows}
-          rowCount={list.data?.pagination.totalData ?? 0}
-          getRowId={(row) => row.trctId}
-          loading={list.isFetching}
-          {...state.tableProps}
-        />
+        <SavedViewsBar screen={screen} />
+        <div ref={layout.ref}>
+          <DataTable<TransactionRow>
+            label={title}
+            columns={layout.shown}
+            rows={rows}
+            rowCount={list.data?.pagination.totalData ?? 0}
+            getRowId={getTransactionId}
+            onRowClick={openDetail}
+            loading={list.isFetching}
+            {...state.tableProps}
+          />
+        </div>
       </Stack>
       <TransactionFilterDialog
         key={filterOpenings}

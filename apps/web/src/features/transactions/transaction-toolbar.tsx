@@ -4,11 +4,12 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { TransactionKindDef } from '@tagih/contract';
+import { SEARCH_DEBOUNCE_MS, type TransactionKindDef } from '@tagih/contract';
+import type { ReactNode } from 'react';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
+import { DebouncedSearchBox } from '../../monitoring/debounced-search-box.tsx';
 import type { TransactionListState } from './use-transaction-list-state.ts';
 
 export interface TransactionToolbarProps {
@@ -18,10 +19,12 @@ export interface TransactionToolbarProps {
   onExport: () => void;
   onFilter: () => void;
   onRefresh: () => void;
+  /** The column chooser and saved views (issue 11). */
+  preferences?: ReactNode;
 }
 
 /** Search-by + search text, date range, Export, Filter Data, Refresh (spec §2). */
-export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh }: TransactionToolbarProps) {
+export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
   const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
   return (
     <ScreenToolbar
@@ -42,14 +45,15 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
                 </MenuItem>
               ))}
             </TextField>
-            <SearchBox
+            <DebouncedSearchBox
               value={state.searchText}
-              onChange={state.setSearchText}
+              onSearch={state.setSearchText}
+              debounceMs={SEARCH_DEBOUNCE_MS.default}
               placeholder={`Search ${searchLabel}..`}
               width={220}
             />
           </Box>
-          <DayRangeField range={state.dates} />
+          <DayRangeField range={state.dates} presets />
         </>
       }
       buttons={
@@ -62,6 +66,7 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
           />
           <ToolbarButton label="Filter Data" icon={<FilterListIcon />} onClick={onFilter} />
           <ToolbarButton label="Refresh" icon={<RefreshIcon />} onClick={onRefresh} />
+          {preferences}
         </>
       }
     />

@@ -43,3 +43,35 @@ export async function countActiveSuperadmins(db: DbOrTx): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+// --- inactivity (inactivity.ts) -----------------------------------------------------
+
+/** Each active user with its last sign-in and creation times. */
+export function findActiveUsersActivity(db: DbOrTx) {
+  return db
+    .selectFrom('users')
+    .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
+    .select(['userId', 'userStatus', 'userCreatedTime', 'usloLastLoginAt', 'usloCreatedTime'])
+    .where('userStatus', '=', 1)
+    .execute();
+}
+
+export function findUserActivity(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
+    .select(['userId', 'userStatus', 'userCreatedTime', 'usloLastLoginAt', 'usloCreatedTime'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Sets an active user inactive (by the server: no user id); false when it was not active. */
+export async function deactivateUser(db: DbOrTx, userId: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ userStatus: 0, userUpdatedTime: nowIso, userUpdatedUserId: null })
+    .where('userId', '=', userId)
+    .where('userStatus', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

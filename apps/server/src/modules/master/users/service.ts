@@ -9,8 +9,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../../shared/errors.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
-import { hashPassword } from '../../../security/passwords.ts';
-import { changeCredentials, endSessions, findLogin } from '../../auth/credentials.ts';
+import { changeCredentials, endSessions, findLogin, newLoginPassword, rememberNewLogin } from '../../auth/credentials.ts';
 import type { Actor } from '../../../shared/actor.ts';
 import { recordChange, recordingRefusals } from '../change-audit.ts';
 import { assertMayChangeUser } from '../privilege-guard.ts';
@@ -27,13 +26,16 @@ async function createUser(deps: AppDeps, actor: Actor, values: Values): Promise<
   const body = values as UserCreateBody;
   const by = actor.session.userId;
   const now = iso(deps.clock.now());
-  const passwordHash = body.usloPassword ? await hashPassword(body.usloPassword) : undefined;
+  const policy = deps.config.passwordPolicy;
+  const password = body.usloUserName && body.usloPassword
+    ? await newLoginPassword(deps.db, { userId: body.userId, username: body.usloUserName, password: body.usloPassword }, by, now, policy)
+    : undefined;
   await guardedWrite(deps.db, users, values, () =>
     deps.db.transaction().execute(async (tx) => {
       await repo.insertUser(tx, { userId: body.userId, userStatus: body.userStatus, ...auditOnCreate('user', by, now) });
-      if (body.usloUserName && passwordHash) {
-        const login = { usloUserId: body.userId, usloUserName: body.usloUserName, usloPassword: passwordHash };
-        await repo.insertLogin(tx, { ...login, ...auditOnCreate('uslo', by, now) });
+      if (body.usloUserName && password) {
+        await repo.insertLogin(tx, { usloUserId: body.userId, usloUserName: body.usloUserName, ...password, ...auditOnCreate('uslo', by, now) });
+        await rememberNewLogin(tx, body.userId, password.usloPassword, now);
       }
       const after = await find(deps, tx, users, body.userId);
       await recordChange(tx, deps, actor, { resource: 'user', change: 'created', id: body.userId, before: null, after });
@@ -60,11 +62,12 @@ async function updateUser(deps: AppDeps, actor: Actor, id: string | number, valu
       const renamed = body.usloUserName !== undefined && body.usloUserName !== login?.usloUserName;
       const newCredentials = login !== undefined && (renamed || password !== undefined);
       if (newCredentials) {
-        await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password }, session.userId, now);
+        await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password }, session.userId, now, deps.config.passwordPolicy);
       } else if (!login && body.usloUserName) {
         if (!password) throw new Invalid(MESSAGES.passwordRequired, { usloPassword: MESSAGES.passwordRequired });
-        const row = { usloUserId: userId, usloUserName: body.usloUserName, usloPassword: await hashPassword(password) };
-        await repo.insertLogin(tx, { ...row, ...auditOnCreate('uslo', session.userId, now) });
+        const set = await newLoginPassword(tx, { userId, username: body.usloUserName, password }, session.userId, now, deps.config.passwordPolicy);
+        await repo.insertLogin(tx, { usloUserId: userId, usloUserName: body.usloUserName, ...set, ...auditOnCreate('uslo', session.userId, now) });
+        await rememberNewLogin(tx, userId, set.usloPassword, now);
       } else if (!login && password) {
         throw new Invalid('Username is required', { usloUserName: 'Username is required' });
       }

@@ -1,0 +1,53 @@
+/**
+ * List totals from the transaction rollup (db/transaction-rollup.ts) instead of counting and
+ * summing the rows: possible when the list is filtered only by its date range and by status and
+ * bank (equal, contains, starts or ends with), and the rollup is kept in the business time zone
+ * the range is read in. Anything else (a search, another filter or operator) reads the rows
+ * (repo.summary).
+ */
+import { TRX_STATUS, type ListQuery } from '@tagih/contract';
+import { sql, type Kysely } from 'kysely';
+import { applyFilters } from '../../db/list-sql.ts';
+import type { Database } from '../../db/tables.ts';
+import { rollupTimeZone } from '../../db/transaction-rollup.ts';
+import type { ServerKind } from './kinds.ts';
+
+/** Inclusive business days (YYYY-MM-DD); null: no bound on that side. */
+export interface DayRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** The fields the rollup keys, as its columns. */
+const ROLLUP_COLUMNS: Record<string, string> = { trctStatus: 'rlupStatus', trctBank: 'rlupBank' };
+/**
+ * The operators that give the same answer on a group's value as on each of its rows: none of
+ * them keeps a row whose value is null (the rollup holds a missing bank as '').
+ */
+const ROLLUP_OPERATORS: ReadonlySet<string> = new Set(['equal', 'contain', 'start_with', 'end_with']);
+
+/** True when the rollup can answer the query's totals (no search; only status/bank filters it can apply). */
+export function rollupCanAnswer(query: ListQuery): boolean {
+  return !query.search && query.filters.every((f) => f.field in ROLLUP_COLUMNS && ROLLUP_OPERATORS.has(f.op) && typeof f.value === 'string' && f.value !== '');
+}
+
+/** Row count, paid count and paid amount from the rollup, or null when it cannot answer. */
+export async function rollupSummary(
+  db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
+): Promise<{ total: number; paidCount: number; paidMinor: number } | null> {
+  if (!rollupCanAnswer(query) || (await rollupTimeZone(db)) !== timeZone) return null;
+  let q = db.selectFrom('transaction_rollup').where('rlupCompId', '=', compId).where('rlupType', '=', kind.type);
+  if (days.from) q = q.where('rlupDay', '>=', days.from);
+  if (days.to) q = q.where('rlupDay', '<=', days.to);
+  // The list's own filter SQL (list-sql.ts) on the rollup's columns: the same matching as on the rows.
+  q = applyFilters(q, query, kind.resource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'rlupDay' });
+  const paid = sql`${sql.ref('rlupStatus')} = ${TRX_STATUS.PAID}`;
+  const row = await q
+    .select([
+      sql<number>`coalesce(sum(${sql.ref('rlupCount')}), 0)`.as('total'),
+      sql<number>`coalesce(sum(case when ${paid} then ${sql.ref('rlupCount')} else 0 end), 0)`.as('paidCount'),
+      sql<number>`coalesce(sum(case when ${paid} then ${sql.ref('rlupLunasMinor')} else 0 end), 0)`.as('paidMinor'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
+}

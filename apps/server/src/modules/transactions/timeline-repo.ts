@@ -1,0 +1,52 @@
+/**
+ * SQL of one transaction's detail view: the transaction with its VA/QRIS detail and notification,
+ * its inquiry log, its notification's delivery attempts and the audit events that target it.
+ */
+import type { DbOrTx } from '../../db/tables.ts';
+import type { ServerKind } from './kinds.ts';
+
+/** The company's transaction of this kind, every column; undefined for another company's or kind's id. */
+export function findDetail(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
+  return db
+    .selectFrom('transactions as t')
+    .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
+    .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+    .leftJoin('notifications as n', 'n.notiTrctId', 't.trctId')
+    .select([
+      't.trctId', 't.trctType', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctVirtualAccountNo', 't.trctVirtualAccountName',
+      't.trctQrName', 't.trctQrBank', 't.trctTotalAmount', 't.trctTotalAmountPaid', 't.trctCreatedTime', 't.trctLunasTime', 't.trctUpdatedTime',
+      'v.trvaId', 'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'v.trvaVirtualAccountNo', 'v.trvaVirtualAccountName', 'v.trvaExpiredDate',
+      'q.trqrId', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrTotalAmount', 'q.trqrCreatedTime', 'q.trqrExpiredDate',
+      'n.notiId', 'n.notiStatus', 'n.notiAttempts', 'n.notiCreatedTime', 'n.notiUpdatedTime', 'n.notiNextAttemptAt',
+    ])
+    .where('t.trctId', '=', trctId)
+    .where('t.trctCompId', '=', compId)
+    .where('t.trctType', '=', kind.type)
+    .executeTakeFirst();
+}
+
+export type DetailRow = NonNullable<Awaited<ReturnType<typeof findDetail>>>;
+
+export function inquiryAttempts(db: DbOrTx, trctId: number) {
+  return db.selectFrom('inquiry_attempts').selectAll().where('inatTrctId', '=', trctId).orderBy('inatId').execute();
+}
+
+export function deliveryAttempts(db: DbOrTx, notiId: number) {
+  return db
+    .selectFrom('notification_history')
+    .select(['nohiId', 'nohiNotiId', 'nohiRequest', 'nohiResponse', 'nohiCreatedTime'])
+    .where('nohiNotiId', '=', notiId)
+    .orderBy('nohiId')
+    .execute();
+}
+
+/** Audit events whose target is the transaction (Inquiry, Notif), oldest first. */
+export function auditEventsOf(db: DbOrTx, trctId: number) {
+  return db
+    .selectFrom('audit_events')
+    .select(['audtId', 'audtAt', 'audtActorUsername', 'audtAction', 'audtOutcome', 'audtDetails'])
+    .where('audtTargetType', '=', 'transaction')
+    .where('audtTargetId', '=', String(trctId))
+    .orderBy('audtId')
+    .execute();
+}

@@ -1,0 +1,33 @@
+/** GET /api/dashboard/transactionVa/{trctId} and transactionQr/{trctId}: one transaction with its timeline. */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, transactionDetail, transactionPaths } from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { sessionOf } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireActiveCompany } from '../auth/service.ts';
+import { SERVER_KINDS } from './kinds.ts';
+import { transactionDetail as detailOf } from './timeline.ts';
+
+const idParams = z.strictObject({ trctId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const transactionTimelineRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const kind of SERVER_KINDS) {
+      app.get(transactionPaths(kind).detail, {
+        // The same permission as the list: reading the screen.
+        config: { access: { area: kind.area, action: 'read' as const } },
+        schema: {
+          tags: ['monitoring'],
+          summary: `${kind.resource.entity}: one transaction with its VA/QRIS detail, notification and timeline (created, inquiries, status changes, deliveries, operator actions)`,
+          params: idParams,
+          response: { 200: envelopeSchema(transactionDetail) },
+        },
+        handler: async (request) => {
+          const compId = await requireActiveCompany(deps, sessionOf(request));
+          return ok(await detailOf(deps, kind, compId, request.params.trctId));
+        },
+      });
+    }
+  };

@@ -1,0 +1,148 @@
+/**
+ * One transaction's whole story (issue 11 item 2): its fields, its VA/QRIS detail and
+ * notification, and one timeline in time order: created, each bank inquiry, the status changes,
+ * each delivery attempt to the merchant and each operator action from the audit trail.
+ */
+import { TRX_STATUS, minorToAmount, type TimelineEntry, type TransactionDetail } from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { NotFound } from '../../shared/errors.ts';
+import type { ServerKind } from './kinds.ts';
+import * as repo from './timeline-repo.ts';
+
+const money = (minor: number | string | null): number | null => (minor === null ? null : minorToAmount(Number(minor)));
+
+/** At equal times, the order things happen in: created, status, inquiry, operator action, delivery. */
+const RANK: Record<TimelineEntry['type'], number> = { created: 0, status: 1, inquiry: 2, operator: 3, notification: 4 };
+
+export function byTime(a: TimelineEntry, b: TimelineEntry): number {
+  const at = Date.parse(a.at) - Date.parse(b.at);
+  if (at !== 0) return at;
+  const rank = RANK[a.type] - RANK[b.type];
+  if (rank !== 0) return rank;
+  return ('id' in a ? a.id : 0) - ('id' in b ? b.id : 0);
+}
+
+function parseObject(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** When it stopped being payable: its expiry date, else when it was marked Kadaluarsa. */
+function expiredAt(row: repo.DetailRow): string {
+  return row.trvaExpiredDate ?? row.trqrExpiredDate ?? row.trctUpdatedTime ?? row.trctCreatedTime;
+}
+
+function statusEntries(row: repo.DetailRow): TimelineEntry[] {
+  if (row.trctStatus === TRX_STATUS.PAID && row.trctLunasTime) return [{ type: 'status', at: row.trctLunasTime, status: TRX_STATUS.PAID }];
+  if (row.trctStatus === TRX_STATUS.EXPIRED) return [{ type: 'status', at: expiredAt(row), status: TRX_STATUS.EXPIRED }];
+  return [];
+}
+
+async function timelineOf(deps: AppDeps, row: repo.DetailRow): Promise<TimelineEntry[]> {
+  const [inquiries, deliveries, events] = await Promise.all([
+    repo.inquiryAttempts(deps.db, row.trctId),
+    row.notiId === null ? Promise.resolve([]) : repo.deliveryAttempts(deps.db, row.notiId),
+    repo.auditEventsOf(deps.db, row.trctId),
+  ]);
+  const entries: TimelineEntry[] = [
+    { type: 'created', at: row.trctCreatedTime },
+    ...statusEntries(row),
+    ...inquiries.map((a): TimelineEntry => ({
+      type: 'inquiry',
+      at: a.inatAt,
+      id: a.inatId,
+      bank: a.inatBank,
+      actor: a.inatUsername,
+      request: parseObject(a.inatRequest),
+      outcome: a.inatOutcome as 'paid' | 'unpaid' | 'error',
+      responseCode: a.inatResponseCode,
+      message: a.inatMessage,
+      httpStatus: a.inatHttpStatus,
+      latencyMs: a.inatLatencyMs,
+    })),
+    ...deliveries.map((h): TimelineEntry => {
+      const response = parseObject(h.nohiResponse);
+      const httpStatus = numberOrNull(response.status);
+      return {
+        type: 'notification',
+        at: h.nohiCreatedTime,
+        id: h.nohiId,
+        notiId: h.nohiNotiId,
+        request: h.nohiRequest,
+        response: h.nohiResponse,
+        httpStatus,
+        latencyMs: numberOrNull(response.latencyMs),
+        delivered: httpStatus !== null && httpStatus >= 200 && httpStatus < 300,
+      };
+    }),
+    ...events.map((e): TimelineEntry => ({
+      type: 'operator',
+      at: e.audtAt,
+      id: e.audtId,
+      action: e.audtAction,
+      actor: e.audtActorUsername,
+      outcome: e.audtOutcome,
+      details: parseObject(e.audtDetails),
+    })),
+  ];
+  return entries.sort(byTime);
+}
+
+export async function transactionDetail(deps: AppDeps, kind: ServerKind, compId: number, trctId: number): Promise<TransactionDetail> {
+  const row = await repo.findDetail(deps.db, kind, compId, trctId);
+  if (!row) throw new NotFound(`Transaction ${trctId} not found`);
+  return {
+    transaction: {
+      trctId: row.trctId,
+      trctType: row.trctType,
+      trctOrderId: row.trctOrderId,
+      trctStatus: row.trctStatus,
+      trctBank: row.trctBank,
+      trctVirtualAccountNo: row.trctVirtualAccountNo,
+      trctVirtualAccountName: row.trctVirtualAccountName,
+      trctQrName: row.trctQrName,
+      trctQrBank: row.trctQrBank,
+      trctTotalAmount: money(row.trctTotalAmount),
+      trctTotalAmountPaid: money(row.trctTotalAmountPaid),
+      trctCreatedTime: row.trctCreatedTime,
+      trctLunasTime: row.trctLunasTime,
+      trctUpdatedTime: row.trctUpdatedTime,
+    },
+    va: row.trvaId === null
+      ? null
+      : {
+          trvaPartnerServiceId: row.trvaPartnerServiceId ?? '',
+          trvaCustomerNo: row.trvaCustomerNo ?? '',
+          trvaVirtualAccountNo: row.trvaVirtualAccountNo ?? '',
+          trvaVirtualAccountName: row.trvaVirtualAccountName,
+          trvaExpiredDate: row.trvaExpiredDate,
+        },
+    qr: row.trqrId === null
+      ? null
+      : {
+          trqrReferenceNo: row.trqrReferenceNo,
+          trqrMerchantId: row.trqrMerchantId,
+          trqrTotalAmount: money(row.trqrTotalAmount),
+          trqrCreatedTime: row.trqrCreatedTime,
+          trqrExpiredDate: row.trqrExpiredDate,
+        },
+    notification: row.notiId === null
+      ? null
+      : {
+          notiId: row.notiId,
+          notiStatus: Number(row.notiStatus),
+          notiAttempts: Number(row.notiAttempts),
+          notiCreatedTime: row.notiCreatedTime ?? row.trctCreatedTime,
+          notiUpdatedTime: row.notiUpdatedTime,
+          notiNextAttemptAt: row.notiNextAttemptAt,
+        },
+    timeline: await timelineOf(deps, row),
+  };
+}

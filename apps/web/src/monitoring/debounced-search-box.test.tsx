@@ -1,0 +1,51 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DebouncedSearchBox } from './debounced-search-box.tsx';
+
+afterEach(() => vi.useRealTimers());
+
+/** A screen that keeps only the search in effect, counting its own renders. */
+function Screen({ onRender }: { onRender: () => void }) {
+  const [search, setSearch] = useState('');
+  onRender();
+  return (
+    <>
+      <p data-testid="search">{search}</p>
+      <DebouncedSearchBox value={search} onSearch={setSearch} debounceMs={300} placeholder="Search" />
+      <button onClick={() => setSearch('')}>Refresh</button>
+    </>
+  );
+}
+
+describe('DebouncedSearchBox (issue 10)', () => {
+  it('hands on the trimmed text once typing pauses, and keystrokes do not re-render the screen', () => {
+    vi.useFakeTimers();
+    let screenRenders = 0;
+    render(<Screen onRender={() => (screenRenders += 1)} />);
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    const before = screenRenders;
+    for (const text of ['I', 'IN', 'INV', 'INV ']) fireEvent.change(box, { target: { value: text } });
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByTestId('search')).toHaveTextContent('');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('search')).toHaveTextContent(/^INV$/);
+    expect(box).toHaveValue('INV ');
+    // Four keystrokes, one render of the screen: for the search that was handed on.
+    expect(screenRenders - before).toBe(1);
+  });
+
+  it('applies an emptied box at once and shows a search cleared elsewhere', () => {
+    vi.useFakeTimers();
+    render(<Screen onRender={() => {}} />);
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: 'abc' } });
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.change(box, { target: { value: '' } });
+    expect(screen.getByTestId('search')).toHaveTextContent('');
+    fireEvent.change(box, { target: { value: 'xyz' } });
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(box).toHaveValue('');
+  });
+});

@@ -47,8 +47,9 @@ export function useAccountForm() {
   });
   const { reset, watch, formState } = form;
 
+  // The status arrives after the screen: what the user already typed stays (keepDirtyValues).
   useEffect(() => {
-    if (current) reset({ usloUserName: current, ...EMPTY });
+    if (current) reset({ usloUserName: current, ...EMPTY }, { keepDirtyValues: true });
   }, [current, reset]);
 
   const typed = watch('usloUserName');

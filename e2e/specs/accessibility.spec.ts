@@ -70,6 +70,8 @@ async function openDashboardScreen(page: Page, path: string, heading: string): P
   const title = page.viewportSize()!.width > 600 ? { name: heading, exact: true } : {};
   await expect(page.getByRole('heading', { level: 1, ...title })).toBeVisible();
   if (path !== 'home' && path !== 'manage-account') await waitForTable(page);
+  // Home's figures and their lazily loaded chart (issue 11) are audited too.
+  if (path === 'home') await expect(page.getByRole('figure').first().locator('svg').first()).toBeVisible();
 }
 
 for (const viewport of VIEWPORTS) {

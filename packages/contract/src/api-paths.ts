@@ -49,6 +49,8 @@ export const API_PATHS = {
     views: '/preferences/:screen/views',
     view: '/preferences/:screen/views/:viewId',
   },
+  /** GET: the active company's figures for Home (issue 11), only the parts the user may read. */
+  home: '/dashboard/home',
   /** For load balancers and orchestrators: no session needed. */
   health: {
     live: '/health/live',

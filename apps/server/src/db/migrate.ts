@@ -11,6 +11,7 @@ import * as transactionRollup from './migrations/0009-transaction-rollup.ts';
 import * as passwordPolicy from './migrations/0008-password-policy.ts';
 import * as inquiryAttempts from './migrations/0010-inquiry-attempts.ts';
 import * as userPreferences from './migrations/0011-user-preferences.ts';
+import * as searchAndPaging from './migrations/0012-search-and-paging.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-password-policy': passwordPolicy,
   '0010-inquiry-attempts': inquiryAttempts,
   '0011-user-preferences': userPreferences,
+  '0012-search-and-paging': searchAndPaging,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

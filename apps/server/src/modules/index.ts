@@ -4,10 +4,11 @@ import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { homeRoutes } from './home/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { transactionTimelineRoutes } from './transactions/timeline-routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes];

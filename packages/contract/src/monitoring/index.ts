@@ -2,3 +2,4 @@ export * from './status.ts';
 export * from './transactions.ts';
 export * from './notifications.ts';
 export * from './transaction-detail.ts';
+export * from './home.ts';

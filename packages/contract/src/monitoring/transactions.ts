@@ -151,8 +151,22 @@ export const transactionQrRow = z.object({
 });
 export type TransactionQrRow = z.infer<typeof transactionQrRow>;
 
-/** data.total of a transaction list: paid transactions of the whole filtered set. */
-export const transactionTotals = z.object({ nominal_lunas: z.number(), count_lunas: z.number() });
+/**
+ * One status's share of a filtered set (issue 11): its rows and their amount (rupiah; the paid
+ * amount where there is one, else the bill's total).
+ */
+export const transactionStatusTotal = z.object({ status: z.string(), count: z.number(), amount: z.number() });
+export type TransactionStatusTotal = z.infer<typeof transactionStatusTotal>;
+
+/**
+ * data.total of a transaction list: paid transactions of the whole filtered set (spec), and
+ * (issue 11) `by_status`: every status of TRANSACTION_STATUSES, in that order, with its count and amount.
+ */
+export const transactionTotals = z.object({
+  nominal_lunas: z.number(),
+  count_lunas: z.number(),
+  by_status: z.array(transactionStatusTotal),
+});
 export type TransactionTotals = z.infer<typeof transactionTotals>;
 
 /** POST inquiry_status answer (data); status.message says what happened. */

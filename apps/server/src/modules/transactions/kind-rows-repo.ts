@@ -7,7 +7,7 @@
  * one notification per transaction), so leaving one out never changes which rows there are;
  * it is what lets the totals and the choice of a page read one index instead of three tables.
  */
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import type { TransactionKindDef } from '@tagih/contract';
 import type { DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
@@ -65,14 +65,33 @@ const COLUMNS: Record<TransactionKindDef['type'], readonly Column[]> = {
 };
 
 /**
- * The company's transactions of a kind as a derived table (the fields plus notiStatus and
- * lunasAmount); with `fields`, only those columns and the joins they need.
+ * How SQLite reads `transactions` (ignored on PostgreSQL): `planner` lets its planner choose;
+ * `idWalk` walks transactions_id_walk_idx in id order (migration 0012, page-plan.ts) instead of
+ * sorting the created-time range; `rowids` looks rows up only by id, for a query already narrowed
+ * to a few candidate ids (order-search.ts), which the planner would otherwise check against a
+ * scan of the whole range.
  */
-export function kindRows(db: DbOrTx, type: TransactionKindDef['type'], compId: number, range: UtcRange, fields?: ReadonlySet<string>): KindRows {
+export type RowAccess = 'planner' | 'idWalk' | 'rowids';
+
+const SQLITE_FROM: Record<Exclude<RowAccess, 'planner'>, ReturnType<typeof sql>> = {
+  idWalk: sql`"transactions" as "t" indexed by "transactions_id_walk_idx"`,
+  rowids: sql`"transactions" as "t" not indexed`,
+};
+
+/**
+ * The company's transactions of a kind as a derived table (the fields plus notiStatus and
+ * lunasAmount); with `fields`, only those columns and the joins they need; `access`: see RowAccess.
+ */
+export function kindRows(
+  db: DbOrTx, type: TransactionKindDef['type'], compId: number, range: UtcRange, fields?: ReadonlySet<string>, access: RowAccess = 'planner',
+): KindRows {
   const columns = COLUMNS[type];
   const chosen = fields ? columns.filter((c) => fields.has(c.name)) : columns;
   const needs = new Set(chosen.flatMap((c) => c.needs));
-  let q: KindRows = db.selectFrom('transactions as t').where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
+  // A FROM with an index hint is raw SQL; it names the same table as `t`.
+  const hinted = access !== 'planner' && !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const from = (hinted ? SQLITE_FROM[access] : 'transactions as t') as 'transactions as t';
+  let q: KindRows = db.selectFrom(from).where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
   if (range.start) q = q.where('t.trctCreatedTime', '>=', range.start);
   if (range.end) q = q.where('t.trctCreatedTime', '<', range.end);
   if (needs.has('n')) q = q.leftJoin('notifications as n', 'n.notiTrctId', 't.trctId');

@@ -51,3 +51,30 @@ export async function rollupSummary(
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
 }
+
+/** Count and amount (minor units) of one status, as the rollup or the rows give them. */
+export interface StatusGroup {
+  status: string;
+  count: number;
+  minor: number;
+}
+
+/** Count and amount per status from the rollup (issue 11), or null when it cannot answer. */
+export async function rollupByStatus(
+  db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
+): Promise<StatusGroup[] | null> {
+  if (!rollupCanAnswer(query) || (await rollupTimeZone(db)) !== timeZone) return null;
+  let q = db.selectFrom('transaction_rollup').where('rlupCompId', '=', compId).where('rlupType', '=', kind.type);
+  if (days.from) q = q.where('rlupDay', '>=', days.from);
+  if (days.to) q = q.where('rlupDay', '<=', days.to);
+  q = applyFilters(q, query, kind.resource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'rlupDay' });
+  const rows = await q
+    .select([
+      sql<string>`${sql.ref('rlupStatus')}`.as('status'),
+      sql<number>`coalesce(sum(${sql.ref('rlupCount')}), 0)`.as('count'),
+      sql<number>`coalesce(sum(${sql.ref('rlupLunasMinor')}), 0)`.as('minor'),
+    ])
+    .groupBy(sql.ref('rlupStatus'))
+    .execute();
+  return rows.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
+}

@@ -8,8 +8,10 @@ import { pagination } from '../../db/list-sql.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
+import { walkIdOrder } from './page-plan.ts';
 import * as repo from './repo.ts';
-import { rollupSummary, type DayRange } from './rollup-repo.ts';
+import { type DayRange } from './rollup-repo.ts';
+import { listTotals, statusGroups } from './status-totals.ts';
 
 export interface ParsedListRequest {
   query: ListQuery;
@@ -54,17 +56,17 @@ export interface TransactionList {
 export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<TransactionList> {
   const { query, range, days } = parseListRequest(deps, kind, raw);
   const timeZone = deps.config.businessTz;
-  const totals = async () =>
-    (await rollupSummary(deps.db, kind, compId, days, query, timeZone)) ?? (await repo.summary(deps.db, kind, compId, range, query, timeZone));
-  const [sums, rows] = await Promise.all([
-    totals(),
-    repo.page(deps.db, kind, compId, range, query, timeZone),
+  // Totals per status (issue 11): the rollup when the filters allow, else the rows.
+  const [groups, rows] = await Promise.all([
+    statusGroups(deps.db, kind, { compId, range, days, query, timeZone }),
+    walkIdOrder(deps.db, kind, compId, days, query, timeZone).then((idWalk) => repo.page(deps.db, kind, compId, range, query, timeZone, idWalk)),
   ]);
+  const sums = listTotals(groups);
   const offset = (query.page - 1) * query.max;
   return {
     data: rows.map((row, i) => toApiRow(kind, row, offset + i + 1) as TransactionVaRow | TransactionQrRow),
-    total: { nominal_lunas: minorToAmount(sums.paidMinor), count_lunas: sums.paidCount },
-    pagination: pagination(sums.total, query),
+    total: sums.total,
+    pagination: pagination(sums.rows, query),
     fields: fieldMeta(kind.resource),
   };
 }

@@ -1,17 +1,19 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Logo } from '../../components/logo.tsx';
+import { HomeFigures } from './home-figures.tsx';
 
-/** The welcome page (spec §1). */
+/** The welcome page (spec §1) and, below it, the day's figures (issue 11). */
 export function HomeScreen() {
   return (
+    <>
     <Box
       sx={{
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
         textAlign: 'center',
-        py: { xs: 6, sm: 10 },
+        py: { xs: 4, sm: 6 },
         gap: 2,
       }}
     >
@@ -27,5 +29,7 @@ export function HomeScreen() {
         Payment Processing Admin Dashboard
       </Typography>
     </Box>
+    <HomeFigures />
+    </>
   );
 }

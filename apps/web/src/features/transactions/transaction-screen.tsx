@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { can, formatRupiah, MESSAGES, type TransactionKindDef } from '@tagih/contract';
+import { can, MESSAGES, type TransactionKindDef } from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useExportTransactions } from '../../api/export-transactions.ts';
@@ -21,6 +21,7 @@ import {
   type TransactionRow,
 } from './transaction-columns.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
+import { transactionSummaryItems } from './transaction-summary.ts';
 import { TransactionToolbar } from './transaction-toolbar.tsx';
 import { useTransactionListState } from './use-transaction-list-state.ts';
 
@@ -82,10 +83,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         <SummaryCard
           title="Status Pelunasan"
           color="info"
-          items={[
-            { label: 'Nominal', value: total?.nominal_lunas ? formatRupiah(total.nominal_lunas) : 0 },
-            { label: 'Jumlah Transaksi', value: total?.count_lunas ?? 0 },
-          ]}
+          items={transactionSummaryItems(total, state.filter.status, (status) => state.setFilter({ ...state.filter, status }))}
         />
         <TransactionToolbar
           kind={kind}

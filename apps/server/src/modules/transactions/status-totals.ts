@@ -1,0 +1,59 @@
+/**
+ * A filtered transaction set's count and amount per status (issue 11): from the rollup when the
+ * filters allow (rollup-repo.ts), else from the rows. The list's totals and the Home figures both
+ * come from here, so they agree for the same range and status.
+ */
+import { TRANSACTION_STATUSES, TRX_STATUS, minorToAmount, type ListQuery, type TransactionStatusTotal, type TransactionTotals } from '@tagih/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import type { UtcRange } from '../../shared/date-range.ts';
+import type { ServerKind } from './kinds.ts';
+import { filteredRows } from './repo.ts';
+import { rollupByStatus, type DayRange, type StatusGroup } from './rollup-repo.ts';
+
+/** Count and summed paid amount (lunasAmount) per status, over the rows. */
+export async function rowsByStatus(
+  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string,
+): Promise<StatusGroup[]> {
+  const rows = await filteredRows(db, kind, compId, range, query, timeZone, ['trctStatus', 'lunasAmount'])
+    .select([
+      sql<string>`${sql.ref('trctStatus')}`.as('status'),
+      sql<number>`count(*)`.as('count'),
+      sql<number>`coalesce(sum(${sql.ref('lunasAmount')}), 0)`.as('minor'),
+    ])
+    .groupBy(sql.ref('trctStatus'))
+    .execute();
+  return rows.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
+}
+
+export interface StatusSelection {
+  compId: number;
+  range: UtcRange;
+  days: DayRange;
+  query: ListQuery;
+  timeZone: string;
+}
+
+/** Per status, from the rollup when it can answer, else from the rows. */
+export async function statusGroups(db: Kysely<Database>, kind: ServerKind, s: StatusSelection): Promise<StatusGroup[]> {
+  return (await rollupByStatus(db, kind, s.compId, s.days, s.query, s.timeZone)) ?? (await rowsByStatus(db, kind, s.compId, s.range, s.query, s.timeZone));
+}
+
+/** Every known status in TRANSACTION_STATUSES order (0 where it has no rows); amounts in rupiah. */
+export function statusTotals(groups: readonly StatusGroup[]): TransactionStatusTotal[] {
+  return TRANSACTION_STATUSES.map((status) => {
+    const minor = groups.filter((g) => g.status === status).reduce((sum, g) => sum + g.minor, 0);
+    const count = groups.filter((g) => g.status === status).reduce((sum, g) => sum + g.count, 0);
+    return { status, count, amount: minorToAmount(minor) };
+  });
+}
+
+/** The list's data.total and its row count (every status, also ones the screen does not name). */
+export function listTotals(groups: readonly StatusGroup[]): { total: TransactionTotals; rows: number } {
+  const byStatus = statusTotals(groups);
+  const paid = byStatus.find((s) => s.status === TRX_STATUS.PAID)!;
+  return {
+    total: { nominal_lunas: paid.amount, count_lunas: paid.count, by_status: byStatus },
+    rows: groups.reduce((sum, g) => sum + g.count, 0),
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The order-id search through the trigram indexes (migration 0012-search-and-paging) finds exactly the rows of the
+ * old `lower(...) like '%…%'` scan: contains, starts with, ends with and the search parameter, with
+ * LIKE wildcards, quotes and case in the text, and texts too short for a trigram. On SQLite the
+ * FTS5 table follows inserts, order-id updates and deletes; on PostgreSQL the GIN index exists
+ * (the local server has pg_trgm).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
+import { applyFilters } from '../../src/db/list-sql.ts';
+import { kindRows } from '../../src/modules/transactions/kind-rows-repo.ts';
+import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
+import { orderIdNeedles } from '../../src/modules/transactions/order-search.ts';
+import { filteredRows } from '../../src/modules/transactions/repo.ts';
+import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
+import { createCompany, insertTx, type TestCompany } from './support.ts';
+
+const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
+const ALL_TIME = { start: null, end: null };
+const ORDER_IDS = [
+  'INV-2026-0001', 'inv-2026-0002', 'INV_50%OFF', 'INV-50-OFF', "O'BRIEN-77", 'X"Q"Z-9', 'ÉCOLE-77', 'école-78', 'AB', 'zab', 'Zz-ZZZ', 'abcabc-1',
+];
+const NEEDLES = [
+  'inv', 'INV-2026', '2026-000', '0001', '_50%', '50%', '%', '_', '%off', "o'brien", "'", '"q"', 'x"q', 'école', 'ÉCOLE', 'cole-7', 'ab', 'a', 'zz', 'zzz', 'Z-Z', 'abca', 'nothing-here', '\\',
+];
+
+describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
+  let ctx: TestContext;
+  let mine: TestCompany;
+  let other: TestCompany;
+  let token: string;
+
+  const parse = (raw: RawQuery): ListQuery => {
+    const parsed = parseListQuery(raw, VA_KIND.resource, ['from', 'to']);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.value;
+  };
+  /** The rows of today's code path: the LIKE over the company's rows, no trigram table. */
+  const oldIds = async (query: ListQuery, compId = mine.compId) => {
+    const rows = kindRows(ctx.db.kysely, 'VA', compId, ALL_TIME, new Set(['trctId', 'trctOrderId']));
+    const filtered = applyFilters(ctx.db.kysely.selectFrom(rows.as('r')) as never, query, VA_KIND.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' });
+    const out = (await (filtered as ReturnType<typeof filteredRows>).select(sql.ref('trctId').as('id')).execute()) as { id: number }[];
+    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
+  };
+  const newIds = async (query: ListQuery, compId = mine.compId) => {
+    const out = (await filteredRows(ctx.db.kysely, VA_KIND, compId, ALL_TIME, query, ctx.config.businessTz, ['trctId'])
+      .select(sql.ref('trctId').as('id'))
+      .execute()) as { id: number }[];
+    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
+  };
+  const orderIdsOf = async (ids: number[]) =>
+    ids.length === 0 ? [] : (await ctx.db.kysely.selectFrom('transactions').select('trctOrderId').where('trctId', 'in', ids).orderBy('trctId').execute()).map((r) => r.trctOrderId);
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    mine = await createCompany(ctx);
+    other = await createCompany(ctx);
+    await insertTx(ctx, mine, 'VA', ORDER_IDS.map((orderId, i) => ({ orderId, createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T05:00:00.000Z` })));
+    await insertTx(ctx, other, 'VA', [{ orderId: 'INV-2026-0001', createdAt: '2026-11-12T05:00:00.000Z' }]);
+    token = await ctx.loginWithCompany(ADMIN, mine.compId);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it.each(['contain', 'start_with', 'end_with', 'not_contain'])('finds the same rows as the old LIKE scan (%s)', async (op) => {
+    let matched = 0;
+    for (const needle of NEEDLES) {
+      const query = parse({ [`finds[trctOrderId][${op}]`]: needle });
+      const expected = await oldIds(query);
+      expect({ needle, ids: await newIds(query) }).toEqual({ needle, ids: expected });
+      matched += expected.length;
+    }
+    expect(matched).toBeGreaterThan(0);
+  });
+
+  it('finds the same rows for the search parameter and for two text filters at once', async () => {
+    for (const needle of NEEDLES) {
+      const query = parse({ search: needle, searchFields: 'trctOrderId' });
+      expect({ needle, ids: await newIds(query) }).toEqual({ needle, ids: await oldIds(query) });
+    }
+    const both = parse({ 'finds[trctOrderId][contain]': '2026', 'finds[trctOrderId][end_with]': '0002' });
+    expect(await orderIdsOf(await newIds(both))).toEqual(['inv-2026-0002']);
+    expect(await newIds(both)).toEqual(await oldIds(both));
+  });
+
+  it('keeps today\'s case rules and treats wildcards and quotes as text', async () => {
+    const contains = async (needle: string) => orderIdsOf(await newIds(parse({ 'finds[trctOrderId]': needle })));
+    expect(await contains('inv-2026')).toEqual(['INV-2026-0001', 'inv-2026-0002']);
+    expect(await contains('_50%')).toEqual(['INV_50%OFF']);
+    expect(await contains("o'brien")).toEqual(["O'BRIEN-77"]);
+    expect(await contains('"q"')).toEqual(['X"Q"Z-9']);
+    expect(await contains('ab')).toEqual(['AB', 'zab', 'abcabc-1']);
+    // ASCII letters fold on both databases; the rest follows each database's lower() as before.
+    expect(await contains('école')).toEqual(dialect === 'postgres' ? ['ÉCOLE-77', 'école-78'] : ['école-78']);
+  });
+
+  it('answers the list call with the matching rows of the company only', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa?max=100&finds[trctOrderId]=2026-0001', token });
+    expect(res.statusCode).toBe(200);
+    const { data, pagination } = res.json().data;
+    expect(data.map((r: { trctOrderId: string }) => r.trctOrderId)).toEqual(['INV-2026-0001']);
+    expect(pagination.totalData).toBe(1);
+  });
+
+  it('only asks the trigram index for texts of three characters or more', () => {
+    expect(orderIdNeedles(parse({ 'finds[trctOrderId]': 'AB' }))).toEqual([]);
+    expect(orderIdNeedles(parse({ 'finds[trctOrderId]': 'ÉCo' }))).toEqual(['éco']);
+    expect(orderIdNeedles(parse({ 'finds[trctOrderId][equal]': 'INV-2026-0001' }))).toEqual([]);
+    expect(orderIdNeedles(parse({ search: 'INV', searchFields: 'trctOrderId,trctBank' }))).toEqual([]);
+  });
+
+  if (dialect === 'sqlite') {
+    it('keeps the FTS5 table in step with inserts, order-id changes and deletes, and the plan starts from it', async () => {
+      const [id] = await insertTx(ctx, mine, 'VA', [{ orderId: 'NEW-TRIGRAM-1', createdAt: '2026-11-25T05:00:00.000Z' }]);
+      const find = (needle: string) => newIds(parse({ 'finds[trctOrderId]': needle }));
+      expect(await find('trigram-1')).toEqual([id]);
+      await ctx.db.kysely.updateTable('transactions').set({ trctOrderId: 'RENAMED-55' }).where('trctId', '=', id!).execute();
+      expect(await find('trigram-1')).toEqual([]);
+      expect(await find('renamed-5')).toEqual([id]);
+      await ctx.db.kysely.deleteFrom('transactions').where('trctId', '=', id!).execute();
+      expect(await find('renamed-5')).toEqual([]);
+      const check = await sql<{ n: number }>`select count(*) as n from transactions_order_search where transactions_order_search match 'renamed'`.execute(ctx.db.kysely);
+      expect(Number(check.rows[0]!.n)).toBe(0);
+      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trctOrderId]': 'inv-2026' }), ctx.config.businessTz, ['trctId'])
+        .select(sql.ref('trctId').as('id'))
+        .compile();
+      const plan = await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never);
+      // The candidates drive: rows are looked up by id, not checked against a scan of the range.
+      expect(JSON.stringify(plan.rows)).toContain('transactions_order_search');
+      expect(JSON.stringify(plan.rows)).toContain('INTEGER PRIMARY KEY');
+      expect(JSON.stringify(plan.rows)).not.toMatch(/SCAN t\b|USING (COVERING )?INDEX transactions_/);
+    });
+  } else {
+    it('has the pg_trgm GIN index on the order id', async () => {
+      const res = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'transactions_order_trgm_idx' and schemaname = current_schema()`.execute(ctx.db.kysely);
+      expect(res.rows[0]?.indexdef).toMatch(/USING gin \(lower\(\("trctOrderId"\)::text\) .*gin_trgm_ops\)/);
+    });
+  }
+});

@@ -1,0 +1,34 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@tagih/contract';
+import { errorMessage } from '../../api/client.ts';
+import { HomeDeliveryCard } from './home-delivery-card.tsx';
+import { HomeKindCard, type HomePeriods } from './home-kind-card.tsx';
+import { useHomeFigures } from './use-home-figures.ts';
+
+/**
+ * "Is everything paid and delivered?" (issue 11): today and the last 7 business days of the
+ * active company, only the parts the user may read; every figure leads to its filtered list.
+ */
+export function HomeFigures() {
+  const home = useHomeFigures();
+  if (home.isError) return <Alert severity="error">{errorMessage(home.error, MESSAGES.unknownError)}</Alert>;
+  if (!home.data) return home.isPending && home.fetchStatus === 'idle' ? null : <Skeleton variant="rectangular" height={240} aria-label="Memuat ringkasan" />;
+  const { today, weekFrom, va, qris, notifications } = home.data;
+  if (!va && !qris && !notifications) return null;
+  const periods: HomePeriods = { today: { from: today, to: today }, week: { from: weekFrom, to: today } };
+  return (
+    <Box component="section" aria-labelledby="home-figures-heading">
+      <Typography id="home-figures-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Ringkasan hari ini dan 7 hari terakhir
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {va && <HomeKindCard kind="va" title="Transaction VA" figures={va} periods={periods} />}
+        {qris && <HomeKindCard kind="qris" title="Transaction BRI QRIS" figures={qris} periods={periods} />}
+        {notifications && <HomeDeliveryCard today={notifications.today} week={notifications.week} periods={periods} />}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Where a Home figure leads: the list it sums, filtered the same way (the lists keep their state
+ * in the URL: from, to, status — monitoring/list-url.ts), so the list's totals equal the figure.
+ */
+import { TRANSACTION_LIST_PATHS, dashboardUrl, type TransactionKindKey } from '@tagih/contract';
+
+export interface FigurePeriod {
+  from: string;
+  to: string;
+}
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  return `${path}?${query.toString()}`;
+}
+
+export const transactionListLink = (kind: TransactionKindKey, period: FigurePeriod, status?: string): string =>
+  withQuery(dashboardUrl(TRANSACTION_LIST_PATHS[kind]), { from: period.from, to: period.to, status });
+
+/** notiStatus: '2' delivered (Sukses); none: every notification of the period. */
+export const notificationListLink = (period: FigurePeriod, status?: string): string =>
+  withQuery(dashboardUrl('notifications'), { from: period.from, to: period.to, status });

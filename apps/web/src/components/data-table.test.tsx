@@ -46,6 +46,13 @@ describe('DataTable', () => {
     expect(screen.getByText('Showing 11 to 20 of 25 entries')).toBeInTheDocument();
   });
 
+  it('gives every text cell its whole text as a hover title (a cut cell can still be read)', async () => {
+    const long = 'PT Sumber Makmur Sejahtera Abadi Nusantara Raya Tbk, Jl. Jenderal Sudirman Kav. 52-53';
+    setup({ rows: [{ id: 1, name: long, city: 'Bandung' }] });
+    expect(await screen.findByText(long)).toHaveAttribute('title', long);
+    expect(screen.getByText('Bandung')).toHaveAttribute('title', 'Bandung');
+  });
+
   it('says No data available when there are no rows', async () => {
     setup({ rows: [], rowCount: 0, page: 1 });
     expect(await screen.findByText('No data available')).toBeInTheDocument();

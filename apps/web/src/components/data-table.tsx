@@ -12,6 +12,7 @@ import { MESSAGES, PAGE_SIZE_OPTIONS } from '@tagih/contract';
 import { useCallback, useMemo } from 'react';
 import type { ListSort } from '../api/get-list.ts';
 import { TablePager } from './table-pager.tsx';
+import { CutText } from './cut-text.tsx';
 
 export const EMPTY_CELL = 'N/A';
 
@@ -43,14 +44,14 @@ const isBlank = (value: unknown) =>
   value === '' ||
   (Array.isArray(value) && value.length === 0);
 
-/** Cells without their own renderer show N/A when empty (spec §2). */
+/** Cells without their own renderer show N/A when empty (spec §2), and whole on hover when cut. */
 function withEmptyCells<Row extends GridValidRowModel>(column: GridColDef<Row>): GridColDef<Row> {
   if (column.renderCell || column.type === 'actions') return column;
   return {
     ...column,
     renderCell: (params: GridRenderCellParams<Row>) => {
       const shown: unknown = params.formattedValue ?? params.value;
-      return isBlank(shown) ? EMPTY_CELL : String(shown);
+      return isBlank(shown) ? EMPTY_CELL : <CutText text={String(shown)} />;
     },
   };
 }

@@ -14,6 +14,11 @@ export async function list(deps: AppDeps, compId: number, raw: RawQuery) {
   return { data: page, pagination: pagination(total, parsed.value), fields: fieldMeta(notificationResource) };
 }
 
+/** A notification's delivery attempts, oldest first (its History dialog, a transaction's timeline). */
+export function deliveryHistory(deps: AppDeps, notiId: number) {
+  return repo.history(deps.db, notiId);
+}
+
 export async function detail(deps: AppDeps, compId: number, notiId: number) {
   const row = await repo.findOne(deps.db, compId, notiId);
   if (!row) throw new NotFound(`Notification ${notiId} not found`);

@@ -1,6 +1,6 @@
 /**
  * SQL of one transaction's detail view: the transaction with its VA/QRIS detail and notification,
- * its inquiry log, its notification's delivery attempts and the audit events that target it.
+ * its inquiry log and the audit events that target it (delivery attempts: the notifications module).
  */
 import type { DbOrTx } from '../../db/tables.ts';
 import type { ServerKind } from './kinds.ts';
@@ -29,15 +29,6 @@ export type DetailRow = NonNullable<Awaited<ReturnType<typeof findDetail>>>;
 
 export function inquiryAttempts(db: DbOrTx, trctId: number) {
   return db.selectFrom('inquiry_attempts').selectAll().where('inatTrctId', '=', trctId).orderBy('inatId').execute();
-}
-
-export function deliveryAttempts(db: DbOrTx, notiId: number) {
-  return db
-    .selectFrom('notification_history')
-    .select(['nohiId', 'nohiNotiId', 'nohiRequest', 'nohiResponse', 'nohiCreatedTime'])
-    .where('nohiNotiId', '=', notiId)
-    .orderBy('nohiId')
-    .execute();
 }
 
 /** Audit events whose target is the transaction (Inquiry, Notif), oldest first. */

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { NotFound } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './timeline-repo.ts';
+import { deliveryHistory } from '../notifications/service.ts';
 
 const money = (minor: number | string | null): number | null => (minor === null ? null : minorToAmount(Number(minor)));
 
@@ -48,7 +49,7 @@ function statusEntries(row: repo.DetailRow): TimelineEntry[] {
 async function timelineOf(deps: AppDeps, row: repo.DetailRow): Promise<TimelineEntry[]> {
   const [inquiries, deliveries, events] = await Promise.all([
     repo.inquiryAttempts(deps.db, row.trctId),
-    row.notiId === null ? Promise.resolve([]) : repo.deliveryAttempts(deps.db, row.notiId),
+    row.notiId === null ? Promise.resolve([]) : deliveryHistory(deps, row.notiId),
     repo.auditEventsOf(deps.db, row.trctId),
   ]);
   const entries: TimelineEntry[] = [

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { passwordChangeMessage, policyAsksCurrentPassword, type PasswordPolicy } from '@tagih/contract';
+import { READ_ONLY_LOOK } from '../../components/form-fields/field-input.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -43,7 +44,7 @@ export function ManageAccountScreen() {
               label="User ID"
               value={status.data.user}
               fullWidth
-              slotProps={{ htmlInput: { readOnly: true } }}
+              slotProps={{ htmlInput: { readOnly: true }, input: { sx: READ_ONLY_LOOK } }}
             />
             <TextField
               label="Username"

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import { DEFAULT_BUSINESS_TZ, formatDateTime, isSortable, type FieldDef, type ResourceDef } from '@tagih/contract';
 import type { ReactNode } from 'react';
+import { CutText } from '../../components/cut-text.tsx';
 import { EMPTY_CELL } from '../../components/data-table.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import type { MasterRow } from './master-config.ts';
@@ -39,12 +40,7 @@ const isBlank = (value: unknown) => value === null || value === undefined || val
 /** Text cut by the column width shows whole on hover (its title); an empty cell says N/A. */
 function TextCell({ text }: { text: unknown }) {
   if (isBlank(text)) return <>{EMPTY_CELL}</>;
-  const shown = String(text);
-  return (
-    <Box component="span" title={shown} sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-      {shown}
-    </Box>
-  );
+  return <CutText text={String(text)} />;
 }
 
 const textCell: GridColDef<MasterRow>['renderCell'] = ({ formattedValue, value }) => (

@@ -30,42 +30,26 @@ export async function deleteColumns(db: DbOrTx, userId: string, screen: string):
 
 const VIEW_COLUMNS = ['svvwId', 'svvwScreen', 'svvwName', 'svvwQuery', 'svvwColumns', 'svvwUpdatedTime'] as const;
 
+/** The user's own views of one screen: the one way every view query starts. */
+function viewsOf(db: DbOrTx, userId: string, screen: string) {
+  return db.selectFrom('saved_views').where('svvwUserId', '=', userId).where('svvwScreen', '=', screen);
+}
+
 export function listViews(db: DbOrTx, userId: string, screen: string) {
-  return db
-    .selectFrom('saved_views')
-    .select(VIEW_COLUMNS)
-    .where('svvwUserId', '=', userId)
-    .where('svvwScreen', '=', screen)
-    .orderBy('svvwName')
-    .execute();
+  return viewsOf(db, userId, screen).select(VIEW_COLUMNS).orderBy('svvwName').execute();
 }
 
 export function findViewByName(db: DbOrTx, userId: string, screen: string, name: string) {
-  return db
-    .selectFrom('saved_views')
-    .select(VIEW_COLUMNS)
-    .where('svvwUserId', '=', userId)
-    .where('svvwScreen', '=', screen)
-    .where('svvwName', '=', name)
-    .executeTakeFirst();
+  return viewsOf(db, userId, screen).select(VIEW_COLUMNS).where('svvwName', '=', name).executeTakeFirst();
 }
 
 export function findView(db: DbOrTx, userId: string, screen: string, viewId: number) {
-  return db
-    .selectFrom('saved_views')
-    .select(VIEW_COLUMNS)
-    .where('svvwUserId', '=', userId)
-    .where('svvwScreen', '=', screen)
-    .where('svvwId', '=', viewId)
-    .executeTakeFirst();
+  return viewsOf(db, userId, screen).select(VIEW_COLUMNS).where('svvwId', '=', viewId).executeTakeFirst();
 }
 
 export async function countViews(db: DbOrTx, userId: string, screen: string): Promise<number> {
-  const row = await db
-    .selectFrom('saved_views')
+  const row = await viewsOf(db, userId, screen)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('svvwUserId', '=', userId)
-    .where('svvwScreen', '=', screen)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -185,28 +185,25 @@ export function findPasswordState(db: DbOrTx, userId: string) {
     .executeTakeFirst();
 }
 
-/** The newest `count` password hashes the login had. */
-export async function recentPasswordHashes(db: DbOrTx, userId: string, count: number): Promise<string[]> {
-  const rows = await db
+/** The newest `count` entries of a login's password history, newest first. */
+const newestPasswordHistory = (db: DbOrTx, userId: string, count: number) =>
+  db
     .selectFrom('user_password_history')
-    .select('uphiHash')
+    .select(['uphiId', 'uphiHash'])
     .where('uphiUserId', '=', userId)
     .orderBy('uphiId', 'desc')
     .limit(count)
     .execute();
-  return rows.map((r) => r.uphiHash);
+
+/** The newest `count` password hashes the login had. */
+export async function recentPasswordHashes(db: DbOrTx, userId: string, count: number): Promise<string[]> {
+  return (await newestPasswordHistory(db, userId, count)).map((r) => r.uphiHash);
 }
 
-/** Adds a password to the login's history and forgets all but the newest `keep`. */
+/** Adds a password to the login's history and forgets all but the newest `keep` (at least the new one). */
 export async function addPasswordHistory(db: DbOrTx, userId: string, hash: string, nowIso: string, keep: number): Promise<void> {
   await db.insertInto('user_password_history').values({ uphiUserId: userId, uphiHash: hash, uphiCreatedTime: nowIso }).execute();
-  const kept = await db
-    .selectFrom('user_password_history')
-    .select('uphiId')
-    .where('uphiUserId', '=', userId)
-    .orderBy('uphiId', 'desc')
-    .limit(keep)
-    .execute();
+  const kept = await newestPasswordHistory(db, userId, Math.max(1, keep));
   await db
     .deleteFrom('user_password_history')
     .where('uphiUserId', '=', userId)

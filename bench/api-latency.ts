@@ -1,20 +1,23 @@
 /**
  * `npm run bench:api -w @tagih/bench -- [--va 200000] [--qris 50000] [--days 30] [--reuse]
  *   [--connections 10] [--duration 10 | --amount N] [--timeout 10] [--warmup 1] [--only text] [--skip-export] [--skip-latency]
+ *   [--export-row-by-row] [--export-days N]
  *   [--totals rollup|rows]`
  *
  * API latency under load: prepares a database (DATABASE_URL, or a temp SQLite file; see
  * prepare.ts), starts the real app on an ephemeral loopback port, signs in as a demo Admin,
  * selects the bench company and runs autocannon (in a worker thread, off the server's event
  * loop) over the calls operators make all day. Prints one row per scenario: requests/s,
- * latency percentiles (ms) and non-2xx answers. Then streams the full VA CSV export of the
- * period once and prints rows, bytes, seconds, rows/s and the process's peak memory growth.
+ * latency percentiles (ms) and non-2xx answers, and beside them the database's own time for the
+ * same work (raw-sql.ts: the SQL one call ran, run again in this process) and the ratio. Then
+ * streams the full VA CSV export of the period once and prints rows, bytes, seconds, rows/s and
+ * the process's peak memory growth, beside the database's own dump of the same rows and columns
+ * (export-bench.ts: COPY on PostgreSQL) and, with --export-row-by-row, the row-by-row reference path.
  * Between scenarios it waits until the server has finished every request it accepted (requests
  * a timed-out client gave up on still run), so one overloaded scenario does not slow the next.
  * `--totals rows` measures the lists as before the rollup (db/transaction-rollup.ts): it marks
  * the rollup unbuilt for the run, so every list counts and sums its rows, and rebuilds it after.
  */
-import { request } from 'node:http';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -24,7 +27,10 @@ import { systemClock } from '@tagih/server/src/clock.ts';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import { ensureRollup } from '@tagih/server/src/db/transaction-rollup.ts';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
+import { SERVER_KINDS } from '@tagih/server/src/modules/transactions/kinds.ts';
+import { databaseDump, httpExport, inProcessExport, type ExportRun } from './export-bench.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
+import { QueryRecorder, rawSqlTime } from './raw-sql.ts';
 import { COMPANIES, LOGIN, NOTIFICATIONS, QR, STATUS, VA, api, daysBefore, q, setCompanyPath } from './operator-calls.ts';
 
 const { values: args } = parseArgs({
@@ -40,6 +46,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
     'skip-export': { type: 'boolean', default: false },
+    'export-row-by-row': { type: 'boolean', default: false },
+    'export-days': { type: 'string' },
     'skip-latency': { type: 'boolean', default: false },
     totals: { type: 'string', default: 'rollup' },
   },
@@ -77,7 +85,9 @@ if (args.totals === 'rows') {
 }
 
 // The real app, as main.ts builds it (no simulators, no retry worker: nothing else runs).
-const deps: AppDeps = { db: db.kysely, dialect: db.dialect, config: { ...config, databaseUrl: prepared.url }, clock: systemClock };
+// The app's handle records the SQL of a probe call (raw-sql.ts); it runs the queries unchanged.
+const recorder = new QueryRecorder();
+const deps: AppDeps = { db: db.kysely.withPlugin(recorder), dialect: db.dialect, config: { ...config, databaseUrl: prepared.url }, clock: systemClock };
 const app = await buildApp(deps, { webRoot: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -120,6 +130,13 @@ const orderIds = (
     .where('trctCompId', '=', prepared.compId).where('trctType', '=', 'VA')
     .orderBy('trctId', 'desc').limit(2000).execute()
 ).filter((_, i) => i % 40 === 0).map((r) => r.trctOrderId);
+// VA numbers and names of the same recent rows (a name is shared by many rows: a broad search).
+const vaDetails = (
+  await db.kysely.selectFrom('transaction_va as v').innerJoin('transactions as t', 't.trctId', 'v.trvaTrctId')
+    .select(['v.trvaVirtualAccountNo', 'v.trvaVirtualAccountName'])
+    .where('t.trctCompId', '=', prepared.compId).where('t.trctType', '=', 'VA')
+    .orderBy('t.trctId', 'desc').limit(2000).execute()
+).filter((_, i) => i % 40 === 0);
 const notiIds = (
   await db.kysely.selectFrom('notifications').select('notiId')
     .where('notiCompId', '=', prepared.compId).orderBy('notiId', 'desc').limit(2000).execute()
@@ -135,6 +152,8 @@ const scenarios: Scenario[] = [
   { name: 'VA list, status+bank, last 7 days', paths: [`${VA}?${q({ page: 1, max: 10, 'finds[trctStatus][equal]': TRX_STATUS.UNPAID, 'finds[trctBank]': 'BRI', from: daysBefore(today, 7), to: today })}`] },
   { name: `VA list, last ${sizes.days} days, page 500`, paths: [`${VA}?${q({ page: 500, max: 10, from: monthFrom, to: today })}`] },
   { name: `VA search order id, ${sizes.days} days`, paths: orderIds.map((id) => `${VA}?${q({ page: 1, max: 10, 'finds[trctOrderId]': id, from: monthFrom, to: today })}`) },
+  { name: `VA search VA number, ${sizes.days} days`, paths: vaDetails.map((v) => `${VA}?${q({ page: 1, max: 10, 'finds[trvaVirtualAccountNo]': v.trvaVirtualAccountNo, from: monthFrom, to: today })}`) },
+  { name: `VA search name, ${sizes.days} days`, paths: vaDetails.map((v) => `${VA}?${q({ page: 1, max: 10, 'finds[trvaVirtualAccountName]': v.trvaVirtualAccountName ?? '', from: monthFrom, to: today })}`) },
   { name: 'QRIS list, today (default page)', paths: [`${QR}?${q({ page: 1, max: 10, from: today, to: today })}`] },
   { name: 'Notifications list (default)', paths: [`${NOTIFICATIONS}?${q({ page: 1, max: 10, from: NOTIFICATIONS_EPOCH, to: today })}`] },
   { name: 'Notification detail', paths: notiIds.map((notiId) => api(API_PATHS.notifications.one, { notiId })) },
@@ -152,11 +171,14 @@ console.log(
 );
 
 if (!args['skip-latency']) {
-  const header = `${pad('scenario', 36)} ${padLeft('rows', 8)} ${padLeft('req/s', 8)} ${padLeft('p50', 7)} ${padLeft('p90', 7)} ${padLeft('p99', 7)} ${padLeft('max', 7)} ${padLeft('non-2xx', 8)} ${padLeft('errors', 7)}`;
+  const header = `${pad('scenario', 36)} ${padLeft('rows', 8)} ${padLeft('req/s', 8)} ${padLeft('p50', 7)} ${padLeft('p90', 7)} ${padLeft('p99', 7)} ${padLeft('max', 7)} ${padLeft('non-2xx', 8)} ${padLeft('errors', 7)} ${padLeft('db ms', 8)} ${padLeft('p50/db', 7)}`;
   console.log(`\n${header}\n${'-'.repeat(header.length)}`);
   for (const s of scenarios) {
     // One call first: a scenario that fails is reported, not measured.
-    const probe = await call('GET', s.paths[0]!, token);
+    let probe = { status: 0, json: null as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const sqlOfCall = await recorder.record(async () => {
+      probe = await call('GET', s.paths[0]!, token);
+    });
     if (probe.status !== 200) {
       console.log(`${pad(s.name, 36)} FAILED ${probe.status}: ${JSON.stringify(probe.json).slice(0, 200)}`);
       continue;
@@ -167,52 +189,52 @@ if (!args['skip-latency']) {
     await drained();
     const r = await autocannon({ ...options, ...(amount ? { amount } : { duration }) });
     const backlog = await drained();
+    // The database's own time for the probe call's SQL, once the load is over.
+    const own = await rawSqlTime(db.kysely, sqlOfCall);
     const answered = r['2xx'] + r.non2xx > 0;
     const ms = (n: number) => padLeft(answered ? fmt(n) : '-', 7);
     console.log(
       `${pad(s.name, 36)} ${padLeft(rows === undefined ? '-' : fmt(rows), 8)} ${padLeft(fmt(r.requests.average), 8)} ` +
       `${ms(r.latency.p50)} ${ms(r.latency.p90)} ${ms(r.latency.p99)} ${ms(r.latency.max)} ` +
-      `${padLeft(String(r.non2xx), 8)} ${padLeft(String(r.errors + r.timeouts), 7)}` +
+      `${padLeft(String(r.non2xx), 8)} ${padLeft(String(r.errors + r.timeouts), 7)} ` +
+      `${padLeft(fmt(own.ms, 1), 8)} ${padLeft(answered && own.ms > 0 ? `${(r.latency.p50 / own.ms).toFixed(1)}x` : '-', 7)}` +
       (backlog > 1 ? `  (server busy ${backlog.toFixed(1)} s more with requests given up on)` : ''),
     );
   }
-  console.log(`(latency in ms; rows = totalData of the list; errors = socket errors + timeouts after ${timeout} s)`);
+  console.log(
+    `(latency in ms; rows = totalData of the list; errors = socket errors + timeouts after ${timeout} s; ` +
+    `db ms = the SQL one call ran (its reads, one after another; median of 5), run again in this process against the same database; p50/db = p50 / db ms)`,
+  );
 }
 
 if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCase()))) {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
-  const started = performance.now();
-  const { bytes, lines, status } = await new Promise<{ bytes: number; lines: number; status: number }>((resolve, reject) => {
-    const req = request(`${base}${VA}/export.csv?${q({ from: monthFrom, to: today })}`, { headers: { authentication: token } }, (res) => {
-      let bytes = 0;
-      let lines = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-      });
-      res.on('end', () => resolve({ bytes, lines, status: res.statusCode ?? 0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
-  const rows = Math.max(lines - 1, 0);
-  console.log(
-    `\nCSV export, VA, last ${sizes.days} days (HTTP ${status}): ${fmt(rows)} rows, ${mb(bytes)} in ${seconds.toFixed(2)} s = ${fmt(rows / seconds)} rows/s; ` +
-    `peak RSS +${mb(peakRss - before.rss)} (from ${mb(before.rss)}), peak heap +${mb(peakHeap - before.heapUsed)} (from ${mb(before.heapUsed)}).`,
-  );
+  const exportDays = args['export-days'] === undefined ? sizes.days : num('export-days', args['export-days'], 1);
+  const range = { from: daysBefore(today, exportDays), to: today };
+  const kind = SERVER_KINDS.find((k) => k.type === 'VA')!;
+  const mb = (n: number | null) => (n === null ? '-' : `${(n / 1048576).toFixed(1)} MB`);
+  const line = (label: string, run: ExportRun) =>
+    `${pad(label, 52)} ${padLeft(fmt(run.rows), 11)} ${padLeft(mb(run.bytes), 10)} ${padLeft(run.seconds.toFixed(2), 8)} ${padLeft(fmt(run.rows / run.seconds), 10)} ` +
+    `${padLeft(`+${run.rssMb.toFixed(1)}`, 9)} ${padLeft(`+${run.heapMb.toFixed(1)}`, 9)}`;
+  console.log(`\nCSV export, VA, last ${exportDays} days (${range.from} .. ${range.to}):`);
+  const header = `${pad('run', 52)} ${padLeft('rows', 11)} ${padLeft('size', 10)} ${padLeft('s', 8)} ${padLeft('rows/s', 10)} ${padLeft('RSS MB', 9)} ${padLeft('heap MB', 9)}`;
+  console.log(`${header}\n${'-'.repeat(header.length)}`);
+  // The database's own dump before and after ours (the cache is as warm for it as for us): the mean is the yardstick.
+  const own = db.dialect === 'postgres' ? 'COPY (SELECT same rows, columns) TO STDOUT csv' : 'same SELECT, raw arrays (better-sqlite3)';
+  const dumpBefore = await databaseDump(prepared.url, deps, kind, prepared.compId, range);
+  console.log(line(`database: ${own}`, dumpBefore));
+  const ours = await httpExport(`${base}${VA}/export.csv?${q(range)}`, token);
+  console.log(line('our export over HTTP (as served)', ours));
+  const dumpAfter = await databaseDump(prepared.url, deps, kind, prepared.compId, range);
+  console.log(line(`database again`, dumpAfter));
+  const dumpRate = (dumpBefore.rows / dumpBefore.seconds + dumpAfter.rows / dumpAfter.seconds) / 2;
+  console.log(`ours / database: ${((ours.rows / ours.seconds / dumpRate) * 100).toFixed(0)} % of the database's own rows/s (goal >= 50 %)`);
+  if (args['export-row-by-row']) {
+    const before = await inProcessExport(deps, kind, prepared.compId, range, 'rowByRow');
+    console.log(line('row by row (the reference path), in process, no HTTP', before));
+    const after = await inProcessExport(deps, kind, prepared.compId, range, 'fast');
+    console.log(line('fast path, in process, no HTTP', after));
+  }
+  console.log('(RSS and heap: peak growth of this process, sampled every 20 ms: the server alone for the HTTP run, whose client runs in a process of its own; heap growth includes garbage not yet collected)');
 }
 
 await app.close();

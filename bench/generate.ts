@@ -2,22 +2,27 @@
  * `npm run generate -- --va 1000000 --qris 200000 --days 30`: fills the configured database
  * (DATABASE_URL, default the embedded SQLite file) with realistic synthetic VA and QRIS
  * transactions, their notifications and history, spread over the active companies.
- * Batches of 20,000 transactions, each in one database transaction that also adds the batch to
- * the transaction rollup (db/seed/bulk-transactions.ts); `npm run rollups:verify` checks it.
+ * `--method fast` (default): PostgreSQL COPY, SQLite prepared statements, the transaction rollup
+ * rebuilt from the rows at the end; `--method batches`: the previous 20,000-transaction batches
+ * through Kysely (bulk-generate.ts). `npm run rollups:verify` checks the rollup either way.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import { demoPasswordOf, openConfiguredDatabase } from '@tagih/server/src/db/bootstrap.ts';
 import { seedDemoMaster } from '@tagih/server/src/db/seed/demo-master.ts';
-import { activeCompanies, generateTransactions } from './bulk-generate.ts';
+import { activeCompanies, GENERATE_METHODS, generateTransactions, type GenerateMethod } from './bulk-generate.ts';
 
 const { values } = parseArgs({
-  options: { va: { type: 'string', default: '0' }, qris: { type: 'string', default: '0' }, days: { type: 'string', default: '30' } },
+  options: {
+    va: { type: 'string', default: '0' }, qris: { type: 'string', default: '0' }, days: { type: 'string', default: '30' },
+    method: { type: 'string', default: 'fast' },
+  },
 });
 const counts = { VA: Number(values.va), QRIS: Number(values.qris) };
 const days = Number(values.days);
-if (![counts.VA, counts.QRIS, days].every((n) => Number.isInteger(n) && n >= 0) || counts.VA + counts.QRIS === 0) {
-  console.error('usage: npm run generate -- --va N --qris M [--days D]   (whole numbers; at least one of N, M > 0)');
+const method = values.method as GenerateMethod;
+if (![counts.VA, counts.QRIS, days].every((n) => Number.isInteger(n) && n >= 0) || counts.VA + counts.QRIS === 0 || !GENERATE_METHODS.includes(method)) {
+  console.error(`usage: npm run generate -- --va N --qris M [--days D] [--method ${GENERATE_METHODS.join('|')}]   (whole numbers; at least one of N, M > 0)`);
   process.exit(2);
 }
 
@@ -34,6 +39,9 @@ if (companies.length === 0) {
   companies = await activeCompanies(database.kysely);
 }
 
-const result = await generateTransactions(database.kysely, { counts, days, now, timeZone: config.businessTz, companies, log: (line) => console.log(line) });
-console.log(`Inserted ${result.total.toLocaleString('en')} transactions (VA ${counts.VA}, QRIS ${counts.QRIS}) over ${days} days into ${database.dialect} in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s).`);
+const result = await generateTransactions(
+  { db: database, url: config.databaseUrl },
+  { counts, days, now, timeZone: config.businessTz, companies, method, log: (line) => console.log(line) },
+);
+console.log(`Inserted ${result.total.toLocaleString('en')} transactions (VA ${counts.VA}, QRIS ${counts.QRIS}) over ${days} days into ${database.dialect} in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s, method ${result.method}).`);
 await database.close();

@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse -w @tagih/bench -- --url http://127.0.0.1:18350 [--runs 3]
  *   [--user rina --password demo-pass-1 --company "PT Toko Maju"] [--only login|va] [--form mobile|desktop]`
  *
- * Lighthouse performance of the sign-in page and of Transaction VA, on mobile (Lighthouse's
+ * Lighthouse performance and accessibility of the sign-in page and of Transaction VA, on mobile (Lighthouse's
  * default: emulated mid-range phone, slow 4G, 4× CPU slowdown) and desktop settings, against a
  * running Tagih (with demo data). Chromium: CHROME_PATH, else /usr/bin/chromium, started
  * headless with --no-sandbox --disable-gpu, a fresh profile per run (nothing cached).
@@ -11,7 +11,7 @@
  * token and the signed-in flag go to localStorage, then the company is chosen), writes them into
  * the fresh profile's localStorage from a request that loads no script (/favicon.svg), and
  * runs Lighthouse with storage reset off (the HTTP cache is empty all the same: new profile).
- * Prints, per page and form factor, the median over the runs of the score and the metrics,
+ * Prints, per page and form factor, the median over the runs of the scores and the metrics,
  * the JavaScript moved (transfer bytes), the number of /status calls, and when the list call
  * started (ms after navigation start).
  */
@@ -78,6 +78,9 @@ const FORMS = ['mobile', 'desktop'] as const;
 
 interface Figures {
   score: number;
+  /** Lighthouse's accessibility score, and the ids of its audits that did not pass. */
+  a11y: number;
+  a11yFailures: string[];
   fcp: number;
   lcp: number;
   tbt: number;
@@ -102,6 +105,11 @@ function figuresOf(lhr: Result, listCall: string | null): Figures {
   const list = listCall ? requests.find((r) => path(r.url) === listCall) : undefined;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => audit!.id),
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
@@ -128,7 +136,7 @@ async function runOnce(page: (typeof PAGES)[number], form: (typeof FORMS)[number
         localStorage.setItem('isAuthenticated', 'true');
       }, token);
     }
-    const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) };
+    const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token) };
     const result = await lighthouse(`${origin}${page.path}`, flags, form === 'desktop' ? desktopConfig : undefined, tab);
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
@@ -148,9 +156,10 @@ const median = (values: number[]): number => {
 };
 
 const token = PAGES.some((p) => p.signedIn && (!args.only || args.only === p.key)) ? await signIn() : null;
-console.log(`Lighthouse performance, ${origin}, ${chromePath}, median of ${runs} run(s)\n`);
-console.log('| page | form | score | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB moved | /status calls | list call at ms | scores |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+console.log(`Lighthouse performance and accessibility, ${origin}, ${chromePath}, median of ${runs} run(s)\n`);
+console.log('| page | form | accessibility | score | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB moved | /status calls | list call at ms | scores |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+const accessibilityFailures = new Set<string>();
 for (const page of PAGES) {
   if (args.only && args.only !== page.key) continue;
   for (const form of FORMS) {
@@ -158,9 +167,11 @@ for (const page of PAGES) {
     const all: Figures[] = [];
     for (let i = 0; i < runs; i++) all.push(await runOnce(page, form, page.signedIn ? token : null));
     const m = (pick: (f: Figures) => number) => median(all.map(pick));
+    for (const f of all) for (const id of f.a11yFailures) accessibilityFailures.add(`${page.path} ${form}: ${id}`);
     const listStarts = all.map((f) => f.listStartMs).filter((v): v is number => v !== null);
     console.log(
-      `| ${page.path} | ${form} | ${m((f) => f.score)} | ${m((f) => f.fcp).toFixed(0)} | ${m((f) => f.lcp).toFixed(0)} | ${m((f) => f.tbt).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.si).toFixed(0)} | ${m((f) => f.scriptKb).toFixed(0)} | ${m((f) => f.statusCalls)} | ${page.listCall ? (listStarts.length ? median(listStarts).toFixed(0) : 'none') : '–'} | ${all.map((f) => f.score).join(', ')} |`,
+      `| ${page.path} | ${form} | ${m((f) => f.a11y)} | ${m((f) => f.score)} | ${m((f) => f.fcp).toFixed(0)} | ${m((f) => f.lcp).toFixed(0)} | ${m((f) => f.tbt).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.si).toFixed(0)} | ${m((f) => f.scriptKb).toFixed(0)} | ${m((f) => f.statusCalls)} | ${page.listCall ? (listStarts.length ? median(listStarts).toFixed(0) : 'none') : '–'} | ${all.map((f) => f.score).join(', ')} |`,
     );
   }
 }
+console.log(accessibilityFailures.size ? `\nAccessibility audits not passed:\n${[...accessibilityFailures].join('\n')}` : '\nEvery accessibility audit passed.');

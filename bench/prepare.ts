@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '@tagih/server/src/db/database.ts';
 import { migrateToLatest } from '@tagih/server/src/db/migrate.ts';
 import { seedBase, seedDemo } from '@tagih/server/src/db/seed/index.ts';
-import { activeCompanies, generateTransactions } from './bulk-generate.ts';
+import { activeCompanies, generateTransactions, type GenerateMethod } from './bulk-generate.ts';
 
 export const BENCH_COMPANY = 'PT Toko Maju';
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-1' };
@@ -26,6 +26,8 @@ export interface PrepareOptions {
   timeZone: string;
   /** DATABASE_URL; default a temp SQLite file per size. */
   url?: string;
+  /** How the generator stores the rows (bulk-generate.ts); default `fast`. */
+  method?: GenerateMethod;
 }
 
 export interface Prepared {
@@ -93,9 +95,9 @@ export async function prepareDatabase(o: PrepareOptions, log: (line: string) => 
   const companies = await activeCompanies(db.kysely, [BENCH_COMPANY]);
   if (companies.length !== 1) throw new Error(`demo company ${BENCH_COMPANY} not found`);
   log(`Generating ${o.va.toLocaleString('en')} VA + ${o.qris.toLocaleString('en')} QRIS rows over ${o.days} days for ${BENCH_COMPANY} into ${url} …`);
-  const result = await generateTransactions(db.kysely, {
-    counts: { VA: o.va, QRIS: o.qris }, days: o.days, now, timeZone: o.timeZone, companies, log,
+  const result = await generateTransactions({ db, url }, {
+    counts: { VA: o.va, QRIS: o.qris }, days: o.days, now, timeZone: o.timeZone, companies, log, ...(o.method ? { method: o.method } : {}),
   });
-  log(`Generated ${result.total.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s).`);
+  log(`Generated ${result.total.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s, method ${result.method}).`);
   return { db, url, compId: companies[0]!.compId, reused: false };
 }

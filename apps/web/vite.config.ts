@@ -34,5 +34,8 @@ export default defineConfig({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom flows through MUI are slow on a loaded 2-core CI machine; above the 5 s that
+    // findBy/waitFor may wait (src/test/setup.ts), so a slow step fails with its own message.
+    testTimeout: 15_000,
   },
 });

@@ -5,16 +5,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dateRangeField, waitForTable } from '../support/monitoring.ts';
+import { OPERATOR_VIEWPORTS, dateRangeField, waitForTable } from '../support/monitoring.ts';
 import { USERS, signIn, signInWithCompany } from '../support/session.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 600, height: 900 },
-] as const;
 
 /**
  * Violations tolerated for now, each with the screen where it shows and why. Keep this short:
@@ -74,7 +70,7 @@ async function openDashboardScreen(page: Page, path: string, heading: string): P
   if (path === 'home') await expect(page.getByRole('figure').first().locator('svg').first()).toBeVisible();
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of OPERATOR_VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
@@ -131,6 +127,22 @@ for (const viewport of VIEWPORTS) {
       await expect(history).toBeVisible();
       await expect(history.getByRole('progressbar')).toHaveCount(0);
       found.push(...(await audit(page, 'history dialog')));
+      await history.getByRole('button', { name: 'Close' }).click();
+      await expect(history).toBeHidden();
+
+      // Bulk actions (issue 11): the bar over the picked rows and the preview dialog, reason touched.
+      await page.getByRole('main').getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('checkbox').check();
+      const bar = page.getByRole('region', { name: 'Aksi massal' });
+      await expect(bar).toBeVisible();
+      found.push(...(await audit(page, 'bulk bar')));
+      await bar.getByRole('button', { name: 'Kirim ulang notifikasi' }).click();
+      const bulk = page.getByRole('dialog', { name: 'Kirim ulang notifikasi massal' });
+      await expect(bulk.getByText(/Akan diproses:/)).toBeVisible();
+      await bulk.getByRole('textbox', { name: 'Alasan' }).focus();
+      await bulk.getByRole('textbox', { name: 'Alasan' }).blur();
+      found.push(...(await audit(page, 'bulk dialog')));
+      await bulk.getByRole('button', { name: 'Batal' }).click();
+      await expect(bulk).toBeHidden();
 
       expect(found).toEqual([]);
     });

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BUSINESS_TZ, addDays, businessToday, readShowing, waitForTable } from '../support/monitoring.ts';
+import { BUSINESS_TZ, OPERATOR_VIEWPORTS, addDays, businessToday, readShowing, waitForTable } from '../support/monitoring.ts';
 import { USERS, signInWithCompany } from '../support/session.ts';
 
 test.use({ timezoneId: BUSINESS_TZ });
@@ -28,7 +28,7 @@ async function aFigureWithRows(page: Page): Promise<{ link: Locator; name: strin
 
 const statusButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label}\\s*\\d`) });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 600, height: 900 }]) {
+for (const viewport of OPERATOR_VIEWPORTS) {
   test(`${viewport.width}×${viewport.height}: a Home figure opens a list whose totals equal it`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signInWithCompany(page, USERS.admin);

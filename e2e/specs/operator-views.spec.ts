@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   BUSINESS_TZ,
+  OPERATOR_VIEWPORTS,
   addDays,
   businessToday,
   dateRangeField,
@@ -22,10 +23,6 @@ test.use({ timezoneId: BUSINESS_TZ });
 test.describe.configure({ timeout: 120_000 });
 
 const COMPANY = 'PT Toko Maju';
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 600, height: 900 },
-];
 
 /** The last 30 days: enough demo rows on every screen. */
 const lastMonth = () => `from=${addDays(businessToday(), -29)}&to=${businessToday()}`;
@@ -45,7 +42,7 @@ async function expectInsideViewport(page: Page, element: Locator, what: string):
   expect(box.x + box.width, `${what} ends inside the ${width} px window`).toBeLessThanOrEqual(width);
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of OPERATOR_VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 

@@ -4,6 +4,12 @@ import { readFile } from 'node:fs/promises';
 /** The business time zone of the demo data (the browser context should use it too). */
 export const BUSINESS_TZ = 'Asia/Jakarta';
 
+/** The two widths every operator screen is checked at (issue 11): desktop and the 600 px mobile layout. */
+export const OPERATOR_VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 600, height: 900 },
+] as const;
+
 const MONTHS_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
 
 /** Today in the business time zone, 'YYYY-MM-DD'. */
@@ -146,7 +152,8 @@ export async function readTable(page: Page): Promise<TableRow[]> {
   for (let start = 0; start < cells.length; start += headers.length) {
     const record: TableRow = {};
     headers.forEach((header, i) => {
-      if (header !== 'Actions') record[header] = cells[start + i]!;
+      // The checkbox column (bulk actions) has no header and nothing to read.
+      if (header !== 'Actions' && header !== '') record[header] = cells[start + i]!;
     });
     result.push(record);
   }

@@ -18,6 +18,7 @@ import { accessDenialRecorder } from './modules/audit/access-denied.ts';
 import { sharedRateLimit } from './modules/auth/login-rate-limit.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules } from './modules/index.ts';
+import { startBulkWorker, type BulkWorker } from './modules/bulk-actions/worker.ts';
 import { startNotificationWorker, type NotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
 import { registerOperations } from './ops/operations.ts';
@@ -134,6 +135,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     });
     // Shutdown: claim nothing more at once (preClose, with readiness turning 503), while HTTP requests drain;
     // onClose then waits for the sends in flight, at most the grace.
+    app.addHook('preClose', async () => {
+      stopped = running?.stop() ?? null;
+    });
+    app.addHook('onClose', async () => {
+      await (stopped ?? running?.stop());
+    });
+  }
+
+  const bulk = deps.bulkWorker;
+  if (bulk) {
+    // Started and stopped as the retry worker is: nothing more claimed at preClose, items under way awaited at onClose.
+    let running: BulkWorker | null = null;
+    let stopped: Promise<void> | null = null;
+    app.addHook('onReady', async () => {
+      running = startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) });
+    });
     app.addHook('preClose', async () => {
       stopped = running?.stop() ?? null;
     });

@@ -1,7 +1,7 @@
 /** The environment, read once and validated at start; typed afterwards. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, type PasswordPolicy } from '@tagih/contract';
+import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
 import { isAllowedHostEntry } from './integrations/merchant/address-guard.ts';
 import { parseDataKey } from './security/secret-box.ts';
 
@@ -117,6 +117,11 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   LOGIN_RATE_LIMIT: loginRateLimit.default({ max: 30, timeWindowMs: 60_000 }),
   REDIS_URL: redisUrl.optional(),
+  NEEDS_INQUIRY_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(WORK_QUEUE_DEFAULTS.needsInquiryAfterMinutes),
+  BULK_MAX_ITEMS: z.coerce.number().int().min(1).max(100_000).default(WORK_QUEUE_DEFAULTS.maxItems),
+  BULK_BANK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.bankPerMinute),
+  BULK_MERCHANT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.merchantPerMinute),
+  BULK_REPEAT_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(WORK_QUEUE_DEFAULTS.repeatWindowMinutes),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
@@ -178,6 +183,10 @@ export interface Config {
   passwordPolicy: PasswordPolicy;
   /** The housekeeping deactivates users who have not signed in for this many days (0 = never); INACTIVE_DISABLE_DAYS. */
   inactiveDisableDays: number;
+  /** Work queue: an unpaid transaction not asked about for this many minutes needs attention (NEEDS_INQUIRY_AFTER_MINUTES). */
+  needsInquiryAfterMinutes: number;
+  /** Bulk actions (modules/bulk-actions): items per job, per-bank and per-merchant rates, the repeat window. */
+  bulk: { maxItems: number; bankPerMinute: number; merchantPerMinute: number; repeatWindowMinutes: number };
 }
 
 export class ConfigError extends Error {}
@@ -230,5 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    needsInquiryAfterMinutes: e.NEEDS_INQUIRY_AFTER_MINUTES,
+    bulk: {
+      maxItems: e.BULK_MAX_ITEMS,
+      bankPerMinute: e.BULK_BANK_PER_MINUTE,
+      merchantPerMinute: e.BULK_MERCHANT_PER_MINUTE,
+      repeatWindowMinutes: e.BULK_REPEAT_WINDOW_MINUTES,
+    },
   };
 }

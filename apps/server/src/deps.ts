@@ -25,6 +25,8 @@ export interface AppDeps {
    * and shutdown grace come from config (WORKER_CONCURRENCY, WORKER_PER_MERCHANT, SHUTDOWN_GRACE_SECONDS).
    */
   notificationWorker?: { intervalMs: number; batchSize?: number; breaker?: BreakerSettings };
+  /** Runs the bulk-action worker (modules/bulk-actions/worker.ts) while the app is up, a tick every intervalMs. */
+  bulkWorker?: { intervalMs: number };
   /** Opens the secrets stored sealed (client signing secrets); without it only plain ones can be used. */
   secretBox?: SecretBox;
   /** Prometheus metrics (ops/metrics.ts); buildApp makes its own when absent. */

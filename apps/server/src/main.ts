@@ -5,6 +5,7 @@ import { purgeEndedSessions } from './modules/auth/service.ts';
 import { purgeExpiredAudit } from './modules/audit/service.ts';
 import { deactivateInactiveUsers } from './modules/master/users/inactivity.ts';
 import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
+import { DEFAULT_BULK_TICK_MS } from './modules/bulk-actions/worker.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { demoPasswordOf, openConfiguredDatabase, seedConfiguredDemo } from './db/bootstrap.ts';
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     metrics,
     ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
+    bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
   };
   const app = await buildApp(deps, { logger: log });
   const housekeeping = setInterval(() => {

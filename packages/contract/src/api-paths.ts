@@ -49,6 +49,17 @@ export const API_PATHS = {
     views: '/preferences/:screen/views',
     view: '/preferences/:screen/views/:viewId',
   },
+  /**
+   * Bulk Inquiry / notification re-send (issue 11): POST preview (how many, where), POST start a
+   * job (reason, idempotency key), GET the user's recent jobs, GET one job with its items, POST
+   * cancel (what has not run yet is skipped).
+   */
+  bulkActions: {
+    preview: '/bulk-actions/preview',
+    list: '/bulk-actions',
+    one: '/bulk-actions/:jobId',
+    cancel: '/bulk-actions/:jobId/cancel',
+  },
   /** GET: the active company's figures for Home (issue 11), only the parts the user may read. */
   home: '/dashboard/home',
   /** For load balancers and orchestrators: no session needed. */

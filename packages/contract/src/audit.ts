@@ -58,6 +58,10 @@ export const AUDIT_ACTIONS = {
   transactionInquired: 'transaction.inquired',
   /** details: outcome, merchant HTTP status. */
   notificationResent: 'notification.resent',
+  /** A bulk job started (issue 11); details: action, source, reason, items, skipped. Each item's own inquiry/re-send event names the job. */
+  bulkStarted: 'bulk.started',
+  /** details: action, items left unrun. */
+  bulkCancelled: 'bulk.cancelled',
   auditViewed: 'audit.viewed',
   auditExported: 'audit.exported',
   /** The retention checkpoint: details { purgedRows, throughId, lastPurgedHash, before }. */

@@ -8,6 +8,7 @@ describe('audit trail contract', () => {
       'account.credentials.changed', 'master.user.created', 'master.role_permission.deleted', 'master.company.updated',
       'transaction.exported', 'transaction.inquired', 'notification.resent', 'audit.viewed', 'audit.exported', 'audit.purged', 'access.denied',
       'auth.2fa.enabled', 'auth.2fa.disabled', 'auth.2fa.failed', 'auth.2fa.reset',
+      'bulk.started', 'bulk.cancelled',
     ]) {
       expect(AUDIT_ACTION_NAMES).toContain(action);
     }

@@ -12,6 +12,8 @@ import * as passwordPolicy from './migrations/0008-password-policy.ts';
 import * as inquiryAttempts from './migrations/0010-inquiry-attempts.ts';
 import * as userPreferences from './migrations/0011-user-preferences.ts';
 import * as searchAndPaging from './migrations/0012-search-and-paging.ts';
+import * as bulkActions from './migrations/0013-bulk-actions.ts';
+import * as searchVaAndName from './migrations/0014-search-va-and-name.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-inquiry-attempts': inquiryAttempts,
   '0011-user-preferences': userPreferences,
   '0012-search-and-paging': searchAndPaging,
+  '0013-bulk-actions': bulkActions,
+  '0014-search-va-and-name': searchVaAndName,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -4,13 +4,17 @@
  * which would kill the process), a connection that broke under a query is thrown away rather
  * than handed to the next query, and new connections open by themselves once PostgreSQL is back.
  */
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 
 export type PoolSettings = Config['dbPool'];
 
 const CLIENT_TIMEOUT_MARGIN_MS = 5000;
+
+// Set while leasePostgresClient acquires a connection: connect() hands the raw client over.
+const leaseRequest = new AsyncLocalStorage<(client: pg.PoolClient, discard: () => void) => void>();
 
 export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 
@@ -71,6 +75,9 @@ export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool:
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let broken = false;
+      leaseRequest.getStore()?.(client, () => {
+        broken = true;
+      });
       const query = async (text: string, values: readonly unknown[]) => {
         try {
           return await client.query(text, [...values]);
@@ -88,4 +95,43 @@ export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool:
     end: () => pool.end(),
   };
   return { pool: wrapped, stats: () => ({ max: o.settings.size, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
+}
+
+/** A pooled connection's own pg client, for what Kysely cannot do (a COPY stream). */
+export interface PostgresLease {
+  client: pg.PoolClient;
+  /** Gives the connection back to the pool; `discard`: close it instead (its session state is unknown). */
+  release(discard?: boolean): void;
+}
+
+/**
+ * Takes a connection from the app's pool (so DB_POOL_SIZE and DB_ACQUIRE_TIMEOUT_MS apply, and a
+ * busy pool fails the same way as any query) and hands out its pg client until `release`.
+ */
+export function leasePostgresClient<DB>(db: Kysely<DB>): Promise<PostgresLease> {
+  return new Promise((resolve, reject) => {
+    let raw: { client: pg.PoolClient; discard: () => void } | undefined;
+    const capture = (client: pg.PoolClient, discard: () => void) => {
+      raw ??= { client, discard };
+    };
+    // Kysely holds the connection while the callback runs: until release() is called.
+    leaseRequest
+      .run(capture, () =>
+        db.connection().execute(
+          () =>
+            new Promise<void>((released) => {
+              if (!raw) throw new Error('leasePostgresClient needs a database opened on PostgreSQL');
+              const { client, discard } = raw;
+              resolve({
+                client,
+                release: (drop = false) => {
+                  if (drop) discard();
+                  released();
+                },
+              });
+            }),
+        ),
+      )
+      .catch(reject);
+  });
 }

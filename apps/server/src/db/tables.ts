@@ -288,6 +288,18 @@ export interface TransactionRollupTable {
   rlupLunasMinor: number;
 }
 
+/**
+ * Notifications per (company, UTC hour of creation, status), kept by triggers (migration 0014):
+ * modules/notifications/totals-repo.ts.
+ */
+export interface NotificationRollupTable {
+  nrlpCompId: number;
+  /** YYYY-MM-DDTHH of notiCreatedTime in UTC. */
+  nrlpHour: string;
+  nrlpStatus: number;
+  nrlpCount: number;
+}
+
 /** One row: the business time zone the rollup is kept in; null while it is not built. */
 export interface TransactionRollupStateTable {
   rlstId: number;
@@ -311,6 +323,44 @@ export interface SavedViewsTable {
   svvwQuery: string;
   svvwColumns: string | null;
   svvwUpdatedTime: string;
+}
+
+/** A bulk Inquiry or notification re-send (modules/bulk-actions); the key is unique per user. */
+export interface BulkJobsTable {
+  bulkId: Generated<number>;
+  bulkCompId: number;
+  /** 'inquiry' | 'resend' */
+  bulkAction: string;
+  /** The screen the selection came from: 'va' | 'qris' | 'notification'. */
+  bulkSource: string;
+  bulkReason: string;
+  /** 'running' | 'done' | 'cancelled' */
+  bulkStatus: string;
+  bulkCreatedUserId: string;
+  bulkCreatedUsername: string;
+  bulkCreatedTime: string;
+  bulkFinishedTime: string | null;
+  bulkIdempotencyKey: string;
+}
+
+/** One transaction of a bulk job and its outcome. */
+export interface BulkJobItemsTable {
+  bjitId: Generated<number>;
+  bjitJobId: number;
+  bjitTrctId: number;
+  /** The job's action (the per-action indexes need it here). */
+  bjitAction: string;
+  bjitOrderId: string | null;
+  /** The bank (inquiry) or merchant (re-send): the rate limit's unit. */
+  bjitGroup: string;
+  /** 'pending' | 'succeeded' | 'failed' | 'skipped' */
+  bjitStatus: string;
+  bjitMessage: string | null;
+  /** When a worker last took it (the rate window counts these). */
+  bjitClaimedTime: string | null;
+  /** A worker holds it until then; after, another may take it. */
+  bjitLeaseUntil: string | null;
+  bjitFinishedTime: string | null;
 }
 
 export interface Database {
@@ -342,8 +392,12 @@ export interface Database {
   audit_purge_window: AuditPurgeWindowTable;
   transaction_rollup: TransactionRollupTable;
   transaction_rollup_state: TransactionRollupStateTable;
+  notification_rollup: NotificationRollupTable;
+  notification_rollup_bulk: { nrbkId: number };
   user_column_choices: UserColumnChoicesTable;
   saved_views: SavedViewsTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_items: BulkJobItemsTable;
 }
 
 export type TableName = keyof Database;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bulkActionRoutes } from './bulk-actions/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -11,4 +12,4 @@ import { preferenceRoutes } from './preferences/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { transactionTimelineRoutes } from './transactions/timeline-routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes];

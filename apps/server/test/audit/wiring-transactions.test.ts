@@ -83,7 +83,7 @@ describe.each(DIALECTS)('audit wiring: transactions (%s)', (dialect) => {
       await insertTransactions(ctx.db.kysely, bulkRows(company, EXPORT_BATCH_ROWS + 10));
       const csv = prepareExport(ctx.deps, VA, ALICE, company.compId, { from: '2026-11-19' });
       expect((await csv.next()).value).toContain('Order ID');
-      expect((await csv.next()).value).toContain('BULKW-');
+      expect(String((await csv.next()).value)).toContain('BULKW-'); // PostgreSQL's batches are the COPY's bytes
       await csv.return(undefined);
       expect(await lastOf(AUDIT_ACTIONS.transactionExported)).toMatchObject({
         audtOutcome: 'failure', audtActorUsername: 'alice', details: { kind: 'VA', filters: { from: '2026-11-19' }, rows: EXPORT_BATCH_ROWS },

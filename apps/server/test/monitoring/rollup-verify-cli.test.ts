@@ -32,7 +32,20 @@ describe('rollups:verify', () => {
   });
 
   it('prints "rollups: ok" and exits 0 when the rollup matches the rows', async () => {
-    expect(await verify({ DATABASE_URL: 'sqlite:./tagih.db', INIT_CWD: dir })).toEqual({ code: 0, stdout: 'rollups: ok, 0 groups in Asia/Jakarta', stderr: '' });
+    expect(await verify({ DATABASE_URL: 'sqlite:./tagih.db', INIT_CWD: dir })).toEqual({ code: 0, stdout: 'rollups: ok, 0 groups in Asia/Jakarta\nnotification rollup: ok, 0 groups', stderr: '' });
+  });
+
+  it('checks the notification rollup too (migration 0014) and exits 1 when it differs', async () => {
+    const db = openDatabase(`sqlite:${file}`);
+    await db.kysely.insertInto('notification_rollup').values({ nrlpCompId: 7, nrlpHour: '2026-11-20T03', nrlpStatus: 1, nrlpCount: 4 }).execute();
+    const result = await verify({ DATABASE_URL: `sqlite:${file}` });
+    await db.kysely.deleteFrom('notification_rollup').execute();
+    await db.close();
+    expect(result).toEqual({
+      code: 1,
+      stdout: 'rollups: ok, 0 groups in Asia/Jakarta',
+      stderr: 'notification rollup: 1 groups differ (company|UTC hour|status: stored -> recounted):\n  7|2026-11-20T03|1: 4 -> 0',
+    });
   });
 
   it('lists the groups that differ and exits 1', async () => {

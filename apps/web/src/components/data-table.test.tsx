@@ -38,6 +38,27 @@ function setup(overrides: Partial<DataTableProps<Row>> = {}) {
 }
 
 describe('DataTable', () => {
+  it('picks rows with checkboxes, keeps the picks of other pages, and a tick does not open the row', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onRowClick = vi.fn();
+    setup({ selection: { ids: new Set([7]), all: false, onChange }, onRowClick });
+    const alpha = (await screen.findByText('Alpha')).closest<HTMLElement>('[role="row"]')!;
+    await user.click(within(alpha).getByRole('checkbox'));
+    expect(onChange).toHaveBeenLastCalledWith([7, 1]);
+    expect(onRowClick).not.toHaveBeenCalled();
+    await user.click(screen.getByText('Beta'));
+    expect(onRowClick).toHaveBeenCalledWith({ id: 2, name: 'Beta', city: null });
+  });
+
+  it('shows every row of the page ticked when all that match are picked', async () => {
+    setup({ selection: { ids: new Set(), all: true, onChange: vi.fn() } });
+    for (const name of ['Alpha', 'Beta']) {
+      const row = (await screen.findByText(name)).closest<HTMLElement>('[role="row"]')!;
+      expect(within(row).getByRole('checkbox')).toBeChecked();
+    }
+  });
+
   it('shows the page rows, N/A for empty cells and the entries text', async () => {
     setup();
     expect(await screen.findByText('Alpha')).toBeInTheDocument();

@@ -1,15 +1,18 @@
 import Paper from '@mui/material/Paper';
 import {
   DataGrid,
+  GRID_CHECKBOX_SELECTION_FIELD,
+  type MuiEvent,
   type GridColDef,
   type GridRenderCellParams,
   type GridRowId,
   type GridRowParams,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { MESSAGES, PAGE_SIZE_OPTIONS } from '@tagih/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react';
 import type { ListSort } from '../api/get-list.ts';
 import { TablePager } from './table-pager.tsx';
 import { CutText } from './cut-text.tsx';
@@ -36,6 +39,16 @@ export interface DataTableProps<Row extends GridValidRowModel> {
   label?: string;
   /** A click on a row (e.g. to open its detail); rows then show a pointer. */
   onRowClick?: (row: Row) => void;
+  /** Checkboxes to pick rows (bulk actions); picks on other pages are kept. */
+  selection?: TableSelection;
+}
+
+export interface TableSelection {
+  ids: ReadonlySet<GridRowId>;
+  /** Every row that matches is picked: this page shows all its rows checked. */
+  all: boolean;
+  /** The ids now picked (a change while `all` is on picks just those). */
+  onChange: (ids: GridRowId[]) => void;
 }
 
 const isBlank = (value: unknown) =>
@@ -74,6 +87,7 @@ export function DataTable<Row extends GridValidRowModel>({
   onSortChange,
   label = 'Data table',
   onRowClick,
+  selection,
 }: DataTableProps<Row>) {
   // The grid gets the same objects while nothing changed: a re-render of the screen (e.g. a
   // keystroke elsewhere) costs it nothing (issue 10).
@@ -93,9 +107,23 @@ export function DataTable<Row extends GridValidRowModel>({
     [onSortChange],
   );
   const handleRowClick = useMemo(
-    () => (onRowClick ? (params: GridRowParams<Row>) => onRowClick(params.row) : undefined),
+    () =>
+      onRowClick
+        ? (params: GridRowParams<Row>, event: MuiEvent<ReactMouseEvent>) => {
+            // Ticking a row's checkbox picks it; it does not open it.
+            if ((event.target as HTMLElement).closest(`[data-field="${GRID_CHECKBOX_SELECTION_FIELD}"]`)) return;
+            onRowClick(params.row);
+          }
+        : undefined,
     [onRowClick],
   );
+  const selectionModel = useMemo<GridRowSelectionModel | undefined>(() => {
+    if (!selection) return undefined;
+    const ids = selection.all ? rows.map(getRowId) : selection.ids;
+    return { type: 'include', ids: new Set(ids) };
+  }, [selection, rows, getRowId]);
+  const onSelectionChange = selection?.onChange;
+  const handleSelection = useCallback((model: GridRowSelectionModel) => onSelectionChange?.([...model.ids]), [onSelectionChange]);
   const sx = useMemo(() => (onRowClick ? { ...GRID_SX, '& .MuiDataGrid-row': { cursor: 'pointer' } } : GRID_SX), [onRowClick]);
 
   return (
@@ -121,6 +149,11 @@ export function DataTable<Row extends GridValidRowModel>({
         hideFooter
         localeText={LOCALE_TEXT}
         onRowClick={handleRowClick}
+        checkboxSelection={selection !== undefined}
+        rowSelectionModel={selectionModel}
+        onRowSelectionModelChange={selection ? handleSelection : undefined}
+        keepNonExistentRowsSelected={selection !== undefined}
+        disableRowSelectionExcludeModel
         sx={sx}
       />
       <TablePager

@@ -6,11 +6,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Popover from '@mui/material/Popover';
 import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import CircularProgress from '@mui/material/CircularProgress';
 import { format, isValid, parse } from 'date-fns';
-import { id as idLocale } from 'date-fns/locale';
-import { useRef, useState } from 'react';
-import { DayPicker, type DateRange } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { DateRange } from './date-range-calendar.tsx';
+
+const DateRangeCalendar = lazy(() => import('./date-range-calendar.tsx'));
 
 /** Days as 'YYYY-MM-DD'; either end may be missing while the user picks. */
 export interface DateRangeValue {
@@ -145,14 +146,13 @@ export function DateRangeField({
             '& .rdp-day_button:focus-visible': { outline: `2px solid ${theme.palette.info.main}`, outlineOffset: 1 },
           })}
         >
-          <DayPicker
-            mode="range"
-            locale={idLocale}
-            selected={draftFrom ? { from: draftFrom, to: undefined } : selected}
-            onSelect={pickDay}
-            defaultMonth={selected?.from ?? selected?.to ?? new Date()}
-            numberOfMonths={1}
-          />
+          <Suspense fallback={<CircularProgress size={24} aria-label="Memuat kalender" sx={{ m: 2 }} />}>
+            <DateRangeCalendar
+              selected={draftFrom ? { from: draftFrom, to: undefined } : selected}
+              onSelect={pickDay}
+              defaultMonth={selected?.from ?? selected?.to ?? new Date()}
+            />
+          </Suspense>
         </Box>
       </Popover>
     </>

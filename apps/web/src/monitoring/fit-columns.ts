@@ -7,6 +7,8 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 
 /** Vertical scrollbar and borders: not there for the columns. */
 const GUTTER_PX = 18;
+/** The grid's checkbox column (GRID_CHECKBOX_SELECTION_COL_DEF.width) when rows can be picked. */
+export const CHECKBOX_COLUMN_PX = 50;
 
 export interface ColumnLayoutInput<Row extends GridValidRowModel> {
   /** Every data column, in the spec's order (without the actions column). */
@@ -18,6 +20,8 @@ export interface ColumnLayoutInput<Row extends GridValidRowModel> {
   chosen: readonly string[] | null;
   /** The table's width in px; 0 = not measured yet (show everything). */
   width: number;
+  /** Rows can be picked (bulk actions): the checkbox column takes its room first. */
+  checkboxes?: boolean;
 }
 
 const minWidthOf = (column: GridColDef<GridValidRowModel>) => column.minWidth ?? column.width ?? 100;
@@ -36,7 +40,7 @@ export function layoutColumns<Row extends GridValidRowModel>(input: ColumnLayout
   if (input.width <= 0) {
     priority.forEach((field) => kept.add(field));
   } else {
-    let room = input.width - GUTTER_PX - minWidthOf(input.actions as GridColDef<GridValidRowModel>);
+    let room = input.width - GUTTER_PX - (input.checkboxes ? CHECKBOX_COLUMN_PX : 0) - minWidthOf(input.actions as GridColDef<GridValidRowModel>);
     for (const field of priority) {
       room -= minWidthOf(byField.get(field)! as GridColDef<GridValidRowModel>);
       if (room < 0 && kept.size > 0) break;

@@ -8,6 +8,9 @@ export interface ListUrlUpdateOptions {
   replace?: boolean;
 }
 
+/** What changes: the new values, or a function of the current state (e.g. one filter among others). */
+export type ListUrlPatch = Partial<ListUrlState> | ((current: ListUrlState) => Partial<ListUrlState>);
+
 /**
  * A monitoring list's state, read from and written to the URL (list-url.ts): reload,
  * back/forward and a pasted link give the same list. Any change other than the page itself
@@ -18,10 +21,11 @@ export function useListUrl(config: ListUrlConfig) {
   const today = businessToday();
   const state = useMemo(() => readListUrl(search, config, today), [search, config, today]);
   const update = useCallback(
-    (patch: Partial<ListUrlState>, options: ListUrlUpdateOptions = {}) => {
+    (change: ListUrlPatch, options: ListUrlUpdateOptions = {}) => {
       setSearch(
         (current) => {
           const previous = readListUrl(current, config, today);
+          const patch = typeof change === 'function' ? change(previous) : change;
           const next = { ...previous, ...patch, page: patch.page ?? 1 };
           return writeListUrl(next, config, today);
         },

@@ -9,10 +9,10 @@ import { useWidth } from './use-width.ts';
  */
 export function useTableLayout<Row extends GridValidRowModel>(input: Omit<ColumnLayoutInput<Row>, 'width'>) {
   const [ref, width] = useWidth<HTMLDivElement>();
-  const { columns, actions, priority, chosen } = input;
+  const { columns, actions, priority, chosen, checkboxes } = input;
   const shown = useMemo(
-    () => layoutColumns({ columns, actions, priority, chosen, width }),
-    [columns, actions, priority, chosen, width],
+    () => layoutColumns({ columns, actions, priority, chosen, width, checkboxes }),
+    [columns, actions, priority, chosen, width, checkboxes],
   );
   return { ref, shown };
 }

@@ -11,6 +11,8 @@ export interface FakeRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
+  /** A JSON body, parsed; undefined without one. */
+  body?: unknown;
 }
 
 export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>;
@@ -50,6 +52,7 @@ export function fakeApi(
         method: init?.method ?? 'GET',
         url: new URL(String(input), 'http://localhost'),
         headers: { ...(init?.headers as Record<string, string> | undefined) },
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       };
       calls.push(request);
       const handler = all[`${request.method} ${request.url.pathname}`];

@@ -1,7 +1,7 @@
 /**
  * The Home figures (issue 11): for the active company, today and the last 7 business days
  * (BUSINESS_TZ): per transaction kind, count and amount by status and a daily series; the
- * notification delivery rate. A part the user may not read is null (no VA read: no VA figures).
+ * notification delivery rate; the work queues' sizes. A part the user may not read is null (no VA read: no VA figures).
  */
 import { z } from 'zod';
 import { transactionStatusTotal } from './transactions.ts';
@@ -32,5 +32,10 @@ export const homeFigures = z.object({
   va: homeKindFigures.nullable(),
   qris: homeKindFigures.nullable(),
   notifications: z.object({ today: homeDelivery, week: homeDelivery }).nullable(),
+  /**
+   * Rows in each screen's work queue ("Perlu tindakan", `queue=attention`, no date range): the
+   * total its list shows. null where the user may not read that screen.
+   */
+  workQueues: z.object({ va: z.number().nullable(), qris: z.number().nullable(), notifications: z.number().nullable() }),
 });
 export type HomeFigures = z.infer<typeof homeFigures>;

@@ -3,3 +3,4 @@ export * from './transactions.ts';
 export * from './notifications.ts';
 export * from './transaction-detail.ts';
 export * from './home.ts';
+export * from './bulk-actions.ts';

@@ -2,14 +2,16 @@
  * Home figures (issue 11): the active company's today and last 7 business days. Transactions
  * come from the same per-status totals as the lists (transactions/status-totals.ts: the rollup,
  * or the rows when it is not kept in BUSINESS_TZ), so a figure equals the total of the list it
- * links to; notifications are counted in SQL. Parts the user may not read are null.
+ * links to; notifications are counted in SQL; the work queues with their lists' own SQL. Parts the user may not read are null.
  */
-import { HOME_WEEK_DAYS, NOTI_STATUS, NOTIFICATIONS_AREA, can, type AccessMap, type HomeDelivery, type HomeFigures, type HomeKindFigures, type TransactionStatusTotal } from '@tagih/contract';
+import { HOME_WEEK_DAYS, NOTI_STATUS, NOTIFICATIONS_AREA, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, can, type AccessMap, type HomeDelivery, type HomeFigures, type HomeKindFigures, type TransactionStatusTotal } from '@tagih/contract';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import { businessDayOf } from '../../db/transaction-rollup.ts';
 import { parseDateRange } from '../../shared/date-range.ts';
+import { countMatching as countNotifications } from '../notifications/service.ts';
 import { SERVER_KINDS, type ServerKind } from '../transactions/kinds.ts';
+import { countMatching as countTransactions } from '../transactions/service.ts';
 import { parseListRequest } from '../transactions/service.ts';
 import { statusGroups, statusTotals } from '../transactions/status-totals.ts';
 
@@ -53,6 +55,21 @@ async function delivery(deps: AppDeps, compId: number, from: string, to: string)
   return { total: Number(row.total), delivered: Number(row.delivered) };
 }
 
+/**
+ * Each screen's work queue size: its list's own parser and SQL on `queue=attention` with no
+ * date range (the link Home gives), so the figure is the total the list shows.
+ */
+async function workQueues(deps: AppDeps, access: AccessMap, compId: number): Promise<HomeFigures['workQueues']> {
+  const queue = { [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION };
+  const kindCount = (key: 'va' | 'qris') => {
+    const kind = SERVER_KINDS.find((k) => k.key === key)!;
+    return can(access, kind.area, 'read') ? countTransactions(deps, kind, compId, queue) : Promise.resolve(null);
+  };
+  const notifications = can(access, NOTIFICATIONS_AREA, 'read') ? countNotifications(deps, compId, queue) : Promise.resolve(null);
+  const [va, qris, noti] = await Promise.all([kindCount('va'), kindCount('qris'), notifications]);
+  return { va, qris, notifications: noti };
+}
+
 export async function homeFigures(deps: AppDeps, access: AccessMap, compId: number): Promise<HomeFigures> {
   const today = businessDayOf(deps.clock.now().toISOString(), deps.config.businessTz);
   const weekFrom = daysBefore(today, HOME_WEEK_DAYS - 1);
@@ -65,6 +82,6 @@ export async function homeFigures(deps: AppDeps, access: AccessMap, compId: numb
     can(access, NOTIFICATIONS_AREA, 'read')
       ? { today: await delivery(deps, compId, today, today), week: await delivery(deps, compId, weekFrom, today) }
       : null;
-  const [va, qris, noti] = await Promise.all([figuresOf('va'), figuresOf('qris'), notifications()]);
-  return { today, weekFrom, va, qris, notifications: noti };
+  const [va, qris, noti, queues] = await Promise.all([figuresOf('va'), figuresOf('qris'), notifications(), workQueues(deps, access, compId)]);
+  return { today, weekFrom, va, qris, notifications: noti, workQueues: queues };
 }

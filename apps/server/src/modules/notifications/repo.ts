@@ -1,9 +1,11 @@
 /** SQL of the Notifications screen: the company's notifications and one notification's history. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { notificationResource, type ListQuery } from '@tagih/contract';
+import { notificationResource } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndPage, countRows, fieldsOfQuery } from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
+import { rollupCount, walkNotificationIds } from './totals-repo.ts';
+import { givenUp, type NotificationListQuery } from './work-queue.ts';
 
 /** The columns that come from the transaction (and its VA detail) rather than the notification. */
 const TRANSACTION_FIELDS = new Set(['trctVirtualAccountNo', 'trctType']);
@@ -33,8 +35,10 @@ function rows(db: Kysely<Database>, compId: number, range: UtcRange) {
  * The notification's own columns only: every notification has its transaction (notiTrctId is a
  * NOT NULL foreign key) and at most one VA detail, so without the joins the rows are the same.
  */
-function ownRows(db: Kysely<Database>, compId: number, range: UtcRange) {
-  let q = db.selectFrom('notifications as n').where('n.notiCompId', '=', compId);
+function ownRows(db: Kysely<Database>, compId: number, range: UtcRange, idWalk = false) {
+  // `idWalk` (SQLite): read the company's notifications in id order (totals-repo.ts, walkNotificationIds).
+  const from = (idWalk ? sql`"notifications" as "n" indexed by "notifications_id_order_idx"` : 'notifications as n') as 'notifications as n';
+  let q = db.selectFrom(from).where('n.notiCompId', '=', compId);
   if (range.start) q = q.where('n.notiCreatedTime', '>=', range.start);
   if (range.end) q = q.where('n.notiCreatedTime', '<', range.end);
   return q.select(['n.notiId', 'n.notiTrctId', 'n.notiOrderId', 'n.notiStatus', 'n.notiCreatedTime', 'n.notiAttempts', 'n.notiNextAttemptAt']);
@@ -45,14 +49,30 @@ export type NotificationDbRow = Awaited<ReturnType<ReturnType<typeof rows>['exec
 type Filtered = SelectQueryBuilder<any, 'r', object>;
 
 /**
- * Count and page. When the query reads only the notification's own columns (the screen's
- * filters do), both run on the notifications alone and only the page's rows are joined.
+ * The company's notifications with the list query's filters and work queue (not ordered or
+ * paged); `own`: only the notification's own columns (the query must read no other).
  */
-export async function listPage(db: Kysely<Database>, compId: number, range: UtcRange, query: ListQuery, timeZone: string) {
+export function filteredNotifications(
+  db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string, own = false, idWalk = false,
+): Filtered {
+  const source = (own ? ownRows(db, compId, range, idWalk) : rows(db, compId, range)) as unknown as ReturnType<typeof ownRows>;
+  const queued = query.attention ? source.where(givenUp()) : source;
+  return applyFilters(db.selectFrom(queued.as('r')) as unknown as Filtered, query, notificationResource, { timeZone, tieBreaker: 'notiId' });
+}
+
+/**
+ * Count and page. When the query reads only the notification's own columns (the screen's
+ * filters do), both run on the notifications alone and only the page's rows are joined; the
+ * count comes from the notification rollup when it can answer.
+ */
+export async function listPage(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string) {
   const options = { timeZone, tieBreaker: 'notiId' };
   const own = ![...fieldsOfQuery(query)].some((f) => TRANSACTION_FIELDS.has(f));
-  const source = own ? ownRows(db, compId, range) : rows(db, compId, range);
-  const filtered = applyFilters(db.selectFrom(source.as('r')) as unknown as Filtered, query, notificationResource, options);
+  // The count from the notification rollup when it can answer (totals-repo.ts, ~1 ms), which also
+  // tells SQLite whether to choose the page by walking the id order; else counted from the rows.
+  const counted = await rollupCount(db, compId, range, query, timeZone);
+  const idWalk = own && counted !== null && (await walkNotificationIds(db, compId, range, query, counted, timeZone));
+  const filtered = filteredNotifications(db, compId, range, query, timeZone, own, idWalk);
   const pageRows = own
     ? applyOrder(
         db.selectFrom(rows(db, compId, range).where('n.notiId', 'in', applyOrderAndPage(filtered.select(sql<number>`${sql.ref('notiId')}`.as('notiId')), query, options)).as('r')).selectAll() as unknown as Filtered,
@@ -60,7 +80,7 @@ export async function listPage(db: Kysely<Database>, compId: number, range: UtcR
         options,
       )
     : applyOrderAndPage(filtered.selectAll(), query, options);
-  const [total, page] = await Promise.all([countRows(filtered), pageRows.execute() as Promise<NotificationDbRow[]>]);
+  const [total, page] = await Promise.all([counted ?? countRows(filtered), pageRows.execute() as Promise<NotificationDbRow[]>]);
   return { total, page };
 }
 

@@ -1,17 +1,29 @@
 /** Notifications screen: list (finds, order, from/to) and one notification with its history. */
-import { fieldMeta, notificationResource, parseListQuery, type NotificationDetail, type RawQuery } from '@tagih/contract';
+import { WORK_QUEUE_PARAM, fieldMeta, notificationResource, parseListQuery, type NotificationDetail, type RawQuery } from '@tagih/contract';
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
-import { pagination } from '../../db/list-sql.ts';
-import { parseDateRange } from '../../shared/date-range.ts';
+import type { Database } from '../../db/tables.ts';
+import { sql } from 'kysely';
+import { countRows, pagination } from '../../db/list-sql.ts';
+import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid, NotFound } from '../../shared/errors.ts';
+import { wantsWorkQueue } from '../transactions/work-queue.ts';
 import * as repo from './repo.ts';
+import { verifyNotificationRollup } from './totals-repo.ts';
+import type { NotificationListQuery } from './work-queue.ts';
 
-export async function list(deps: AppDeps, compId: number, raw: RawQuery) {
-  const parsed = parseListQuery(raw, notificationResource, ['from', 'to']);
+/** One parser for the list and the bulk selection: unknown fields, bad dates and an unknown queue are a 400. */
+export function parseNotificationListRequest(deps: AppDeps, raw: RawQuery): { query: NotificationListQuery; range: UtcRange } {
+  const parsed = parseListQuery(raw, notificationResource, ['from', 'to', WORK_QUEUE_PARAM]);
   if (!parsed.ok) throw new Invalid(parsed.message);
   const range = parseDateRange(raw.from, raw.to, deps.config.businessTz);
-  const { total, page } = await repo.listPage(deps.db, compId, range, parsed.value, deps.config.businessTz);
-  return { data: page, pagination: pagination(total, parsed.value), fields: fieldMeta(notificationResource) };
+  return { query: { ...parsed.value, ...(wantsWorkQueue(raw) ? { attention: true } : {}) }, range };
+}
+
+export async function list(deps: AppDeps, compId: number, raw: RawQuery) {
+  const { query, range } = parseNotificationListRequest(deps, raw);
+  const { total, page } = await repo.listPage(deps.db, compId, range, query, deps.config.businessTz);
+  return { data: page, pagination: pagination(total, query), fields: fieldMeta(notificationResource) };
 }
 
 /** A notification's delivery attempts, oldest first (its History dialog, a transaction's timeline). */
@@ -25,4 +37,23 @@ export async function detail(deps: AppDeps, compId: number, notiId: number) {
   const history = await repo.history(deps.db, notiId);
   const data: NotificationDetail = { ...row, notification_history: history };
   return { ...data, pagination: { totalData: history.length, totalPage: 1, page: 1, itemPerPage: Math.max(history.length, 1) } };
+}
+
+/** The transactions behind the notifications a list request matches (every page), of the given kinds, as a subquery. */
+export function matchingTransactionIds(deps: AppDeps, compId: number, raw: RawQuery, types: readonly string[]) {
+  const { query, range } = parseNotificationListRequest(deps, raw);
+  return repo.filteredNotifications(deps.db, compId, range, query, deps.config.businessTz)
+    .where(sql.ref('trctType'), 'in', [...types])
+    .select(sql<number>`${sql.ref('notiTrctId')}`.as('trctId'));
+}
+
+/** How many notifications a list request matches (its pagination.totalData). */
+export async function countMatching(deps: AppDeps, compId: number, raw: RawQuery): Promise<number> {
+  const { query, range } = parseNotificationListRequest(deps, raw);
+  return countRows(repo.filteredNotifications(deps.db, compId, range, query, deps.config.businessTz));
+}
+
+/** Recounts the notification rollup (migration 0014) from the rows; for `rollups:verify`. */
+export function verifyNotificationTotals(db: Kysely<Database>) {
+  return verifyNotificationRollup(db);
 }

@@ -30,7 +30,7 @@ export function inquiryRequestSummary(kind: ServerKind, t: ActionRow): Record<st
  * A failure to write the log fails the request before anything changed (the bank call reads only).
  */
 export async function recordInquiryAttempt(
-  deps: AppDeps, kind: ServerKind, actor: Actor, t: ActionRow, ask: () => Promise<InquiryOutcome>,
+  deps: AppDeps, kind: ServerKind, actor: Pick<Actor, 'audit'>, t: ActionRow, ask: () => Promise<InquiryOutcome>,
 ): Promise<InquiryOutcome> {
   const startedAt = deps.clock.now();
   const started = performance.now();

@@ -2,7 +2,7 @@
  * Inquiry (spec §7, protocol doc): asks the transaction's bank for its status. A paid answer
  * sets it paid, the paid amount and time and creates the pending notification in one database
  * transaction, then sends that notification. A failure leaves the transaction unchanged.
- * Throttled per user and per transaction (throttle.ts); every answer of the bank, and every
+ * Throttled per user (not a bulk job's items: ActionRunner) and per transaction (throttle.ts); every answer of the bank, and every
  * failure to get one, leaves transaction.inquired in the audit trail, in the same database
  * transaction as the change it caused.
  */
@@ -11,6 +11,7 @@ import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import type { Actor } from '../../shared/actor.ts';
+import type { AuditContext } from '../../shared/audit-context.ts';
 import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -24,6 +25,23 @@ export interface ActionAnswer<T> {
   message: string;
   data: T;
 }
+
+/**
+ * Who runs Inquiry or Notif: an operator's own request (their per-user budget applies), or an
+ * item of a bulk job (modules/bulk-actions: paced by the job's per-bank / per-merchant rate
+ * instead, and its audit events name the job). Everything else is the same for both.
+ */
+export interface ActionRunner {
+  audit: AuditContext;
+  /** Whose per-minute budget the action uses (throttle.ts); null for a bulk item. */
+  budgetUserId: string | null;
+  bulkJobId?: number;
+}
+
+export const runnerOf = (actor: Actor): ActionRunner => ({ audit: actor.audit, budgetUserId: actor.session.userId });
+
+/** What a bulk item adds to its audit event's details. */
+export const bulkDetails = (runner: ActionRunner): Record<string, unknown> => (runner.bulkJobId === undefined ? {} : { bulkJobId: runner.bulkJobId });
 
 /** How long an inquiry holds its transaction at most (the bank's timeouts are far shorter). */
 export const INQUIRY_LEASE_MS = 60_000;
@@ -50,13 +68,13 @@ const QR_GONE: ReadonlySet<string> = new Set([SNAP_PAYMENT_STATUS.CANCELED, SNAP
 
 type InquiryAuditOutcome = 'paid' | 'unpaid' | 'expired' | 'error';
 
-export async function inquire(deps: AppDeps, kind: ServerKind, actor: Actor, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
+export async function inquire(deps: AppDeps, kind: ServerKind, actor: ActionRunner, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
   const t = await repo.findForAction(deps.db, kind, compId, trctId);
   if (!t) throw new NotFound(`Transaction ${trctId} not found`);
   if (!canInquire(t.trctStatus)) {
     throw new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
   }
-  const admission = await admitAction(deps, 'inquiry', actor.session.userId, t.trctId, INQUIRY_LEASE_MS);
+  const admission = await admitAction(deps, 'inquiry', actor.budgetUserId, t.trctId, INQUIRY_LEASE_MS);
   try {
     return await inquireAdmitted(deps, kind, actor, t);
   } finally {
@@ -64,7 +82,7 @@ export async function inquire(deps: AppDeps, kind: ServerKind, actor: Actor, com
   }
 }
 
-async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: Actor, t: repo.ActionRow): Promise<ActionAnswer<InquiryResult>> {
+async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRunner, t: repo.ActionRow): Promise<ActionAnswer<InquiryResult>> {
   const { trctId } = t;
   const bank = bankOf(t);
   const audit = (db: DbOrTx, outcome: InquiryAuditOutcome, bankResponseCode: string | null, extra: Record<string, unknown> = {}) =>
@@ -72,7 +90,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: Actor, t:
       action: AUDIT_ACTIONS.transactionInquired,
       outcome: outcome === 'error' ? 'failure' : 'success',
       target: { type: 'transaction', id: trctId },
-      details: { kind: kind.type, orderId: t.trctOrderId, bank, outcome, bankResponseCode, ...extra },
+      details: { kind: kind.type, orderId: t.trctOrderId, bank, outcome, bankResponseCode, ...extra, ...bulkDetails(actor) },
     });
 
   let outcome: InquiryOutcome;

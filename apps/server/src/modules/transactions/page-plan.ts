@@ -18,10 +18,16 @@
  * as many entries as the sort would sort. Only when the rollup can answer (range, status, bank)
  * and the order is the id; PostgreSQL plans this itself (transactions_id_order_idx).
  * Both ways give the same rows in the same order: only the access path differs.
+ *
+ * Sequential pages by keyset (pageCursor, keysetPage): the next page asked for with the previous
+ * page's last row (`afterId`, and `afterCreated` when ordered by created time) starts right after
+ * it in the index instead of counting an offset, so page 500 costs what page 1 costs. Offsets
+ * (`page`) stay for jumps to an arbitrary page.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
-import type { ListQuery } from '@tagih/contract';
+import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { ListQuery, RawQuery } from '@tagih/contract';
 import type { Database } from '../../db/tables.ts';
+import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import { rollupSummary, type DayRange } from './rollup-repo.ts';
 
@@ -54,4 +60,61 @@ export async function walkIdOrder(
   const need = (query.page - 1) * query.max + query.max;
   const walk = Math.max((need * all.total) / matching.total, after.total + need);
   return walk * 2 <= matching.total;
+}
+
+/** The query parameters of a keyset page: the previous page's last row. */
+export const CURSOR_PARAMS = ['afterId', 'afterCreated'] as const;
+
+/** Where a keyset page starts: after the row with this id (and created time, when ordered by it). */
+export interface PageCursor {
+  id: number;
+  created: string | null;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+/** The orders a keyset serves: NOT NULL columns, so (value, id) orders every row once. */
+const KEYSET_ORDERS: ReadonlySet<string> = new Set(['trctId', 'trctCreatedTime']);
+
+/** The request's keyset cursor, null when it pages by offset; a bad or unusable cursor is a 400. */
+export function pageCursor(raw: RawQuery, query: ListQuery): PageCursor | null {
+  const id = raw.afterId?.trim() || undefined;
+  const created = raw.afterCreated?.trim() || undefined;
+  if (id === undefined && created === undefined) return null;
+  if (id === undefined || !/^\d{1,15}$/.test(id)) {
+    throw new Invalid("afterId must be a whole number: the trctId of the previous page's last row", { afterId: 'must be a whole number' });
+  }
+  if (!KEYSET_ORDERS.has(query.order.field)) {
+    throw new Invalid('afterId pages only in the order of trctId or trctCreatedTime; use page for other orders', { afterId: 'not with this orderField' });
+  }
+  if (query.order.field === 'trctId') {
+    if (created !== undefined) throw new Invalid('afterCreated goes with orderField trctCreatedTime', { afterCreated: 'not with this orderField' });
+    return { id: Number(id), created: null };
+  }
+  if (created === undefined || !INSTANT.test(created) || Number.isNaN(Date.parse(created))) {
+    throw new Invalid("afterCreated must be the previous page's last trctCreatedTime (an ISO instant)", { afterCreated: 'must be an ISO instant' });
+  }
+  return { id: Number(id), created: new Date(created).toISOString() };
+}
+
+/**
+ * The page after `cursor`: rows beyond it in the query's order, the first `max` of them. The order
+ * names no nulls rule (both columns are NOT NULL), so an index in either direction serves it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table of the kind's fields
+export function keysetPage<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, query: ListQuery, cursor: PageCursor): Q {
+  const desc = query.order.direction === 'desc';
+  const beyond: '<' | '>' = desc ? '<' : '>';
+  const id = sql.ref('trctId');
+  let q = qb;
+  if (query.order.field === 'trctCreatedTime' && cursor.created !== null) {
+    const created = sql.ref('trctCreatedTime');
+    // The inclusive bound first gives both databases an index range; the OR then breaks ties by id.
+    q = q
+      .where(created, desc ? '<=' : '>=', cursor.created)
+      .where((eb) => eb.or([eb(created, beyond, cursor.created), eb(id, beyond, cursor.id)])) as Q;
+    q = q.orderBy(created, query.order.direction) as Q;
+  } else {
+    q = q.where(id, beyond, cursor.id) as Q;
+  }
+  return q.orderBy(id, query.order.direction).limit(query.max) as Q;
 }

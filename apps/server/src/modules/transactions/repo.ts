@@ -8,7 +8,9 @@ import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import { kindRows } from './kind-rows-repo.ts';
 import type { ServerKind } from './kinds.ts';
-import { orderIdCandidates } from './order-search.ts';
+import { searchCandidates } from './order-search.ts';
+import { keysetPage, type PageCursor } from './page-plan.ts';
+import { needsAttention, type TransactionListQuery } from './work-queue.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table's columns are the kind's fields
 type Filtered = SelectQueryBuilder<any, 'r', object>;
@@ -22,12 +24,14 @@ const ORDER = { timeZone: 'UTC', tieBreaker: 'trctId' } as const;
  * `fields`: only these columns (and the joins they need) besides those the query reads.
  */
 export function filteredRows(
-  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, fields?: readonly string[], idWalk = false,
+  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: TransactionListQuery, timeZone: string, fields?: readonly string[], idWalk = false,
 ): Filtered {
   const columns = fields ? new Set([...fieldsOfQuery(query), ...fields]) : undefined;
-  const candidates = orderIdCandidates(db, query);
+  const candidates = searchCandidates(db, query);
   let rows = kindRows(db, kind.type, compId, range, columns, candidates.length > 0 ? 'rowids' : idWalk ? 'idWalk' : 'planner');
   for (const candidate of candidates) rows = rows.where(candidate);
+  // The work queue (work-queue.ts), when the request asked for it.
+  if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;
   return applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId' });
 }
@@ -53,12 +57,14 @@ export async function summary(
  * One page: the page's ids are chosen over only the columns the query reads, and only those
  * rows are then joined to their detail and notification (a "late join": sorting the whole
  * filtered set with every join made costs seconds at a few hundred thousand rows). `idWalk`:
- * choose the ids by walking the id-order index (SQLite; page-plan.ts says when).
+ * choose the ids by walking the id-order index (SQLite; page-plan.ts says when). `after`: the
+ * page after that row (keyset, page-plan.ts) instead of the query's page number.
  */
 export async function page(
-  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, idWalk = false,
+  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, idWalk = false, after: PageCursor | null = null,
 ): Promise<DbRow[]> {
-  const ids = applyOrderAndPage(filteredRows(db, kind, compId, range, query, timeZone, ['trctId'], idWalk).select(sql.ref('trctId').as('trctId')), query, ORDER);
+  const chosen = filteredRows(db, kind, compId, range, query, timeZone, ['trctId'], idWalk).select(sql.ref('trctId').as('trctId'));
+  const ids = after ? keysetPage(chosen, query, after) : applyOrderAndPage(chosen, query, ORDER);
   // No date range here: the ids are the page, and looking them up by key beats re-scanning the range.
   const rows = db.selectFrom(kindRows(db, kind.type, compId, { start: null, end: null }).where('t.trctId', 'in', ids).as('r')) as unknown as Filtered;
   return (await applyOrder(rows.selectAll(), query, ORDER).execute()) as DbRow[];

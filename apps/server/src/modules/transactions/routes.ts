@@ -13,7 +13,7 @@ import { actorOf, auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
-import { inquire } from './inquiry.ts';
+import { inquire, runnerOf } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
 import { sendNotification } from './notify.ts';
 import { list } from './service.ts';
@@ -57,7 +57,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
-          const answer = await inquire(deps, kind, actorOf(request), await companyOf(request), request.params.trctId);
+          const answer = await inquire(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });
@@ -66,7 +66,7 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
-          const answer = await sendNotification(deps, kind, actorOf(request), await companyOf(request), request.params.trctId);
+          const answer = await sendNotification(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
         },
       });

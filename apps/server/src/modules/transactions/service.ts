@@ -1,28 +1,31 @@
 /** Transaction lists (VA and QRIS): the query parsed once, rows mapped to the API shape on purpose. */
 import {
-  MONEY_FIELDS, amountToMinor, fieldMeta, minorToAmount, parseListQuery,
-  type FieldMeta, type ListQuery, type Pagination, type RawQuery, type TransactionQrRow, type TransactionTotals, type TransactionVaRow,
+  MONEY_FIELDS, WORK_QUEUE_PARAM, amountToMinor, fieldMeta, minorToAmount, parseListQuery,
+  type FieldMeta, type Pagination, type RawQuery, type TransactionQrRow, type TransactionTotals, type TransactionVaRow,
 } from '@tagih/contract';
+import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import { pagination } from '../../db/list-sql.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
-import { walkIdOrder } from './page-plan.ts';
+import { CURSOR_PARAMS, pageCursor, walkIdOrder } from './page-plan.ts';
 import * as repo from './repo.ts';
 import { type DayRange } from './rollup-repo.ts';
-import { listTotals, statusGroups } from './status-totals.ts';
+import { listTotals, rowsByStatus, statusGroups } from './status-totals.ts';
+import { attentionCutoff, wantsWorkQueue, type TransactionListQuery } from './work-queue.ts';
 
 export interface ParsedListRequest {
-  query: ListQuery;
+  /** With `attentionBefore` when the request asked for the work queue (work-queue.ts). */
+  query: TransactionListQuery;
   range: UtcRange;
   /** The same range as inclusive business days (what the rollup is keyed by). */
   days: DayRange;
 }
 
-/** One parser for list and export: unknown fields, bad operators and bad dates are a 400. */
+/** One parser for list, export and bulk selection: unknown fields, bad operators, bad dates and an unknown queue are a 400. */
 export function parseListRequest(deps: AppDeps, kind: ServerKind, raw: RawQuery): ParsedListRequest {
-  const parsed = parseListQuery(raw, kind.resource, ['from', 'to']);
+  const parsed = parseListQuery(raw, kind.resource, ['from', 'to', WORK_QUEUE_PARAM, ...CURSOR_PARAMS]);
   if (!parsed.ok) throw new Invalid(parsed.message);
   const range = parseDateRange(raw.from, raw.to, deps.config.businessTz);
   // Amount filters arrive in rupiah; the database holds minor units.
@@ -30,7 +33,8 @@ export function parseListRequest(deps: AppDeps, kind: ServerKind, raw: RawQuery)
     MONEY_FIELDS.has(f.field) && typeof f.value === 'number' ? { ...f, value: amountToMinor(f.value) } : f,
   );
   const days = { from: raw.from?.trim() || null, to: raw.to?.trim() || null };
-  return { query: { ...parsed.value, filters }, range, days };
+  const queue = wantsWorkQueue(raw) ? { attentionBefore: attentionCutoff(deps) } : {};
+  return { query: { ...parsed.value, filters, ...queue }, range, days };
 }
 
 /** A database row as the API shows it: amounts as 2-decimal numbers, the notification as {notiStatus} or []. */
@@ -55,11 +59,17 @@ export interface TransactionList {
 
 export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<TransactionList> {
   const { query, range, days } = parseListRequest(deps, kind, raw);
+  const after = pageCursor(raw, query);
   const timeZone = deps.config.businessTz;
-  // Totals per status (issue 11): the rollup when the filters allow, else the rows.
+  // Totals per status (issue 11): the rollup when the filters allow, else the rows. The rollup
+  // knows nothing of the work queue: a queue is counted from its rows, and its page is planned
+  // without the rollup's counts.
+  const queued = query.attentionBefore !== undefined;
   const [groups, rows] = await Promise.all([
-    statusGroups(deps.db, kind, { compId, range, days, query, timeZone }),
-    walkIdOrder(deps.db, kind, compId, days, query, timeZone).then((idWalk) => repo.page(deps.db, kind, compId, range, query, timeZone, idWalk)),
+    queued ? rowsByStatus(deps.db, kind, compId, range, query, timeZone) : statusGroups(deps.db, kind, { compId, range, days, query, timeZone }),
+    // A keyset page (afterId) reads from its cursor on: planned like a first page.
+    (queued ? Promise.resolve(false) : walkIdOrder(deps.db, kind, compId, days, after ? { ...query, page: 1 } : query, timeZone))
+      .then((idWalk) => repo.page(deps.db, kind, compId, range, query, timeZone, idWalk, after)),
   ]);
   const sums = listTotals(groups);
   const offset = (query.page - 1) * query.max;
@@ -69,4 +79,16 @@ export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw:
     pagination: pagination(sums.rows, query),
     fields: fieldMeta(kind.resource),
   };
+}
+
+/** The trctIds a list request matches, every page (a bulk selection's "all that match"), as a subquery. */
+export function matchingIds(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery) {
+  const { query, range } = parseListRequest(deps, kind, raw);
+  return repo.filteredRows(deps.db, kind, compId, range, query, deps.config.businessTz, ['trctId']).select(sql<number>`${sql.ref('trctId')}`.as('trctId'));
+}
+
+/** How many rows a list request matches (its pagination.totalData), counted from the rows (Home's work queue figure). */
+export async function countMatching(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<number> {
+  const { query, range } = parseListRequest(deps, kind, raw);
+  return (await repo.summary(deps.db, kind, compId, range, query, deps.config.businessTz)).total;
 }

@@ -23,21 +23,27 @@ export interface Admission {
 
 const noLease: Admission = { release: async () => {} };
 
-/** Admits `userId`'s `action` on transaction `trctId`, or throws TooManyRequests. */
-export async function admitAction(deps: AppDeps, action: ThrottledAction, userId: string, trctId: number, leaseMs: number | null): Promise<Admission> {
+/**
+ * Admits `userId`'s `action` on transaction `trctId`, or throws TooManyRequests. `userId` null:
+ * no per-user budget (a bulk job's item, paced by its job's per-bank / per-merchant rate); the
+ * per-transaction interval and lease hold all the same.
+ */
+export async function admitAction(deps: AppDeps, action: ThrottledAction, userId: string | null, trctId: number, leaseMs: number | null): Promise<Admission> {
   const now = deps.clock.now();
   const nowMs = now.getTime();
   const nowIso = iso(now);
-  const userKey = `${action}:user:${userId}`;
+  const userKey = userId === null ? null : `${action}:user:${userId}`;
   const trxKey = `${action}:trx:${trctId}`;
   const intervalMs = deps.config.actionMinIntervalSeconds * 1000;
   const leaseUntil = leaseMs ? iso(new Date(nowMs + leaseMs)) : null;
 
   // One transaction: a refusal by either check rolls both counts back.
   await deps.db.transaction().execute(async (tx) => {
-    const window = await repo.countInWindow(tx, userKey, nowIso, iso(new Date(nowMs - WINDOW_MS)));
-    if (window.count > deps.config.actionRateLimitPerMinute) {
-      throw new TooManyRequests(MESSAGES.actionRateLimited, (Date.parse(window.windowStart) + WINDOW_MS - nowMs) / 1000);
+    if (userKey) {
+      const window = await repo.countInWindow(tx, userKey, nowIso, iso(new Date(nowMs - WINDOW_MS)));
+      if (window.count > deps.config.actionRateLimitPerMinute) {
+        throw new TooManyRequests(MESSAGES.actionRateLimited, (Date.parse(window.windowStart) + WINDOW_MS - nowMs) / 1000);
+      }
     }
     if (await repo.claimSlot(tx, trxKey, nowIso, iso(new Date(nowMs - intervalMs)), leaseUntil)) return;
     const slot = await repo.findSlot(tx, trxKey);

@@ -139,6 +139,7 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('textbox', { name: 'Select Date Range' }));
     const calendar = screen.getByRole('dialog', { name: 'Select Date Range' });
+    await within(calendar).findByRole('grid'); // the calendar's own chunk has loaded
     const days = calendar.querySelectorAll<HTMLElement>('td[data-day] button');
     await user.click(days[2]!);
     await user.click(days[4]!);

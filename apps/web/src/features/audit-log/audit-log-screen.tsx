@@ -12,6 +12,7 @@ import { useList } from '../../api/get-list.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
@@ -37,8 +38,7 @@ export function AuditLogScreen() {
   const events = useExportAuditEvents();
   const review = useExportAccessReview();
   const [detailOf, setDetailOf] = useState<AuditEventRow | null>(null);
-  const [filterOpenings, setFilterOpenings] = useState(0);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const filterDialog = useFreshDialog();
   const columns = useMemo(() => auditColumns(setDetailOf), []);
 
   const failed = (error: Error) => notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError));
@@ -77,10 +77,7 @@ export function AuditLogScreen() {
                   <FilterListIcon />
                 </Badge>
               }
-              onClick={() => {
-                setFilterOpenings((n) => n + 1);
-                setFilterOpen(true);
-              }}
+              onClick={filterDialog.show}
             />
             <ToolbarButton
               label="Refresh"
@@ -104,14 +101,14 @@ export function AuditLogScreen() {
         {...state.tableProps}
       />
       <AuditFilterDialog
-        key={filterOpenings}
-        open={filterOpen}
+        key={filterDialog.key}
+        open={filterDialog.open}
         value={state.filter}
         onApply={(filter) => {
           state.setFilter(filter);
-          setFilterOpen(false);
+          filterDialog.close();
         }}
-        onClose={() => setFilterOpen(false)}
+        onClose={filterDialog.close}
       />
       <AuditDetailDialog event={detailOf} onClose={() => setDetailOf(null)} />
     </>

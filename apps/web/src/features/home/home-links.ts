@@ -2,7 +2,7 @@
  * Where a Home figure leads: the list it sums, filtered the same way (the lists keep their state
  * in the URL: from, to, status — monitoring/list-url.ts), so the list's totals equal the figure.
  */
-import { TRANSACTION_LIST_PATHS, dashboardUrl, type TransactionKindKey } from '@tagih/contract';
+import { NOTIFICATIONS_EPOCH, TRANSACTION_LIST_PATHS, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, dashboardUrl, type TransactionKindKey } from '@tagih/contract';
 
 export interface FigurePeriod {
   from: string;
@@ -21,3 +21,14 @@ export const transactionListLink = (kind: TransactionKindKey, period: FigurePeri
 /** notiStatus: '2' delivered (Sukses); none: every notification of the period. */
 export const notificationListLink = (period: FigurePeriod, status?: string): string =>
   withQuery(dashboardUrl('notifications'), { from: period.from, to: period.to, status });
+
+/**
+ * A work queue ("Perlu tindakan"): the list narrowed to it over every day (Home counts the queue
+ * without a date range), so the list's total equals the Home figure.
+ */
+export const workQueueLink = (list: TransactionKindKey | 'notifications', today: string): string =>
+  withQuery(dashboardUrl(list === 'notifications' ? 'notifications' : TRANSACTION_LIST_PATHS[list]), {
+    from: NOTIFICATIONS_EPOCH,
+    to: today,
+    [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION,
+  });

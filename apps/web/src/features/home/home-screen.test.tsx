@@ -20,6 +20,7 @@ const FIGURES: HomeFigures = {
   va: kind,
   qris: null,
   notifications: { today: { total: 4, delivered: 3 }, week: { total: 0, delivered: 0 } },
+  workQueues: { va: 3, qris: null, notifications: 2 },
 };
 
 function start(access: AccessMap, figures: HomeFigures) {
@@ -47,6 +48,21 @@ describe('Home (issue 11)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Notifikasi terkirim 7 hari terakhir: –' })).toBeInTheDocument();
   });
 
+  it('"Perlu tindakan" counts each work queue the user may read and leads to the queue over every day', async () => {
+    start({ dashboard_transactionva: ['read'], dashboard_notification: ['read'] }, FIGURES);
+    const card = (await screen.findByRole('heading', { name: 'Perlu tindakan' })).closest<HTMLElement>('.MuiCard-root')!;
+    expect(within(card).getByRole('link', { name: '3 Transaction VA belum dicek ke bank' })).toHaveAttribute(
+      'href',
+      '/dashboard/transaction-va?from=1970-01-01&to=2026-11-20&queue=attention',
+    );
+    expect(within(card).getByRole('link', { name: '2 Notifikasi gagal terkirim' })).toHaveAttribute(
+      'href',
+      '/dashboard/notifications?from=1970-01-01&to=2026-11-20&queue=attention',
+    );
+    // No QRIS figure from the server (no read): no QRIS queue either.
+    expect(within(card).queryByRole('link', { name: /QRIS/ })).not.toBeInTheDocument();
+  });
+
   it('a figure click opens the list with that range and status in the URL', async () => {
     const user = userEvent.setup();
     const { router } = start({ dashboard_transactionva: ['read'] }, FIGURES);
@@ -56,7 +72,7 @@ describe('Home (issue 11)', { timeout: 20_000 }, () => {
   });
 
   it('shows only the welcome when the user may read none of the figures', async () => {
-    const { api } = start({ master_role: ['read'] }, { ...FIGURES, va: null, qris: null, notifications: null });
+    const { api } = start({ master_role: ['read'] }, { ...FIGURES, va: null, qris: null, notifications: null, workQueues: { va: null, qris: null, notifications: null } });
     await screen.findByRole('heading', { level: 1, name: 'Selamat Datang' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsTo('GET', '/api/dashboard/home')).toHaveLength(1);

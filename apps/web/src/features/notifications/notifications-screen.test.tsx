@@ -60,7 +60,10 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     expect(within(empty).getByText('Sukses')).toBeInTheDocument();
     expect(lastList().get('from')).toBe('1970-01-01');
     expect(lastList().get('to')).toBe('2025-03-11');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    // First the checkboxes that pick rows for a bulk re-send (issue 11).
+    const [pick, ...headers] = screen.getAllByRole('columnheader');
+    expect(within(pick!).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
+    expect(headers.map((h) => h.textContent)).toEqual([
       'Notif Id', 'Order Id', 'No. VA', 'Notif Status', 'Created Time', 'Actions',
     ]);
   });
@@ -128,7 +131,7 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     });
     renderUi(<NotificationsScreen />);
     await waitFor(() =>
-      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Notif Status', 'Order Id', 'Actions']),
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Notif Status', 'Order Id', 'Actions']),
     );
   });
 

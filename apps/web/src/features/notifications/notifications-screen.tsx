@@ -6,11 +6,15 @@ import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
 import { DebouncedSearchBox } from '../../monitoring/debounced-search-box.tsx';
+import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-query-record.ts';
+import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { PreferenceButtons, SavedViewsBar } from '../../monitoring/table-preferences.tsx';
+import { WorkQueueToggle } from '../../monitoring/work-queue-toggle.tsx';
 import { useChosenColumns } from '../../monitoring/use-preferences.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
 import { NOTIFICATION_PRIORITY, notificationColumns } from './notification-columns.tsx';
@@ -20,6 +24,7 @@ import { useNotificationListState } from './use-notification-list-state.ts';
 
 const NO_ROWS: NotificationRow[] = [];
 const getNotificationId = (row: NotificationRow) => row.notiId;
+const BULK_ACTIONS_OF_NOTIFICATIONS = ['resend'] as const;
 
 /** Notifications (spec §2): search by order id, date range, status filter, history per row. */
 export function NotificationsScreen() {
@@ -28,14 +33,23 @@ export function NotificationsScreen() {
   const { access } = useAccess();
   const canSeeHistory = can(access, NOTIFICATIONS_AREA, 'read');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
-  const [filterOpenings, setFilterOpenings] = useState(0);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const filterDialog = useFreshDialog();
   const { columns, actions } = useMemo(
     () => notificationColumns({ canSeeHistory, onSeeHistory: setHistoryOf }),
     [canSeeHistory],
   );
   const chosen = useChosenColumns('notifications');
-  const layout = useTableLayout({ columns, actions, priority: NOTIFICATION_PRIORITY, chosen });
+  const layout = useTableLayout({ columns, actions, priority: NOTIFICATION_PRIORITY, chosen, checkboxes: canSeeHistory });
+  const rows = list.data?.data ?? NO_ROWS;
+  const bulk = useBulkActions({
+    source: 'notification',
+    actions: canSeeHistory ? BULK_ACTIONS_OF_NOTIFICATIONS : [],
+    scope: selectionScope(state.allPagesParams),
+    query: useMemo(() => listQueryRecord(state.allPagesParams), [state.allPagesParams]),
+    total: list.data?.pagination.totalData ?? 0,
+    pageIds: useMemo(() => rows.map(getNotificationId), [rows]),
+    reloadPath: notificationResource.path,
+  });
   const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
 
   return (
@@ -52,6 +66,7 @@ export function NotificationsScreen() {
               width={280}
             />
             <DayRangeField range={state.dates} presets />
+            <WorkQueueToggle on={state.attention} onChange={state.setAttention} />
           </>
         }
         buttons={
@@ -59,10 +74,7 @@ export function NotificationsScreen() {
             <ToolbarButton
               label="Filter Data"
               icon={<FilterListIcon />}
-              onClick={() => {
-                setFilterOpenings((n) => n + 1);
-                setFilterOpen(true);
-              }}
+              onClick={filterDialog.show}
             />
             <ToolbarButton
               label="Refresh"
@@ -77,26 +89,29 @@ export function NotificationsScreen() {
         }
       />
       <SavedViewsBar screen="notifications" />
+      {bulk.bar}
       <div ref={layout.ref}>
         <DataTable<NotificationRow>
           label="Notifications"
           columns={layout.shown}
-          rows={list.data?.data ?? NO_ROWS}
+          rows={rows}
           rowCount={list.data?.pagination.totalData ?? 0}
           getRowId={getNotificationId}
           loading={list.isFetching}
+          selection={bulk.tableSelection}
           {...state.tableProps}
         />
       </div>
+      {bulk.dialog}
       <NotificationFilterDialog
-        key={filterOpenings}
-        open={filterOpen}
+        key={filterDialog.key}
+        open={filterDialog.open}
         value={state.status}
         onApply={(status) => {
           state.setStatus(status);
-          setFilterOpen(false);
+          filterDialog.close();
         }}
-        onClose={() => setFilterOpen(false)}
+        onClose={filterDialog.close}
       />
       <NotificationHistoryDialog notiId={historyOf} onClose={() => setHistoryOf(null)} />
     </>

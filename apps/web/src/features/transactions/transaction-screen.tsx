@@ -8,10 +8,13 @@ import { useTransactions } from '../../api/get-transactions.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { SummaryCard } from '../../components/summary-card.tsx';
 import { TransactionActionDialog } from './transaction-action-dialog.tsx';
 import { useOpenTransactionDetail } from './detail/use-open-detail.ts';
 import { PreferenceButtons, SavedViewsBar } from '../../monitoring/table-preferences.tsx';
+import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-query-record.ts';
+import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { useChosenColumns } from '../../monitoring/use-preferences.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
 import {
@@ -35,6 +38,7 @@ export interface TransactionScreenProps {
 
 const getTransactionId = (row: TransactionRow) => row.trctId;
 const PREFERENCE_SCREEN = { va: 'transaction-va', qris: 'transaction-qris' } as const;
+const BULK_ACTIONS_OF_TRANSACTIONS = ['inquiry', 'resend'] as const;
 
 /** Transaction VA and Transaction BRI QRIS (spec §2): one screen, told which kind it shows. */
 export function TransactionScreen({ kind, title, crumb, headers }: TransactionScreenProps) {
@@ -45,8 +49,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   const canAct = can(access, kind.area, 'read');
   const openDetail = useOpenTransactionDetail(kind);
   const [action, setAction] = useState<TransactionAction | null>(null);
-  const [filterOpenings, setFilterOpenings] = useState(0);
-  const [filterOpen, setFilterOpen] = useState(false);
+  const filterDialog = useFreshDialog();
 
   const { columns, actions } = useMemo(
     () => transactionColumns(kind, { headers, canAct, onAction: setAction }),
@@ -54,7 +57,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   );
   const screen = PREFERENCE_SCREEN[kind.key];
   const chosen = useChosenColumns(screen);
-  const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen });
+  const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen, checkboxes: canAct });
   const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
   // No. = (page - 1) * page size + position, from the page the rows came with.
   const rows = useMemo(() => {
@@ -64,6 +67,15 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
     return data.data.map((row, index) => ({ ...row, no: offset + index + 1 }));
   }, [list.data]);
   const total = list.data?.total;
+  const bulk = useBulkActions({
+    source: kind.key,
+    actions: canAct ? BULK_ACTIONS_OF_TRANSACTIONS : [],
+    scope: selectionScope(state.exportParams),
+    query: useMemo(() => listQueryRecord(state.exportParams), [state.exportParams]),
+    total: list.data?.pagination.totalData ?? 0,
+    pageIds: useMemo(() => rows.map(getTransactionId), [rows]),
+    reloadPath: kind.resource.path,
+  });
 
   const exportCsv = () => {
     if (!state.exportParams) return;
@@ -90,14 +102,12 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           state={state}
           exporting={exporter.isPending}
           onExport={exportCsv}
-          onFilter={() => {
-            setFilterOpenings((n) => n + 1);
-            setFilterOpen(true);
-          }}
+          onFilter={filterDialog.show}
           onRefresh={refresh}
           preferences={<PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />}
         />
         <SavedViewsBar screen={screen} />
+        {bulk.bar}
         <div ref={layout.ref}>
           <DataTable<TransactionRow>
             label={title}
@@ -107,20 +117,22 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
             getRowId={getTransactionId}
             onRowClick={openDetail}
             loading={list.isFetching}
+            selection={bulk.tableSelection}
             {...state.tableProps}
           />
         </div>
       </Stack>
+      {bulk.dialog}
       <TransactionFilterDialog
-        key={filterOpenings}
+        key={filterDialog.key}
         kind={kind}
-        open={filterOpen}
+        open={filterDialog.open}
         value={state.filter}
         onApply={(filter) => {
           state.setFilter(filter);
-          setFilterOpen(false);
+          filterDialog.close();
         }}
-        onClose={() => setFilterOpen(false)}
+        onClose={filterDialog.close}
       />
       <TransactionActionDialog kind={kind} action={action} onClose={() => setAction(null)} />
     </>

@@ -10,6 +10,7 @@ import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
 import { DebouncedSearchBox } from '../../monitoring/debounced-search-box.tsx';
+import { WorkQueueToggle } from '../../monitoring/work-queue-toggle.tsx';
 import type { TransactionListState } from './use-transaction-list-state.ts';
 
 export interface TransactionToolbarProps {
@@ -23,7 +24,7 @@ export interface TransactionToolbarProps {
   preferences?: ReactNode;
 }
 
-/** Search-by + search text, date range, Export, Filter Data, Refresh (spec §2). */
+/** Search-by + search text, date range, the work queue (issue 11), Export, Filter Data, Refresh (spec §2). */
 export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
   const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
   return (
@@ -54,6 +55,7 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
             />
           </Box>
           <DayRangeField range={state.dates} presets />
+          <WorkQueueToggle on={state.attention} onChange={state.setAttention} />
         </>
       }
       buttons={

@@ -130,6 +130,7 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     await rowOf('INV-003');
     await user.click(screen.getByPlaceholderText('Select Date Range'));
     const calendar = await screen.findByRole('dialog');
+    await within(calendar).findByRole('grid'); // the calendar's own chunk has loaded
     await user.click(dayButton(calendar, '2025-03-03'));
     await user.click(dayButton(calendar, '2025-03-05'));
     await waitFor(() => expect(lastList().get('from')).toBe('2025-03-03'));

@@ -1,4 +1,4 @@
-import type { TransactionKindDef } from '@tagih/contract';
+import { WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, type TransactionKindDef } from '@tagih/contract';
 import { useMemo } from 'react';
 import type { ExportParams, ListParams, ListSort } from '../../api/get-list.ts';
 import type { DateRangeValue } from '../../components/date-range-field.tsx';
@@ -23,7 +23,7 @@ const configs = new Map<string, ListUrlConfig>();
 export function transactionUrlConfig(kind: TransactionKindDef): ListUrlConfig {
   let config = configs.get(kind.key);
   if (!config) {
-    config = { defaultFrom: 'today', searchBy: kind.searchBy.map((s) => s.field), filterKeys: ['bank', 'status'] };
+    config = { defaultFrom: 'today', searchBy: kind.searchBy.map((s) => s.field), filterKeys: ['bank', 'status', WORK_QUEUE_PARAM] };
     configs.set(kind.key, config);
   }
   return config;
@@ -39,6 +39,8 @@ export function useTransactionListState(kind: TransactionKindDef) {
   const { searchBy, q, from, to, sort, page, pageSize } = state;
   const bank = state.filters.bank ?? '';
   const status = state.filters.status ?? '';
+  /** The work queue "Perlu tindakan" (issue 11): unpaid and not asked at the bank for a while. */
+  const attention = state.filters[WORK_QUEUE_PARAM] === WORK_QUEUE_ATTENTION;
 
   const derived = useMemo(() => {
     const range = completeRange({ from, to });
@@ -48,14 +50,14 @@ export function useTransactionListState(kind: TransactionKindDef) {
       trctStatus: status ? { op: 'equal', value: status } : undefined,
     };
     const order = sort ? { orderField: sort.field, orderValue: sort.direction } : {};
-    const extra = range ?? undefined;
+    const extra = range ? { ...range, ...(attention ? { [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION } : {}) } : undefined;
     return {
       filter: { bank, status } satisfies TransactionFilter,
       range,
       params: range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
       exportParams: range ? ({ ...order, finds, extra } satisfies ExportParams) : null,
     };
-  }, [searchBy, q, from, to, bank, status, sort, page, pageSize]);
+  }, [searchBy, q, from, to, bank, status, attention, sort, page, pageSize]);
 
   const actions = useMemo(() => {
     const setPage = (next: number) => update({ page: next });
@@ -66,7 +68,11 @@ export function useTransactionListState(kind: TransactionKindDef) {
       changeSearchField: (field: string) => update({ searchBy: field, q: '' }),
       /** The debounced search; typing replaces the history entry instead of adding one per pause. */
       setSearchText: (text: string) => update({ q: text }, { replace: true }),
-      setFilter: (filter: TransactionFilter) => update({ filters: { bank: filter.bank, status: filter.status } }),
+      setFilter: (filter: TransactionFilter) =>
+        update((current) => ({ filters: { ...current.filters, bank: filter.bank, status: filter.status } })),
+      /** Turns the work queue on or off, keeping the other filters. */
+      setAttention: (on: boolean) =>
+        update((current) => ({ filters: { ...current.filters, [WORK_QUEUE_PARAM]: on ? WORK_QUEUE_ATTENTION : '' } })),
       setDates: (value: DateRangeValue) => update({ from: value.from, to: value.to }),
       /** Clearing the range goes back to today (spec §5). */
       clearDates,
@@ -98,6 +104,7 @@ export function useTransactionListState(kind: TransactionKindDef) {
     tableProps,
     ...actions,
     filter: derived.filter,
+    attention,
     /** The list call; null while the date range is incomplete (no fetch, spec §5). */
     params: derived.params,
     /** The export: same filters, every page. */

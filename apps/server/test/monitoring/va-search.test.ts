@@ -1,0 +1,199 @@
+/**
+ * The VA screen's search by "No. VA" and "Nama" (trvaVirtualAccountNo, trvaVirtualAccountName)
+ * through the trigram indexes of migration 0014 finds exactly the rows of the old
+ * `lower(...) like` scan: contains, starts with, ends with, not contains and equal, the search
+ * parameter over several fields, with LIKE wildcards, quotes, case and texts too short for a
+ * trigram; and the same for the QRIS reference (Ref. No.). On SQLite the FTS5 table follows inserts, changes and deletes of the VA detail; on
+ * PostgreSQL the GIN and B-tree indexes exist.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
+import { applyFilters } from '../../src/db/list-sql.ts';
+import { kindRows } from '../../src/modules/transactions/kind-rows-repo.ts';
+import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
+import { searchNeedles } from '../../src/modules/transactions/order-search.ts';
+import { filteredRows } from '../../src/modules/transactions/repo.ts';
+import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
+import { createCompany, insertTx, type TestCompany } from './support.ts';
+
+const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
+const QR_KIND = SERVER_KINDS.find((k) => k.type === 'QRIS')!;
+const ALL_TIME = { start: null, end: null };
+/** [VA number, name] of each row; null: no name. */
+const DETAILS: [string, string | null][] = [
+  ['8808123456789', 'Budi Santoso'], ['8808123456790', 'budi santoso'], ['88081_50%', 'Siti 50% Aminah'], ['8808-50-00', 'Siti_Aminah'],
+  ["77O'BRIEN01", "O'Brien"], ['77X"Q"Z', 'Xavier "Q" Zed'], ['99ÉCOLE', 'Élise'], ['99école', 'élise'], ['AB', 'Ab'], ['12ab', 'Zab'],
+  ['123123123', null], ['4455', 'Rudi Hartono'],
+];
+const NEEDLES = [
+  '8808', '880812345', '6789', '_50%', '50%', '%', '_', "o'brien", "'", '"q"', 'x"q', 'école', 'ÉLISE', 'lise', 'ab', 'a', '12', '123',
+  'budi', 'BUDI SANTOSO', 'santoso', 'i s', 'siti_', 'rudi hartono', 'nothing-here', '\\', 'Budi Santoso', '8808123456789', 'AB', 'Ab',
+];
+const FIELDS = ['trvaVirtualAccountNo', 'trvaVirtualAccountName'] as const;
+
+describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
+  let ctx: TestContext;
+  let mine: TestCompany;
+  let other: TestCompany;
+  let token: string;
+
+  const parse = (raw: RawQuery): ListQuery => {
+    const parsed = parseListQuery(raw, VA_KIND.resource, ['from', 'to']);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.value;
+  };
+  /** The rows of the old code path: the LIKE over the company's rows, no trigram table. */
+  const oldIds = async (query: ListQuery) => {
+    const rows = kindRows(ctx.db.kysely, 'VA', mine.compId, ALL_TIME, new Set(['trctId', ...FIELDS, 'trctOrderId']));
+    const filtered = applyFilters(ctx.db.kysely.selectFrom(rows.as('r')) as never, query, VA_KIND.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' });
+    const out = (await (filtered as ReturnType<typeof filteredRows>).select(sql.ref('trctId').as('id')).execute()) as { id: number }[];
+    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
+  };
+  const newIds = async (query: ListQuery) => {
+    const out = (await filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId'])
+      .select(sql.ref('trctId').as('id'))
+      .execute()) as { id: number }[];
+    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
+  };
+  const namesOf = async (ids: number[]) =>
+    ids.length === 0 ? [] : (await ctx.db.kysely.selectFrom('transaction_va').select('trvaVirtualAccountName').where('trvaTrctId', 'in', ids).orderBy('trvaTrctId').execute()).map((r) => r.trvaVirtualAccountName);
+  const setDetail = (trctId: number, no: string, name: string | null) =>
+    ctx.db.kysely.updateTable('transaction_va').set({ trvaVirtualAccountNo: no, trvaVirtualAccountName: name }).where('trvaTrctId', '=', trctId).execute();
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    mine = await createCompany(ctx);
+    other = await createCompany(ctx);
+    const ids = await insertTx(ctx, mine, 'VA', DETAILS.map((_, i) => ({ orderId: `VS-${i}`, createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T05:00:00.000Z` })));
+    // The details are changed after the insert: the FTS5 table must follow an update too.
+    for (const [i, id] of ids.entries()) await setDetail(id, DETAILS[i]![0], DETAILS[i]![1]);
+    const [otherId] = await insertTx(ctx, other, 'VA', [{ orderId: 'VS-OTHER', createdAt: '2026-11-12T05:00:00.000Z' }]);
+    await setDetail(otherId!, '8808123456789', 'Budi Santoso');
+    token = await ctx.loginWithCompany(ADMIN, mine.compId);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it.each(['contain', 'start_with', 'end_with', 'not_contain', 'equal'])('finds the same rows as the old LIKE scan (%s)', async (op) => {
+    let matched = 0;
+    for (const field of FIELDS) {
+      for (const needle of NEEDLES) {
+        const query = parse({ [`finds[${field}][${op}]`]: needle });
+        const expected = await oldIds(query);
+        expect({ field, needle, ids: await newIds(query) }).toEqual({ field, needle, ids: expected });
+        matched += expected.length;
+      }
+    }
+    expect(matched).toBeGreaterThan(0);
+  });
+
+  it('finds the same rows for the search parameter over one or several fields, and for two filters at once', async () => {
+    for (const needle of NEEDLES) {
+      for (const searchFields of ['trvaVirtualAccountName', 'trvaVirtualAccountNo,trvaVirtualAccountName', 'trctOrderId,trvaVirtualAccountName']) {
+        const query = parse({ search: needle, searchFields });
+        expect({ needle, searchFields, ids: await newIds(query) }).toEqual({ needle, searchFields, ids: await oldIds(query) });
+      }
+    }
+    const both = parse({ 'finds[trvaVirtualAccountNo][start_with]': '8808', 'finds[trvaVirtualAccountName]': 'santoso' });
+    expect(await namesOf(await newIds(both))).toEqual(['Budi Santoso', 'budi santoso']);
+    expect(await newIds(both)).toEqual(await oldIds(both));
+  });
+
+  it('keeps the old case rules and treats wildcards and quotes as text', async () => {
+    const contains = async (field: string, needle: string) => namesOf(await newIds(parse({ [`finds[${field}]`]: needle })));
+    expect(await contains('trvaVirtualAccountName', 'BUDI')).toEqual(['Budi Santoso', 'budi santoso']);
+    expect(await contains('trvaVirtualAccountName', '50%')).toEqual(['Siti 50% Aminah']);
+    expect(await contains('trvaVirtualAccountName', 'siti_')).toEqual(['Siti_Aminah']);
+    expect(await contains('trvaVirtualAccountNo', '_50%')).toEqual(['Siti 50% Aminah']);
+    expect(await contains('trvaVirtualAccountName', '"q"')).toEqual(['Xavier "Q" Zed']);
+    expect(await contains('trvaVirtualAccountName', "o'b")).toEqual(["O'Brien"]);
+    expect(await contains('trvaVirtualAccountName', 'ab')).toEqual(['Ab', 'Zab']);
+    // ASCII letters fold on both databases; the rest follows each database's lower() as before.
+    expect(await contains('trvaVirtualAccountName', 'élise')).toEqual(dialect === 'postgres' ? ['Élise', 'élise'] : ['élise']);
+  });
+
+  it('answers the list call (the screen\'s search-by) with the matching rows of the company only', async () => {
+    for (const [field, text] of [['trvaVirtualAccountNo', '88081234567'], ['trvaVirtualAccountName', 'budi santoso']] as const) {
+      const res = await ctx.inject({ method: 'GET', url: `/api/dashboard/transactionVa?max=100&finds[${field}]=${encodeURIComponent(text)}`, token });
+      expect(res.statusCode).toBe(200);
+      const { data, pagination } = res.json().data;
+      expect(data.map((r: { trctOrderId: string }) => r.trctOrderId).sort()).toEqual(['VS-0', 'VS-1']);
+      expect(pagination.totalData).toBe(2);
+    }
+  });
+
+  it('finds the same rows for the QRIS reference (Ref. No.) as the old LIKE scan, and follows changes', async () => {
+    const refs = ['REF-2026-0001', 'ref-2026-0002', 'REF_50%', "R'Q\"1", 'AB', null];
+    const ids = await insertTx(ctx, mine, 'QRIS', refs.map((refNo, i) => ({ orderId: `QS-${i}`, refNo, createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T05:00:00.000Z` })));
+    const parseQr = (raw: RawQuery) => {
+      const parsed = parseListQuery(raw, QR_KIND.resource, ['from', 'to']);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return parsed.value;
+    };
+    const qrIds = async (query: ListQuery, indexed: boolean) => {
+      const base = indexed
+        ? filteredRows(ctx.db.kysely, QR_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId'])
+        : (applyFilters(ctx.db.kysely.selectFrom(kindRows(ctx.db.kysely, 'QRIS', mine.compId, ALL_TIME, new Set(['trctId', 'trqrReferenceNo'])).as('r')) as never, query, QR_KIND.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' }) as ReturnType<typeof filteredRows>);
+      const out = (await base.select(sql.ref('trctId').as('id')).execute()) as { id: number }[];
+      return out.map((r) => Number(r.id)).sort((a, b) => a - b);
+    };
+    for (const op of ['contain', 'start_with', 'end_with', 'not_contain', 'equal']) {
+      for (const needle of ['ref-2026', '2026-000', '0002', '_50%', '%', "'q", '"1', 'ab', 'REF-2026-0001', 'nothing']) {
+        const query = parseQr({ [`finds[trqrReferenceNo][${op}]`]: needle });
+        expect({ op, needle, ids: await qrIds(query, true) }).toEqual({ op, needle, ids: await qrIds(query, false) });
+      }
+    }
+    await ctx.db.kysely.updateTable('transaction_qr').set({ trqrReferenceNo: 'RENAMED-REF-9' }).where('trqrTrctId', '=', ids[0]!).execute();
+    expect(await qrIds(parseQr({ 'finds[trqrReferenceNo]': 'renamed-ref' }), true)).toEqual([ids[0]]);
+    expect(await qrIds(parseQr({ 'finds[trqrReferenceNo]': '2026-0001' }), true)).toEqual([]);
+  });
+
+  it('asks the trigram index only for texts of three characters or more, in indexed fields', () => {
+    expect(searchNeedles(parse({ 'finds[trvaVirtualAccountName]': 'Bu' }))).toEqual([]);
+    expect(searchNeedles(parse({ 'finds[trvaVirtualAccountName][start_with]': 'BUD' }))).toEqual([{ fields: ['trvaVirtualAccountName'], text: 'bud' }]);
+    expect(searchNeedles(parse({ 'finds[trvaVirtualAccountNo][equal]': '8808123456789' }))).toEqual([]);
+    expect(searchNeedles(parse({ search: 'budi', searchFields: 'trctOrderId,trvaVirtualAccountName' }))).toEqual([{ fields: ['trctOrderId', 'trvaVirtualAccountName'], text: 'budi' }]);
+    expect(searchNeedles(parse({ search: 'budi', searchFields: 'trvaVirtualAccountName,trctBank' }))).toEqual([]);
+  });
+
+  if (dialect === 'sqlite') {
+    it('keeps the FTS5 table in step with inserts, changes and deletes of the VA detail, and the plan starts from it', async () => {
+      const [id] = await insertTx(ctx, mine, 'VA', [{ orderId: 'VS-NEW', createdAt: '2026-11-25T05:00:00.000Z' }]);
+      const find = (needle: string) => newIds(parse({ 'finds[trvaVirtualAccountName]': needle }));
+      expect(await find('nama bank')).toContain(id);
+      await setDetail(id!, '5550001', 'Wahyu Trigram');
+      expect(await find('nama bank')).not.toContain(id);
+      expect(await find('u trigr')).toEqual([id]);
+      expect(await newIds(parse({ 'finds[trvaVirtualAccountNo]': '55500' }))).toEqual([id]);
+      await ctx.db.kysely.deleteFrom('transaction_va').where('trvaTrctId', '=', id!).execute();
+      expect(await find('u trigr')).toEqual([]);
+      // Deleting the transaction removes its detail (ON DELETE CASCADE), and the detail's trigram rows with it.
+      const [cascaded] = await insertTx(ctx, mine, 'VA', [{ orderId: 'VS-CASCADE', createdAt: '2026-11-26T05:00:00.000Z' }]);
+      await setDetail(cascaded!, '5550002', 'Wahyu Trigram Dua');
+      expect(await find('u trigr')).toEqual([cascaded]);
+      await ctx.db.kysely.deleteFrom('transactions').where('trctId', '=', cascaded!).execute();
+      expect(await find('u trigr')).toEqual([]);
+      const check = await sql<{ n: number }>`select count(*) as n from transaction_va_search where transaction_va_search match 'trigram'`.execute(ctx.db.kysely);
+      expect(Number(check.rows[0]!.n)).toBe(0);
+      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trvaVirtualAccountName]': 'santoso' }), ctx.config.businessTz, ['trctId'])
+        .select(sql.ref('trctId').as('id'))
+        .compile();
+      const plan = await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never);
+      expect(JSON.stringify(plan.rows)).toContain('transaction_va_search');
+      expect(JSON.stringify(plan.rows)).not.toMatch(/SCAN t\b|USING (COVERING )?INDEX transactions_/);
+    });
+  } else {
+    it('has the pg_trgm GIN indexes and the B-tree indexes on the VA number and name', async () => {
+      const res = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'transaction_va' and schemaname = current_schema()`.execute(ctx.db.kysely);
+      const def = (name: string) => res.rows.find((r) => r.indexname === name)?.indexdef;
+      expect(def('transaction_va_no_trgm_idx')).toMatch(/USING gin \(lower\(\("trvaVirtualAccountNo"\)::text\) .*gin_trgm_ops\)/);
+      expect(def('transaction_va_name_trgm_idx')).toMatch(/USING gin \(lower\(\("trvaVirtualAccountName"\)::text\) .*gin_trgm_ops\)/);
+      expect(def('transaction_va_no_idx')).toMatch(/btree \("trvaVirtualAccountNo"\)/);
+      expect(def('transaction_va_name_idx')).toMatch(/btree \("trvaVirtualAccountName"\)/);
+      const qr = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'transaction_qr_ref_trgm_idx' and schemaname = current_schema()`.execute(ctx.db.kysely);
+      expect(qr.rows[0]?.indexdef).toMatch(/USING gin \(lower\(\("trqrReferenceNo"\)::text\) .*gin_trgm_ops\)/);
+    });
+  }
+});

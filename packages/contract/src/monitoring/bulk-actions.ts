@@ -1,0 +1,151 @@
+/**
+ * Work queues and bulk actions (issue 11, item 5).
+ *
+ * A work queue is a list filter: `queue=attention` on the transaction lists (unpaid, and the bank
+ * not asked for longer than NEEDS_INQUIRY_AFTER_MINUTES) and on Notifications (not delivered,
+ * retries given up). A bulk action runs Inquiry or a notification re-send on a selection (ids) or
+ * on the whole filtered set (the list's own query, every page): preview first, then a job that
+ * the server works through at a per-bank (inquiry) and per-merchant (re-send) rate, item by item,
+ * each with its outcome. The same idempotency key returns the same job; an item already waiting
+ * in a job, or handled by one of the same action within BULK_REPEAT_WINDOW_MINUTES, is skipped.
+ */
+import { z } from 'zod';
+
+/** The list parameter and value that narrow a list to its work queue. */
+export const WORK_QUEUE_PARAM = 'queue';
+export const WORK_QUEUE_ATTENTION = 'attention';
+
+/** Defaults of the server's settings (env names in brackets). */
+export const WORK_QUEUE_DEFAULTS = {
+  /** [NEEDS_INQUIRY_AFTER_MINUTES] an unpaid transaction not asked about for this long needs attention. */
+  needsInquiryAfterMinutes: 60,
+  /** [BULK_MAX_ITEMS] a job holds at most this many items. */
+  maxItems: 5_000,
+  /** [BULK_BANK_PER_MINUTE] inquiries a bulk job sends to one bank per minute. */
+  bankPerMinute: 60,
+  /** [BULK_MERCHANT_PER_MINUTE] notifications a bulk job sends to one merchant per minute. */
+  merchantPerMinute: 60,
+  /** [BULK_REPEAT_WINDOW_MINUTES] an item handled by a job of the same action this recently is skipped. */
+  repeatWindowMinutes: 10,
+} as const;
+
+/** Most ids one selection names (a bigger set goes by query: "all that match"). */
+export const BULK_MAX_IDS = 1_000;
+
+export const BULK_ACTIONS = ['inquiry', 'resend'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** The screen the selection was made on: its ids are trctIds (va, qris) or notiIds (notification). */
+export const BULK_SOURCES = ['va', 'qris', 'notification'] as const;
+export type BulkSource = (typeof BULK_SOURCES)[number];
+
+/** Inquiry is for transactions only; a re-send from any of the three screens. */
+export const bulkActionAllowed = (action: BulkAction, source: BulkSource): boolean => action === 'resend' || source !== 'notification';
+
+/** Rows picked one by one, or every row the list query matches (its filters, search, dates, queue; every page). */
+export const bulkSelection = z.union([
+  z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(BULK_MAX_IDS) }),
+  z.strictObject({ query: z.record(z.string().max(100), z.string().max(500)) }),
+]);
+export type BulkSelection = z.infer<typeof bulkSelection>;
+
+export const bulkPreviewRequest = z.strictObject({
+  action: z.enum(BULK_ACTIONS),
+  source: z.enum(BULK_SOURCES),
+  selection: bulkSelection,
+});
+export type BulkPreviewRequest = z.infer<typeof bulkPreviewRequest>;
+
+export const BULK_REASON_MIN = 5;
+export const BULK_REASON_MAX = 500;
+
+export const bulkStartRequest = bulkPreviewRequest.extend({
+  /** Why, for the audit trail; required. */
+  reason: z.string().trim().min(BULK_REASON_MIN).max(BULK_REASON_MAX),
+  /** Made by the client once per confirmation: sending it again returns the same job. */
+  idempotencyKey: z.string().uuid(),
+});
+export type BulkStartRequest = z.infer<typeof bulkStartRequest>;
+
+/** Why a selected row will not be acted on. */
+export const BULK_SKIP_REASONS = {
+  notEligible: 'not-eligible',
+  queued: 'queued',
+  recentlyDone: 'recently-done',
+  overLimit: 'over-limit',
+} as const;
+export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[keyof typeof BULK_SKIP_REASONS];
+
+/** A bank (inquiry) or merchant (re-send) and how many items go to it. */
+export const bulkGroup = z.object({ name: z.string(), count: z.number() });
+
+export const bulkPreview = z.object({
+  action: z.enum(BULK_ACTIONS),
+  source: z.enum(BULK_SOURCES),
+  /** Rows the selection names (after the company and permission checks). */
+  selected: z.number(),
+  /** Items the job would act on. */
+  eligible: z.number(),
+  skipped: z.array(z.object({ reason: z.enum(Object.values(BULK_SKIP_REASONS) as [BulkSkipReason, ...BulkSkipReason[]]), count: z.number() })),
+  /** Where the items go: banks for inquiry, merchants for re-send; most first. */
+  groups: z.array(bulkGroup),
+  /** The rate limit per group and the time the job will take at it. */
+  perGroupPerMinute: z.number(),
+  estimatedSeconds: z.number(),
+  maxItems: z.number(),
+});
+export type BulkPreview = z.infer<typeof bulkPreview>;
+
+export const BULK_JOB_STATUSES = ['running', 'done', 'cancelled'] as const;
+export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
+
+export const BULK_ITEM_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
+export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
+
+export const bulkJob = z.object({
+  jobId: z.number(),
+  action: z.enum(BULK_ACTIONS),
+  source: z.enum(BULK_SOURCES),
+  reason: z.string(),
+  status: z.enum(BULK_JOB_STATUSES),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  total: z.number(),
+  counts: z.object({ pending: z.number(), succeeded: z.number(), failed: z.number(), skipped: z.number() }),
+});
+export type BulkJob = z.infer<typeof bulkJob>;
+
+export const bulkJobItem = z.object({
+  itemId: z.number(),
+  trctId: z.number(),
+  orderId: z.string().nullable(),
+  /** The bank (inquiry) or merchant (re-send). */
+  group: z.string(),
+  status: z.enum(BULK_ITEM_STATUSES),
+  /** The outcome in the operator's words (the single action's message), or why skipped. */
+  message: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type BulkJobItem = z.infer<typeof bulkJobItem>;
+
+export const bulkJobDetail = bulkJob.extend({ items: z.array(bulkJobItem) });
+export type BulkJobDetail = z.infer<typeof bulkJobDetail>;
+
+/** Indonesian words of the bulk dialog and its outcomes. */
+export const BULK_TEXT = {
+  queueLabel: 'Perlu tindakan',
+  action: { inquiry: 'Inquiry', resend: 'Kirim ulang notifikasi' } satisfies Record<BulkAction, string>,
+  groupOf: { inquiry: 'Bank', resend: 'Merchant' } satisfies Record<BulkAction, string>,
+  skip: {
+    'not-eligible': 'Status tidak sesuai',
+    queued: 'Sudah dalam antrean aksi massal',
+    'recently-done': 'Baru saja diproses aksi massal',
+    'over-limit': 'Melebihi batas satu aksi massal',
+  } satisfies Record<BulkSkipReason, string>,
+  itemStatus: { pending: 'Menunggu', succeeded: 'Berhasil', failed: 'Gagal', skipped: 'Dilewati' } satisfies Record<BulkItemStatus, string>,
+  jobStatus: { running: 'Berjalan', done: 'Selesai', cancelled: 'Dibatalkan' } satisfies Record<BulkJobStatus, string>,
+  reasonRequired: 'Alasan wajib diisi',
+  reasonTooShort: `Alasan minimal ${BULK_REASON_MIN} karakter`,
+  nothingEligible: 'Tidak ada baris yang dapat diproses.',
+} as const;

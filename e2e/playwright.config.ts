@@ -1,7 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_PORTS, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
+import { E2E_DATABASES_ONLY, E2E_PORTS, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
 
 /**
  * The specs run against servers started the way `npm start` does, each on a fresh database
@@ -36,9 +36,18 @@ function server(port: number, databaseUrl: string, simulatorPorts: [number, numb
   };
 }
 
-const postgresUrl = freshPostgresUrl(E2E_PORTS.postgres);
-const servers = [server(E2E_PORTS.sqlite, freshSqliteUrl(E2E_PORTS.sqlite), [PORT + 11, PORT + 12])];
-const projects: NonNullable<PlaywrightTestConfig['projects']> = [{ name: 'sqlite', use: { baseURL: `http://127.0.0.1:${E2E_PORTS.sqlite}` } }];
+/**
+ * E2E_DATABASES=sqlite or postgres: only that server and its project (`npm test` runs the two
+ * side by side, one process each); unset: both, the second when TEST_DATABASE_URL is set.
+ */
+const onlyDatabase = E2E_DATABASES_ONLY;
+const postgresUrl = onlyDatabase === 'sqlite' ? null : freshPostgresUrl(E2E_PORTS.postgres);
+const servers: WebServer[] = [];
+const projects: NonNullable<PlaywrightTestConfig['projects']> = [];
+if (onlyDatabase !== 'postgres') {
+  servers.push(server(E2E_PORTS.sqlite, freshSqliteUrl(E2E_PORTS.sqlite), [PORT + 11, PORT + 12]));
+  projects.push({ name: 'sqlite', use: { baseURL: `http://127.0.0.1:${E2E_PORTS.sqlite}` } });
+}
 if (postgresUrl) {
   servers.push(server(E2E_PORTS.postgres, postgresUrl, [PORT + 13, PORT + 14]));
   projects.push({
@@ -52,8 +61,8 @@ if (postgresUrl) {
 
 export default defineConfig({
   testDir: './specs',
-  // Per port, like the database: engineers running suites side by side keep their artifacts.
-  outputDir: join(tmpdir(), `tagih-e2e-results-${PORT}`),
+  // Per port and database, like the databases: suites running side by side keep their artifacts.
+  outputDir: join(tmpdir(), `tagih-e2e-results-${PORT}${onlyDatabase ? `-${onlyDatabase}` : ''}`),
   fullyParallel: false,
   workers: 1,
   // On CI one retry: a test that passes only on its retry is reported as flaky (npm test prints it),

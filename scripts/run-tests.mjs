@@ -3,7 +3,7 @@
 // on TEST_DATABASE_URL when it is set, else on a fresh database this script creates on the
 // PostgreSQL at 127.0.0.1:5432 (when one answers) and drops at the end, also after a failure.
 // Prints one closing line: "tests: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,25 @@ async function run(name, command, args, env = {}) {
   if (result.signal === 'SIGINT' || result.signal === 'SIGTERM') interrupted = result.signal;
   if (result.status !== 0) stepsFailed.push(name);
   return result.status === 0;
+}
+
+/** Steps that run side by side (each its own process, output interleaved line by line). */
+async function runTogether(steps) {
+  if (interrupted) return false;
+  const runs = steps.map(
+    ({ name, command, args, env = {} }) =>
+      new Promise((resolve) => {
+        console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+        const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+        child.on('exit', (code, signal) => {
+          if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = signal;
+          if (code !== 0) stepsFailed.push(name);
+          resolve(code === 0);
+        });
+      }),
+  );
+  const results = await Promise.all(runs);
+  return results.every(Boolean);
 }
 
 /** The URL with its password hidden, for printing. */
@@ -142,18 +161,30 @@ try {
       banner([`BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM}.`, "Install Debian's package:  apt-get install chromium"]);
       if (process.env.CI) stepsFailed.push('e2e (Chromium missing on CI)');
     } else if (await run('build web', 'npm', ['run', 'build', '-w', '@tagih/web'])) {
-      const out = join(reports, 'playwright.json');
-      const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: out, CHROMIUM_PATH: CHROMIUM };
+      const env = { CHROMIUM_PATH: CHROMIUM };
+      let databases = ['sqlite'];
       if (testDatabaseUrl) {
         // The e2e setup makes its own database on that server with psql (e2e/support/databases.ts).
-        if (spawnSync('psql', ['--version'], { stdio: 'ignore' }).status === 0) env.TEST_DATABASE_URL = testDatabaseUrl;
-        else {
+        if (spawnSync('psql', ['--version'], { stdio: 'ignore' }).status === 0) {
+          env.TEST_DATABASE_URL = testDatabaseUrl;
+          databases = ['sqlite', 'postgres'];
+        } else {
           env.TEST_DATABASE_URL = ''; // an empty value means "SQLite only" to the e2e setup
           banner(['BROWSER TESTS ON POSTGRESQL SKIPPED: psql is not on PATH (the e2e setup needs it).', 'Install it:  apt-get install postgresql-client']);
         }
       }
-      await run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], env);
-      if (existsSync(out)) {
+      // One Playwright process per database, side by side: each has its own server, browser and
+      // artifacts (E2E_DATABASES in e2e/playwright.config.ts), and the suite takes about half the time.
+      const outs = databases.map((database) => join(reports, `playwright-${database}.json`));
+      await runTogether(
+        databases.map((database, i) => ({
+          name: `e2e ${database}`,
+          command: 'npx',
+          args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+          env: { ...env, E2E_DATABASES: database, PLAYWRIGHT_JSON_OUTPUT_NAME: outs[i] },
+        })),
+      );
+      for (const out of outs.filter((o) => existsSync(o))) {
         const s = JSON.parse(readFileSync(out, 'utf8')).stats;
         // A flaky test failed once and passed on its retry (CI retries once): counted as passed, named loudly.
         totals.passed += s.expected + (s.flaky ?? 0);

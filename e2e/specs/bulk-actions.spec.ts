@@ -29,12 +29,15 @@ for (const viewport of OPERATOR_VIEWPORTS) {
   test(`${viewport.width}×${viewport.height}: a bulk re-send of three notifications shows its progress and each outcome`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signInWithCompany(page, USERS.staff, COMPANY);
-    await page.goto('/dashboard/notifications');
+    await page.goto('/dashboard/notifications?size=20');
     await waitForTable(page);
 
+    // Rows of their own per width and per try: a notification re-sent by a bulk job a minute ago
+    // is skipped as "Baru saja diproses aksi massal" (BULK_REPEAT_WINDOW_MINUTES), by design.
+    const first = (viewport.width === 1280 ? 0 : 3) + test.info().retry * 6;
     const rows = grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
     const picked: { notiId: string; orderId: string; attempts: number }[] = [];
-    for (const index of [0, 1, 2]) {
+    for (const index of [first, first + 1, first + 2]) {
       const row = rows.nth(index);
       // The grid's row id is the notification's id (its column may not fit at 600 px).
       const notiId = (await row.getAttribute('data-id'))!;
@@ -87,7 +90,7 @@ test('"Perlu tindakan" narrows the list to its queue, and Home counts the same r
   await expect(page.getByRole('button', { name: 'Perlu tindakan' })).toHaveAttribute('aria-pressed', 'true');
   await waitForTable(page);
   if (figure === 0) await expect(showing(page)).toHaveText('Showing 0 to 0 of 0 entries');
-  else expect((await readShowing(page)).total).toBe(figure);
+  else await expect.poll(async () => (await readShowing(page)).total).toBe(figure);
 
   // Off again: the whole list, at least as many rows.
   await page.getByRole('button', { name: 'Perlu tindakan' }).click();

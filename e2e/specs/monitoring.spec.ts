@@ -211,7 +211,7 @@ test('VA: Inquiry is only enabled on Belum Lunas, Notif only on Lunas', async ({
 
   // Batal closes the question without sending anything.
   const unpaid = withStatus('Belum Lunas').first();
-  const orderId = (await unpaid.getByRole('gridcell').first().innerText()).trim();
+  const orderId = (await unpaid.locator('[data-field="trctOrderId"]').innerText()).trim();
   await unpaid.getByRole('button', { name: 'Inquiry' }).click();
   const question = page.getByRole('dialog').filter({ hasText: `Kirim inquiry untuk transaksi dengan order id ${orderId}?` });
   await expect(question).toBeVisible();
@@ -299,7 +299,8 @@ test('QRIS: the list pages on with the No. column continuing on page 2', async (
   await openScreen(page, 'qris');
   await expect(page.getByRole('heading', { name: 'Status Pelunasan' })).toBeVisible();
   await expect(grid(page).getByRole('columnheader')).toHaveText(
-    ['No.', 'Order Id', 'Nama', 'Bank', 'Ref. No', 'Jumlah', 'Tanggal', 'Status', 'Notifikasi', 'Actions'],
+    // First the checkboxes that pick rows for bulk actions (issue 11), no header text.
+    ['', 'No.', 'Order Id', 'Nama', 'Bank', 'Ref. No', 'Jumlah', 'Tanggal', 'Status', 'Notifikasi', 'Actions'],
   );
   await pickDateRange(page, addDays(today, -31), today);
   const { total } = await readShowing(page);
@@ -324,5 +325,5 @@ test('QRIS: the list pages on with the No. column continuing on page 2', async (
   await selectOption(page, page.getByRole('combobox', { name: /^Search by/ }), 'Ref. No.');
   await searchFor(page, 'Search Ref. No...', target['Ref. No']!, target['Order Id']);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 entries');
-  await expect(rowByOrderId(page, target['Order Id']!).getByRole('gridcell').first()).toHaveText('1');
+  await expect(rowByOrderId(page, target['Order Id']!).locator('[data-field="no"]')).toHaveText('1');
 });

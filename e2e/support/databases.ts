@@ -13,6 +13,14 @@ const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 const basePort = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_PORTS = { sqlite: basePort, postgres: basePort + 1 };
 
+/** E2E_DATABASES: 'sqlite' or 'postgres' to run against that server only; undefined = both. */
+export const E2E_DATABASES_ONLY = ((): 'sqlite' | 'postgres' | undefined => {
+  const value = process.env.E2E_DATABASES;
+  if (!value) return undefined;
+  if (value === 'sqlite' || value === 'postgres') return value;
+  throw new Error(`E2E_DATABASES must be 'sqlite' or 'postgres' (got '${value}')`);
+})();
+
 export function freshSqliteUrl(port: number): string {
   const dir = join(tmpdir(), `tagih-e2e-${port}`);
   if (inRunner) rmSync(dir, { recursive: true, force: true });

@@ -51,6 +51,30 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledWith({ id: 2, name: 'Beta', city: null });
   });
 
+  it('the header picks and un-picks the page, keeps other pages\' picks, and says "some" without aria-checked', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    setup({ selection: { ids: new Set([7, 1]), all: false, onChange } });
+    await screen.findByText('Alpha');
+    const header = screen.getByRole('checkbox', { name: 'Select all rows' });
+    // One of the two rows of this page is picked: "some", as the input's own state (axe: aria-conditional-attr).
+    expect(header).not.toHaveAttribute('aria-checked');
+    expect((header as HTMLInputElement).indeterminate).toBe(true);
+    await user.click(header);
+    expect(onChange).toHaveBeenLastCalledWith([7, 1, 2]);
+  });
+
+  it('un-picking the page from the header keeps the other pages\' picks', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    setup({ selection: { ids: new Set([7, 1, 2]), all: false, onChange } });
+    await screen.findByText('Alpha');
+    const header = screen.getByRole('checkbox', { name: 'Select all rows' });
+    expect(header).toBeChecked();
+    await user.click(header);
+    expect(onChange).toHaveBeenLastCalledWith([7]);
+  });
+
   it('shows every row of the page ticked when all that match are picked', async () => {
     setup({ selection: { ids: new Set(), all: true, onChange: vi.fn() } });
     for (const name of ['Alpha', 'Beta']) {

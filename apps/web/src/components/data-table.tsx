@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import {
   DataGrid,
+  GRID_CHECKBOX_SELECTION_COL_DEF,
   GRID_CHECKBOX_SELECTION_FIELD,
   type MuiEvent,
   type GridColDef,
@@ -16,6 +17,7 @@ import { useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react'
 import type { ListSort } from '../api/get-list.ts';
 import { TablePager } from './table-pager.tsx';
 import { CutText } from './cut-text.tsx';
+import { PageCheckbox } from './page-checkbox.tsx';
 
 export const EMPTY_CELL = 'N/A';
 
@@ -91,7 +93,17 @@ export function DataTable<Row extends GridValidRowModel>({
 }: DataTableProps<Row>) {
   // The grid gets the same objects while nothing changed: a re-render of the screen (e.g. a
   // keystroke elsewhere) costs it nothing (issue 10).
-  const gridColumns = useMemo(() => columns.map(withEmptyCells), [columns]);
+  const dataColumns = useMemo(() => columns.map(withEmptyCells), [columns]);
+  // With checkboxes, the header's "pick this page" is ours (page-checkbox.tsx says why).
+  const gridColumns = useMemo(() => {
+    if (!selection) return dataColumns;
+    const pageIds = rows.map(getRowId);
+    const checkboxColumn: GridColDef<Row> = {
+      ...(GRID_CHECKBOX_SELECTION_COL_DEF as GridColDef<Row>),
+      renderHeader: () => <PageCheckbox pageIds={pageIds} picked={selection.ids} all={selection.all} onChange={selection.onChange} />,
+    };
+    return [checkboxColumn, ...dataColumns];
+  }, [dataColumns, selection, rows, getRowId]);
   const sortField = sort?.field;
   const sortDirection = sort?.direction;
   const sortModel = useMemo<GridSortModel>(

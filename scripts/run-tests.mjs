@@ -174,7 +174,8 @@ try {
         }
       }
       // One Playwright process per database, side by side: each has its own server, browser and
-      // artifacts (E2E_DATABASES in e2e/playwright.config.ts), and the suite takes about half the time.
+      // artifacts (E2E_DATABASES in e2e/playwright.config.ts); with enough cores the suite takes
+      // the time of the longer half (on 2 cores little is gained: README, E2E_DATABASES).
       const outs = databases.map((database) => join(reports, `playwright-${database}.json`));
       await runTogether(
         databases.map((database, i) => ({

@@ -291,7 +291,7 @@ describe.each(DIALECTS)('bulk actions (%s)', (dialect) => {
     expect((await post(`${BULK}/${job.jobId}/cancel`, {}, c.token)).json().data.counts).toMatchObject({ succeeded: 1, skipped: 2 });
   });
 
-  it('lists the user\'s jobs in the active company, newest first; ?status=running finds the running one', async () => {
+  it('lists the user\'s jobs in the active company, newest first; ?status=running&source=va finds the running one', async () => {
     ctx.deps.config.bulk = { ...defaults, merchantPerMinute: 1 };
     const c = await paidCompany(`ok-list-${++n}`, 2);
     const a = await startJob({ action: 'resend', source: 'va', selection: { ids: [c.ids[0]!] } }, c.token);
@@ -300,7 +300,10 @@ describe.each(DIALECTS)('bulk actions (%s)', (dialect) => {
     const all = (await get(BULK, c.token)).json().data as BulkJob[];
     expect(all.map((j) => [j.jobId, j.status])).toEqual([[b.jobId, 'running'], [a.jobId, 'done']]);
     expect(((await get(`${BULK}?status=running`, c.token)).json().data as BulkJob[]).map((j) => j.jobId)).toEqual([b.jobId]);
+    expect(((await get(`${BULK}?status=running&source=va`, c.token)).json().data as BulkJob[]).map((j) => j.jobId)).toEqual([b.jobId]);
+    expect((await get(`${BULK}?source=notification`, c.token)).json().data).toEqual([]);
     expect((await get(`${BULK}?status=nope`, c.token)).statusCode).toBe(400);
+    expect((await get(`${BULK}?source=nope`, c.token)).statusCode).toBe(400);
     // the same user in another company sees none of them
     expect(((await get(BULK)).json().data as BulkJob[]).some((j) => j.jobId === a.jobId || j.jobId === b.jobId)).toBe(false);
   });

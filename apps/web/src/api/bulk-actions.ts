@@ -3,12 +3,14 @@
  * polled while it runs, and the user's running jobs (so a reload finds its job again).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   API_PATHS,
   fillPath,
   notificationResource,
   type BulkJob,
   type BulkJobDetail,
+  type BulkJobListQuery,
   type BulkPreview,
   type BulkPreviewRequest,
   type BulkSource,
@@ -43,8 +45,8 @@ export async function cancelBulkJob(jobId: number): Promise<BulkJob> {
 
 /** The user's running jobs started from a screen (newest first). */
 export async function getRunningBulkJobs(source: BulkSource, signal?: AbortSignal): Promise<BulkJob[]> {
-  const jobs = (await apiRequest<BulkJob[]>(API_PATHS.bulkActions.list, { query: 'status=running', signal })).data;
-  return jobs.filter((job) => job.source === source && job.status === 'running');
+  const query = new URLSearchParams({ status: 'running', source } satisfies BulkJobListQuery).toString();
+  return (await apiRequest<BulkJob[]>(API_PATHS.bulkActions.list, { query, signal })).data;
 }
 
 export const usePreviewBulk = () => useMutation({ mutationFn: previewBulk });
@@ -60,24 +62,25 @@ export function useCancelBulkJob() {
 }
 
 /**
- * One job, asked again every BULK_POLL_MS while it runs. When it ends, the lists it changed
- * (transactions of both kinds, notifications) are reloaded once.
+ * One job, asked again every BULK_POLL_MS while it runs. Once it is seen ended, the lists it
+ * changed (transactions of both kinds, notifications) and the running jobs are reloaded, once.
  */
 export function useBulkJob(jobId: number | null, reloadPaths: readonly string[]) {
   const queryClient = useQueryClient();
-  return useQuery({
+  const job = useQuery({
     queryKey: jobKey(jobId ?? 0),
     enabled: jobId !== null,
-    queryFn: async ({ signal }) => {
-      const job = await getBulkJob(jobId ?? 0, signal);
-      if (job.status !== 'running') {
-        const reloads = [...reloadPaths, notificationResource.path].map((path) => listQueryKey(path));
-        await Promise.all([...reloads, notificationQueryKey(), runningKey(job.source)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      }
-      return job;
-    },
+    queryFn: ({ signal }) => getBulkJob(jobId ?? 0, signal),
     refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? BULK_POLL_MS : false),
   });
+  const endedSource = job.data && job.data.status !== 'running' ? job.data.source : null;
+  const reloadKey = reloadPaths.join('\n');
+  useEffect(() => {
+    if (!endedSource) return;
+    const lists = [...new Set([...reloadKey.split('\n'), notificationResource.path])].map((path) => listQueryKey(path));
+    for (const queryKey of [...lists, notificationQueryKey(), runningKey(endedSource)]) void queryClient.invalidateQueries({ queryKey });
+  }, [endedSource, jobId, reloadKey, queryClient]);
+  return job;
 }
 
 export function useRunningBulkJobs(source: BulkSource, enabled: boolean) {

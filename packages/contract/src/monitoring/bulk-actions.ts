@@ -116,6 +116,10 @@ export const bulkJob = z.object({
 });
 export type BulkJob = z.infer<typeof bulkJob>;
 
+/** GET /api/bulk-actions: the user's jobs, narrowed by status and by the screen they came from. */
+export const bulkJobListQuery = z.strictObject({ status: z.enum(BULK_JOB_STATUSES).optional(), source: z.enum(BULK_SOURCES).optional() });
+export type BulkJobListQuery = z.infer<typeof bulkJobListQuery>;
+
 export const bulkJobItem = z.object({
   itemId: z.number(),
   trctId: z.number(),

@@ -1,5 +1,5 @@
 /** SQL of bulk actions: the plan of a selection, jobs and their items, and the worker's claims. */
-import { TRANSACTION_STATUSES, canInquire, canNotify, type BulkAction, type BulkItemStatus, type BulkJobStatus } from '@tagih/contract';
+import { TRANSACTION_STATUSES, canInquire, canNotify, type BulkAction, type BulkItemStatus, type BulkJobListQuery, type BulkJobStatus } from '@tagih/contract';
 import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, DbOrTx, NewRow } from '../../db/tables.ts';
 
@@ -123,9 +123,10 @@ export function findOwn(db: DbOrTx, userId: string, compId: number, jobId: numbe
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findOwn>>>;
 
 /** The user's jobs in the company, newest first. */
-export function listOwn(db: DbOrTx, userId: string, compId: number, status: BulkJobStatus | undefined, limit: number): Promise<JobRow[]> {
+export function listOwn(db: DbOrTx, userId: string, compId: number, { status, source }: BulkJobListQuery, limit: number): Promise<JobRow[]> {
   let q = db.selectFrom('bulk_jobs').select(JOB_COLUMNS).where('bulkCreatedUserId', '=', userId).where('bulkCompId', '=', compId);
   if (status) q = q.where('bulkStatus', '=', status);
+  if (source) q = q.where('bulkSource', '=', source);
   return q.orderBy('bulkId', 'desc').limit(limit).execute();
 }
 

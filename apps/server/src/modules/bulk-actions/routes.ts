@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS, BULK_JOB_STATUSES, MESSAGES, bulkJob, bulkJobDetail, bulkPreview, bulkPreviewRequest, bulkStartRequest, can, envelopeSchema,
+  API_PATHS, MESSAGES, bulkJob, bulkJobDetail, bulkJobListQuery, bulkPreview, bulkPreviewRequest, bulkStartRequest, can, envelopeSchema,
   type BulkSource,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -70,10 +70,10 @@ export const bulkActionRoutes =
       schema: {
         tags,
         summary: `Bulk action: the user's jobs in the active company, newest first (at most ${bulk.JOB_LIST_LIMIT})`,
-        querystring: z.strictObject({ status: z.enum(BULK_JOB_STATUSES).optional() }),
+        querystring: bulkJobListQuery,
         response: { 200: envelopeSchema(z.array(bulkJob)) },
       },
-      handler: async (request) => ok(await bulk.list(deps, sessionOf(request), await companyOf(request), request.query.status)),
+      handler: async (request) => ok(await bulk.list(deps, sessionOf(request), await companyOf(request), request.query)),
     });
 
     app.get(API_PATHS.bulkActions.one, {

@@ -5,7 +5,7 @@
  */
 import {
   AUDIT_ACTIONS, BULK_SKIP_REASONS, BULK_TEXT, bulkActionAllowed,
-  type BulkAction, type BulkJob, type BulkJobDetail, type BulkJobStatus, type BulkPreview, type BulkPreviewRequest, type BulkSkipReason, type BulkSource, type BulkStartRequest,
+  type BulkAction, type BulkJob, type BulkJobDetail, type BulkJobListQuery, type BulkJobStatus, type BulkPreview, type BulkPreviewRequest, type BulkSkipReason, type BulkSource, type BulkStartRequest,
 } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -144,8 +144,8 @@ export async function start(deps: AppDeps, session: SessionContext, audit: Audit
   }
 }
 
-export async function list(deps: AppDeps, session: SessionContext, compId: number, status: BulkJobStatus | undefined): Promise<BulkJob[]> {
-  const rows = await repo.listOwn(deps.db, session.userId, compId, status, JOB_LIST_LIMIT);
+export async function list(deps: AppDeps, session: SessionContext, compId: number, filter: BulkJobListQuery): Promise<BulkJob[]> {
+  const rows = await repo.listOwn(deps.db, session.userId, compId, filter, JOB_LIST_LIMIT);
   const counts = await repo.itemCounts(deps.db, rows.map((r) => r.bulkId));
   return rows.map((row) => toJob(row, counts.filter((c) => c.jobId === row.bulkId)));
 }

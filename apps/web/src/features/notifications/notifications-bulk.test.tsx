@@ -93,8 +93,11 @@ describe('Bulk re-send on Notifications (issue 11)', { timeout: 30_000 }, () => 
     expect(api.callsTo('POST', '/api/bulk-actions')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Alasan' }), 'Merchant down last night');
+    const listCallsBefore = api.callsTo('GET', LIST).length;
     await user.dblClick(run);
     await waitFor(() => expect(dialog).toHaveTextContent('Selesai'), { timeout: 10_000 });
+    // The ended job reloads the list it changed, once.
+    await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(listCallsBefore + 1));
     // A double click made one job; had it sent twice, the same key would have answered the same job.
     const starts = api.callsTo('POST', '/api/bulk-actions');
     expect(starts).toHaveLength(1);
@@ -117,7 +120,8 @@ describe('Bulk re-send on Notifications (issue 11)', { timeout: 30_000 }, () => 
     const api = start({ running: true });
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Kirim ulang notifikasi massal #7 sedang berjalan: 1 dari 3 selesai.');
-    expect(api.callsTo('GET', '/api/bulk-actions')[0]!.url.searchParams.get('status')).toBe('running');
+    const asked = api.callsTo('GET', '/api/bulk-actions')[0]!.url.searchParams;
+    expect([asked.get('status'), asked.get('source')]).toEqual(['running', 'notification']);
     await user.click(within(banner).getByRole('button', { name: 'Lihat progres' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kirim ulang notifikasi massal' });
     await waitFor(() => expect(dialog).toHaveTextContent('Selesai'));

@@ -2,13 +2,16 @@
  * The embedded SQLite runs its queries on threads of its own (db/sqlite-dialect.ts): the
  * server's thread stays free while a query runs, errors keep their SQLite code, a transaction
  * sees its own writes and nobody else does until it commits, and a stream reads in batches.
+ * A thread that dies fails its request with a 503 and, for a file, is started again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { asDatabaseUnavailable } from '../src/db/connection-errors.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
+import { SqliteThread, THREAD_STOPPED } from '../src/db/sqlite-thread.ts';
 import { violationOf } from '../src/db/violations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagih-sqlite-threads-'));
@@ -143,3 +146,40 @@ describe('SQLite reader threads (file database)', () => {
   });
 });
 
+
+describe('an SQLite thread that dies', () => {
+  const query = (sqlText: string, parameters: unknown[] = []) => ({ op: 'query' as const, sql: sqlText, parameters });
+  let threads: SqliteThread[] = [];
+  afterEach(async () => {
+    await Promise.all(threads.map((t) => t.close()));
+    threads = [];
+  });
+  const start = async (path: string) => {
+    const thread = new SqliteThread({ path, role: 'writer' });
+    threads.push(thread);
+    await thread.ready;
+    return thread;
+  };
+
+  it('fails what it was running with a 503, and a file database is opened again by the next request', async () => {
+    const thread = await start(join(dir, 'dies.db'));
+    await thread.send(query('create table item (id integer primary key, name text not null)'));
+    await thread.send(query('insert into item (name) values (?)', ['kept']));
+    const long = thread.send(query('with recursive c(x) as (select 1 union all select x + 1 from c where x < 50000000) select count(*) from c'));
+    await thread.kill();
+    const error = await long.then(() => null, (e: unknown) => e);
+    expect((error as { code?: string }).code).toBe(THREAD_STOPPED);
+    expect(asDatabaseUnavailable(error)?.statusCode).toBe(503);
+    // The next request starts a new thread on the same file: what was committed is there.
+    expect((await thread.send(query('select name from item'))).rows).toEqual([{ name: 'kept' }]);
+    await thread.send(query('insert into item (name) values (?)', ['after']));
+    expect((await thread.send(query('select count(*) as n from item'))).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps failing for an in-memory database, whose data died with it', async () => {
+    const thread = await start(':memory:');
+    await thread.kill();
+    const error = await thread.send(query('select 1')).then(() => null, (e: unknown) => e);
+    expect((error as { code?: string }).code).toBe(THREAD_STOPPED);
+  });
+});

@@ -1,10 +1,11 @@
 /**
  * Errors that mean "the database cannot answer right now", not "this request is wrong": a
  * dropped or refused connection, PostgreSQL shutting down or starting up, no free connection in
- * DB_ACQUIRE_TIMEOUT_MS, a statement over DB_STATEMENT_TIMEOUT_MS, SQLite busy. The error
+ * DB_ACQUIRE_TIMEOUT_MS, a statement over DB_STATEMENT_TIMEOUT_MS, SQLite busy or its thread gone. The error
  * handler answers them 503 (try again) instead of 500; the pool reconnects by itself.
  */
 import { AppError } from '../shared/errors.ts';
+import { THREAD_STOPPED } from './sqlite-thread.ts';
 
 export const UNAVAILABLE_MESSAGES = {
   unreachable: 'The database is not reachable right now; please try again in a moment.',
@@ -43,7 +44,7 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailable | nul
   const code = codeOf(error);
   if (code === PG_STATEMENT_TIMEOUT || PG_CLIENT_TIMEOUT.test(error.message)) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.tooSlow, error);
   if (PG_ACQUIRE_TIMEOUT.test(error.message)) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.noConnection, error);
-  if (PG_UNREACHABLE.has(code) || code.startsWith('08') || NETWORK.has(code) || PG_CONNECTION_GONE.test(error.message)) {
+  if (PG_UNREACHABLE.has(code) || code.startsWith('08') || NETWORK.has(code) || PG_CONNECTION_GONE.test(error.message) || code === THREAD_STOPPED) {
     return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.unreachable, error);
   }
   if (code.startsWith('SQLITE_BUSY')) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.busy, error);

@@ -3,6 +3,11 @@
  * as promises. An SQLite error comes back as an Error with the same message and code, so
  * violations.ts and the 503 mapping see what better-sqlite3 said. The thread holds the process
  * open only while a request is in flight (an idle database never keeps a CLI from exiting).
+ *
+ * A thread that dies (out of memory on a huge result, say) fails what it was running with
+ * THREAD_STOPPED (answered 503) and, for a file database, is started again by the next request:
+ * the file holds everything committed, so the server heals without a restart. An in-memory
+ * database died with its thread: its requests keep failing.
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteWorkerData, WorkerAnswer, WorkerError, WorkerRequest, WorkerResult } from './sqlite-protocol.ts';
@@ -18,26 +23,46 @@ export class SqliteThreadError extends Error {
   }
 }
 
+/** The code of the error a request gets when its thread died under it (connection-errors.ts: 503). */
+export const THREAD_STOPPED = 'SQLITE_THREAD_STOPPED';
+
+const threadStopped = (cause: string): Error =>
+  Object.assign(new Error(`The SQLite thread stopped (${cause}).`), { code: THREAD_STOPPED });
+
 export class SqliteThread {
+  /** The first thread has opened the database (rejects with why it could not). */
   readonly ready: Promise<void>;
-  #worker: Worker;
+  readonly #data: SqliteWorkerData;
+  #worker!: Worker;
   #nextId = 1;
   #pending = new Map<number, { resolve: (result: WorkerResult) => void; reject: (error: Error) => void }>();
   #gone: Error | null = null;
+  #closed = false;
 
   constructor(data: SqliteWorkerData) {
-    this.#worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), { workerData: data });
-    this.ready = new Promise<void>((resolve, reject) => {
+    this.#data = data;
+    this.ready = this.#spawn();
+  }
+
+  #spawn(): Promise<void> {
+    const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), { workerData: this.#data });
+    this.#worker = worker;
+    this.#gone = null;
+    const ready = new Promise<void>((resolve, reject) => {
       this.#pending.set(0, { resolve: () => resolve(), reject });
     });
-    this.ready.catch(() => {}); // told to whoever awaits it (the driver's init), never unhandled
-    this.#worker.on('message', (answer: WorkerAnswer) => this.#answer(answer));
-    this.#worker.on('error', (error) => this.#fail(error));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`The SQLite thread stopped (exit code ${code}).`)));
+    ready.catch(() => {}); // told to whoever awaits it (the driver's init), never unhandled
+    worker.on('message', (answer: WorkerAnswer) => this.#answer(answer));
+    worker.on('error', (error) => this.#fail(worker, Object.assign(threadStopped(error.message), { cause: error })));
+    worker.on('exit', (code) => this.#fail(worker, threadStopped(`exit code ${code}`)));
+    return ready;
   }
 
   send(request: Outgoing): Promise<WorkerResult> {
-    if (this.#gone) return Promise.reject(this.#gone);
+    if (this.#gone) {
+      if (this.#closed || this.#data.path === ':memory:') return Promise.reject(this.#gone);
+      void this.#spawn(); // a file database: a new thread opens it; this request queues behind the opening
+    }
     const id = this.#nextId++;
     const promise = new Promise<WorkerResult>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
     if (this.#pending.size === 1) this.#worker.ref();
@@ -45,7 +70,13 @@ export class SqliteThread {
     return promise;
   }
 
+  /** Ends the thread at once, as a crash would (tests). */
+  async kill(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
   async close(): Promise<void> {
+    this.#closed = true;
     if (this.#gone) return;
     await this.ready.catch(() => {});
     if (!this.#gone) await this.send({ op: 'close' }).catch(() => {});
@@ -65,7 +96,8 @@ export class SqliteThread {
     if (this.#pending.size === 0) this.#worker.unref();
   }
 
-  #fail(error: Error): void {
+  #fail(worker: Worker, error: Error): void {
+    if (worker !== this.#worker) return; // an earlier thread's last words
     this.#gone ??= error;
     for (const [id, waiting] of this.#pending) {
       this.#settled(id);

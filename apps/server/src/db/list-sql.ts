@@ -20,6 +20,12 @@ export interface ListSqlOptions {
   timeZone: string;
   /** Unique column appended to the order so that paging is stable. */
   tieBreaker: string;
+  /**
+   * Fields whose contains, starts-with and ends-with tests are written with PostgreSQL's `strpos`,
+   * `left` and `right` instead of LIKE (PostgreSQL only): the same rows, but the planner cannot
+   * give their whole text to a trigram index (order-search.ts asks the index for part of it).
+   */
+  textWithoutLike?: ReadonlySet<string>;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,11 +33,26 @@ const lowerText = (column: string) => sql<string>`lower(cast(${sql.ref(column)} 
 const likeLower = (column: string, pattern: string) =>
   sql<SqlBool>`${lowerText(column)} like ${pattern.toLowerCase()} escape '\\'`;
 
+type TextOp = 'contain' | 'start_with' | 'end_with';
+
+/** The column's text (lowered) contains, starts or ends with `text` (lowered): a LIKE, which a trigram index serves. */
+export function textMatch(column: string, op: TextOp, text: string): Expression<SqlBool> {
+  const escaped = escapeLike(text);
+  return likeLower(column, op === 'contain' ? `%${escaped}%` : op === 'start_with' ? `${escaped}%` : `%${escaped}`);
+}
+
+/** The same test as textMatch without LIKE (PostgreSQL): no index is asked for it, and no wildcard needs escaping. */
+function textMatchWithoutLike(column: string, op: TextOp, text: string): Expression<SqlBool> {
+  const lowered = sql`cast(${text.toLowerCase()} as text)`;
+  if (op === 'contain') return sql<SqlBool>`strpos(${lowerText(column)}, ${lowered}) > 0`;
+  return sql<SqlBool>`${sql.raw(op === 'start_with' ? 'left' : 'right')}(${lowerText(column)}, char_length(${lowered})) = ${lowered}`;
+}
+
 function dateBounds(value: string, timeZone: string): { start: string; end: string } | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? businessRangeUtc(value, value, timeZone) : null;
 }
 
-function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string): Expression<SqlBool> {
+function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string, match: typeof textMatch): Expression<SqlBool> {
   const ref = sql.ref(column);
   const v = filter.value;
   switch (filter.op) {
@@ -40,13 +61,11 @@ function filterExpression(eb: AnyEb, column: string, filter: Filter, type: strin
     case 'is_not_null':
       return eb(ref, 'is not', null);
     case 'contain':
-      return likeLower(column, `%${escapeLike(String(v))}%`);
-    case 'not_contain':
-      return eb.or([eb(ref, 'is', null), eb.not(likeLower(column, `%${escapeLike(String(v))}%`))]);
     case 'start_with':
-      return likeLower(column, `${escapeLike(String(v))}%`);
     case 'end_with':
-      return likeLower(column, `%${escapeLike(String(v))}`);
+      return match(column, filter.op, String(v));
+    case 'not_contain':
+      return eb.or([eb(ref, 'is', null), eb.not(textMatch(column, 'contain', String(v)))]);
   }
   const day = type === 'date' && typeof v === 'string' ? dateBounds(v, timeZone) : null;
   if (day) {
@@ -80,15 +99,15 @@ function filterExpression(eb: AnyEb, column: string, filter: Filter, type: strin
 /** Adds the query's filters and search to `qb`. */
 export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resource: ResourceDef, options: ListSqlOptions): Q {
   const columnOf = (field: string) => options.columns?.[field] ?? field;
+  const matchOf = (field: string) => (options.textWithoutLike?.has(field) ? textMatchWithoutLike : textMatch);
   let out = qb;
   for (const filter of query.filters) {
     const type = fieldOf(resource, filter.field)?.type ?? 'string';
-    out = out.where((eb: AnyEb) => filterExpression(eb, columnOf(filter.field), filter, type, options.timeZone)) as Q;
+    out = out.where((eb: AnyEb) => filterExpression(eb, columnOf(filter.field), filter, type, options.timeZone, matchOf(filter.field))) as Q;
   }
   if (query.search) {
-    const pattern = `%${escapeLike(query.search.text)}%`;
-    const fields = query.search.fields;
-    out = out.where((eb: AnyEb) => eb.or(fields.map((f) => likeLower(columnOf(f), pattern)))) as Q;
+    const { text, fields } = query.search;
+    out = out.where((eb: AnyEb) => eb.or(fields.map((f) => matchOf(f)(columnOf(f), 'contain', text)))) as Q;
   }
   return out;
 }

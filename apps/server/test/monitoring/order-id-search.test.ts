@@ -3,7 +3,7 @@
  * old `lower(...) like '%…%'` scan: contains, starts with, ends with and the search parameter, with
  * LIKE wildcards, quotes and case in the text, and texts too short for a trigram. On SQLite the
  * FTS5 table follows inserts, order-id updates and deletes; on PostgreSQL the GIN index exists
- * (the local server has pg_trgm).
+ * (the local server has pg_trgm) and is asked only for the end of a long text (order-search.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -20,9 +20,14 @@ const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
 const ALL_TIME = { start: null, end: null };
 const ORDER_IDS = [
   'INV-2026-0001', 'inv-2026-0002', 'INV_50%OFF', 'INV-50-OFF', "O'BRIEN-77", 'X"Q"Z-9', 'ÉCOLE-77', 'école-78', 'AB', 'zab', 'Zz-ZZZ', 'abcabc-1',
+  // Long ids sharing a prefix (as a partner's ids do), and wildcards and a backslash near the end.
+  'GMWSK99LHV1-00000012', 'GMWSK99LHV1-00000123', 'gmwsk99lhv1-10000012', 'PART\\50%_X-0000',
 ];
 const NEEDLES = [
   'inv', 'INV-2026', '2026-000', '0001', '_50%', '50%', '%', '_', '%off', "o'brien", "'", '"q"', 'x"q', 'école', 'ÉCOLE', 'cole-7', 'ab', 'a', 'zz', 'zzz', 'Z-Z', 'abca', 'nothing-here', '\\',
+  // Longer than the part the index is asked for (its last 8 characters): the whole text still decides.
+  'GMWSK99LHV1-00000012', 'gmwsk99lhv1-0000001', 'ZZGMWSK99LHV1-00000012', 'NOTHING-00000012', 'HV1-00000123', 'INV-2026-0001', 'x"q"z-9',
+  'PART\\50%_X-0000', 'art\\50%_x', 'RT\\50%_X', '\\50%', 'ÉCOLE-77', 'inv_50%off',
 ];
 
 describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
@@ -92,6 +97,9 @@ describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
     expect(await contains("o'brien")).toEqual(["O'BRIEN-77"]);
     expect(await contains('"q"')).toEqual(['X"Q"Z-9']);
     expect(await contains('ab')).toEqual(['AB', 'zab', 'abcabc-1']);
+    expect(await contains('gmwsk99lhv1-00000012')).toEqual(['GMWSK99LHV1-00000012']);
+    expect(await contains('NOTHING-00000012')).toEqual([]);
+    expect(await contains('\\50%_x-0000')).toEqual(['PART\\50%_X-0000']);
     // ASCII letters fold on both databases; the rest follows each database's lower() as before.
     expect(await contains('école')).toEqual(dialect === 'postgres' ? ['ÉCOLE-77', 'école-78'] : ['école-78']);
   });
@@ -136,6 +144,19 @@ describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
     it('has the pg_trgm GIN index on the order id', async () => {
       const res = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'transactions_order_trgm_idx' and schemaname = current_schema()`.execute(ctx.db.kysely);
       expect(res.rows[0]?.indexdef).toMatch(/USING gin \(lower\(\("trctOrderId"\)::text\) .*gin_trgm_ops\)/);
+    });
+
+    it('gives the GIN index a LIKE on the last 8 characters of a long text only, and tests the whole text without LIKE', async () => {
+      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trctOrderId]': 'GMWSK99LHV1-00000012' }), ctx.config.businessTz, ['trctId'])
+        .select(sql.ref('trctId').as('id'))
+        .compile();
+      // Only a LIKE (~~) can be an index condition of a trigram index: the whole text must not be in one.
+      const plan = (await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain (costs off) ${compiled.sql}` } as never)).rows
+        .map((r) => (r as Record<string, string>)['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain(`lower(("trctOrderId")::text) ~~ '%00000012%'::text`);
+      expect(plan).not.toMatch(/~~ '[^']*gmwsk99lhv1/);
+      expect(plan).toContain(`strpos(lower(("trctOrderId")::text), 'gmwsk99lhv1-00000012'::text) > 0`);
     });
   }
 });

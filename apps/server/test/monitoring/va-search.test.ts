@@ -3,7 +3,8 @@
  * through the trigram indexes of migration 0014 finds exactly the rows of the old
  * `lower(...) like` scan: contains, starts with, ends with, not contains and equal, the search
  * parameter over several fields, with LIKE wildcards, quotes, case and texts too short for a
- * trigram; and the same for the QRIS reference (Ref. No.). On SQLite the FTS5 table follows inserts, changes and deletes of the VA detail; on
+ * trigram, and texts longer than the part the index is asked for (order-search.ts: their last 8
+ * characters); and the same for the QRIS reference (Ref. No.). On SQLite the FTS5 table follows inserts, changes and deletes of the VA detail; on
  * PostgreSQL the GIN and B-tree indexes exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,11 +25,13 @@ const ALL_TIME = { start: null, end: null };
 const DETAILS: [string, string | null][] = [
   ['8808123456789', 'Budi Santoso'], ['8808123456790', 'budi santoso'], ['88081_50%', 'Siti 50% Aminah'], ['8808-50-00', 'Siti_Aminah'],
   ["77O'BRIEN01", "O'Brien"], ['77X"Q"Z', 'Xavier "Q" Zed'], ['99ÉCOLE', 'Élise'], ['99école', 'élise'], ['AB', 'Ab'], ['12ab', 'Zab'],
-  ['123123123', null], ['4455', 'Rudi Hartono'],
+  ['123123123', null], ['4455', 'Rudi Hartono'], ['77\\0850X_Z9', 'Wahyu\\Back 10%'],
 ];
 const NEEDLES = [
   '8808', '880812345', '6789', '_50%', '50%', '%', '_', "o'brien", "'", '"q"', 'x"q', 'école', 'ÉLISE', 'lise', 'ab', 'a', '12', '123',
   'budi', 'BUDI SANTOSO', 'santoso', 'i s', 'siti_', 'rudi hartono', 'nothing-here', '\\', 'Budi Santoso', '8808123456789', 'AB', 'Ab',
+  // Longer than the part the PostgreSQL index is asked for (its last 8 characters): the whole text still decides.
+  'ZZ8808123456789', '08123456790', 'SITI 50% AMINAH', 'ti 50% aminah', 'xx 50% aminah', 'Wahyu\\Back 10%', 'hyu\\back', 'u\\back 10%', '77\\0850x_z9', 'xavier "q" zed',
 ];
 const FIELDS = ['trvaVirtualAccountNo', 'trvaVirtualAccountName'] as const;
 
@@ -110,6 +113,10 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
     expect(await contains('trvaVirtualAccountName', '"q"')).toEqual(['Xavier "Q" Zed']);
     expect(await contains('trvaVirtualAccountName', "o'b")).toEqual(["O'Brien"]);
     expect(await contains('trvaVirtualAccountName', 'ab')).toEqual(['Ab', 'Zab']);
+    expect(await contains('trvaVirtualAccountName', 'SITI 50% AMINAH')).toEqual(['Siti 50% Aminah']);
+    expect(await contains('trvaVirtualAccountName', 'xx 50% aminah')).toEqual([]);
+    expect(await contains('trvaVirtualAccountName', 'u\\back 10%')).toEqual(['Wahyu\\Back 10%']);
+    expect(await contains('trvaVirtualAccountNo', 'ZZ8808123456789')).toEqual([]);
     // ASCII letters fold on both databases; the rest follows each database's lower() as before.
     expect(await contains('trvaVirtualAccountName', 'élise')).toEqual(dialect === 'postgres' ? ['Élise', 'élise'] : ['élise']);
   });

@@ -2,18 +2,28 @@
  * Text search through the trigram indexes: the order id (migration 0012), the VA number and name
  * and the QRIS reference (migration 0014), one mechanism for the search-by choices of both screens.
  *
- * PostgreSQL needs nothing here: its GIN indexes on `lower(...)` of each column serve the list's
- * own `lower(...) like '%…%'`. SQLite cannot use an index for that LIKE, so for each text filter
- * on an indexed field (contains, starts with, ends with, or a search whose fields are all indexed)
- * the query is narrowed to the ids the FTS5 trigram table finds for the same text. The LIKE itself
- * is kept, so the rows are exactly the old search's rows: the trigram match only has to find every
- * row the LIKE would (it folds case at least as widely as the LIKE and matches any substring of
- * three or more characters). Shorter texts have no trigram: they are left to the LIKE alone. With
- * candidates, the rows are looked up by id (kind-rows-repo.ts, `rowids`): left to itself, SQLite's
- * planner scans the company's rows and checks each against the candidate list.
+ * For each text filter on an indexed field (contains, starts with, ends with, or a search whose
+ * fields are all indexed) the index is asked only for the end of the text (WINDOW), and the
+ * list's own test of the whole text still decides, so the rows are exactly the old search's rows:
+ * the index only has to find every row holding the whole text. Texts shorter than three
+ * characters have no trigram: they are left to the list's test alone.
+ *
+ * SQLite cannot use an index for the list's `lower(...) like '%…%'`, so the query is narrowed to
+ * the ids the FTS5 trigram table finds (it folds case at least as widely as the LIKE and matches
+ * any substring of three or more characters). With candidates, the rows are looked up by id
+ * (kind-rows-repo.ts, `rowids`): left to itself, SQLite's planner scans the company's rows and
+ * checks each against the candidate list.
+ *
+ * PostgreSQL's GIN indexes on `lower(...)` of each column would serve the list's LIKE as it is,
+ * but they then read the posting lists of all the text's trigrams: at 10M rows 45,000 pages
+ * (1.5 s) for a full order id, whose prefix every row shares. So the query gets a LIKE on the
+ * text's end, which the index serves, and the list writes its test of the whole text without
+ * LIKE (list-sql.ts, `textWithoutLike`: strpos, left, right), which the planner cannot add to
+ * the same index scan.
  */
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
+import { textMatch } from '../../db/list-sql.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 
 /** The FTS5 trigram table (rowid = trctId) and its column for each indexed field. */
@@ -54,20 +64,19 @@ export function orderIdNeedles(query: ListQuery): string[] {
 }
 
 /**
- * How much of a long text the trigram table is asked for: its last characters. Any part of the
- * text finds a superset of the rows holding the whole of it (the LIKE still decides), and the
- * end is where identifiers differ: a full VA number or order id starts with what every row of
- * the company shares (partner id, prefix), whose trigrams' lists are the longest to read (36 ms
- * for a whole VA number against 0.6 ms for its last 8 characters at 1M rows).
+ * How much of a long text the trigram index is asked for: its last characters. Any part of the
+ * text finds a superset of the rows holding the whole of it (the list's test still decides), and
+ * the end is where identifiers differ: a full VA number or order id starts with what every row of
+ * the company shares (partner id, prefix), whose trigrams' lists are the longest to read (SQLite:
+ * 36 ms for a whole VA number against 0.6 ms for its last 8 characters at 1M rows).
  */
 const WINDOW = 8;
 
+/** The end of the text the index is asked for (all of a text of WINDOW characters or fewer). */
+const windowOf = (text: string) => [...text].slice(-WINDOW).join('');
+
 /** An FTS5 query for (the end of) the text as one phrase in some columns: trigram phrases match any substring. */
-const phrase = (columns: readonly string[], text: string) => {
-  const chars = [...text];
-  const part = chars.length > WINDOW ? chars.slice(-WINDOW).join('') : text;
-  return `{${columns.join(' ')}} : "${part.replace(/"/g, '""')}"`;
-};
+const phrase = (columns: readonly string[], text: string) => `{${columns.join(' ')}} : "${windowOf(text).replace(/"/g, '""')}"`;
 
 /** The ids whose indexed fields contain the needle's text (a union when the fields span tables). */
 function candidateIds(needle: Needle) {
@@ -82,11 +91,30 @@ function candidateIds(needle: Needle) {
   );
 }
 
+const isPostgres = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
  * Conditions on `t.trctId` narrowing the rows to the trigram tables' candidates (SQLite only;
  * none on PostgreSQL or when no needle is long enough).
  */
 export function searchCandidates(db: DbOrTx, query: ListQuery): Expression<SqlBool>[] {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return [];
+  if (isPostgres(db)) return [];
   return searchNeedles(query).map((needle) => sql<SqlBool>`${sql.ref('t.trctId')} in (${candidateIds(needle)})`);
+}
+
+/** What a list's filtered rows need on PostgreSQL so that the GIN indexes see only the needles' ends. */
+export interface TrigramWindows {
+  /** Conditions on the list's fields (the derived table's columns): some field of each needle contains its end. */
+  conditions: Expression<SqlBool>[];
+  /** The fields whose own text tests list-sql writes without LIKE (`textWithoutLike`). */
+  fields: Set<string>;
+}
+
+/** PostgreSQL only (nothing on SQLite or when no needle is long enough). */
+export function trigramWindows(db: DbOrTx, query: ListQuery): TrigramWindows {
+  const needles = isPostgres(db) ? searchNeedles(query) : [];
+  return {
+    conditions: needles.map((n) => sql<SqlBool>`(${sql.join(n.fields.map((f) => textMatch(f, 'contain', windowOf(n.text))), sql` or `)})`),
+    fields: new Set(needles.flatMap((n) => n.fields)),
+  };
 }

@@ -8,7 +8,7 @@ import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import { kindRows } from './kind-rows-repo.ts';
 import type { ServerKind } from './kinds.ts';
-import { searchCandidates } from './order-search.ts';
+import { searchCandidates, trigramWindows } from './order-search.ts';
 import { keysetPage, type PageCursor } from './page-plan.ts';
 import { needsAttention, type TransactionListQuery } from './work-queue.ts';
 
@@ -33,7 +33,10 @@ export function filteredRows(
   // The work queue (work-queue.ts), when the request asked for it.
   if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;
-  return applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId' });
+  // PostgreSQL: the trigram indexes are asked for the needles' ends, the list's own test decides (order-search.ts).
+  const windows = trigramWindows(db, query);
+  const filtered = applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId', textWithoutLike: windows.fields });
+  return windows.conditions.reduce((q, condition) => q.where(condition), filtered);
 }
 
 /**
@@ -88,18 +91,23 @@ export async function exportBatch(q: Filtered, after: ExportCursor | null, size:
 }
 
 /** A transaction of the company and kind, with what Inquiry and Notif need. */
-export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
+/** One transaction of the company and kind (`t`) with its VA (`v`) or QRIS (`q`) details joined; the caller selects. */
+export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return db
     .selectFrom('transactions as t')
     .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
     .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+    .where('t.trctId', '=', trctId)
+    .where('t.trctCompId', '=', compId)
+    .where('t.trctType', '=', kind.type);
+}
+
+export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
+  return oneOfCompany(db, kind, compId, trctId)
     .select([
       't.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctQrBank', 't.trctTotalAmount',
       'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrExpiredDate', 'q.trqrTotalAmount',
     ])
-    .where('t.trctId', '=', trctId)
-    .where('t.trctCompId', '=', compId)
-    .where('t.trctType', '=', kind.type)
     .executeTakeFirst();
 }
 

@@ -4,13 +4,11 @@
  */
 import type { DbOrTx } from '../../db/tables.ts';
 import type { ServerKind } from './kinds.ts';
+import { oneOfCompany } from './repo.ts';
 
 /** The company's transaction of this kind, every column; undefined for another company's or kind's id. */
 export function findDetail(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
-  return db
-    .selectFrom('transactions as t')
-    .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
-    .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+  return oneOfCompany(db, kind, compId, trctId)
     .leftJoin('notifications as n', 'n.notiTrctId', 't.trctId')
     .select([
       't.trctId', 't.trctType', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctVirtualAccountNo', 't.trctVirtualAccountName',
@@ -19,9 +17,6 @@ export function findDetail(db: DbOrTx, kind: ServerKind, compId: number, trctId:
       'q.trqrId', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrTotalAmount', 'q.trqrCreatedTime', 'q.trqrExpiredDate',
       'n.notiId', 'n.notiStatus', 'n.notiAttempts', 'n.notiCreatedTime', 'n.notiUpdatedTime', 'n.notiNextAttemptAt',
     ])
-    .where('t.trctId', '=', trctId)
-    .where('t.trctCompId', '=', compId)
-    .where('t.trctType', '=', kind.type)
     .executeTakeFirst();
 }
 

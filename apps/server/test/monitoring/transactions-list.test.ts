@@ -69,6 +69,24 @@ describe.each(DIALECTS)('transaction lists (%s)', (dialect) => {
     expect(filtered.json().data.total).toMatchObject({ nominal_lunas: 200000.25, count_lunas: 1 });
   });
 
+  it('gives a search the same totals whether its first page holds every match (summed from the page) or not', async () => {
+    const search = { search: 'inv-000', searchFields: 'trctOrderId' };
+    const whole = (await get(VA, { ...search, max: 100 })).json().data;
+    expect(whole.data).toHaveLength(5);
+    for (const [max, page] of [[1, 1], [2, 3], [5, 1]]) {
+      const res = (await get(VA, { ...search, max, page })).json().data;
+      expect(res.total).toEqual(whole.total);
+      expect(res.pagination.totalData).toBe(5);
+    }
+    const counted = (whole.total.by_status as { status: string; count: number }[]).filter((s) => s.count > 0).map((s) => [s.status, s.count]);
+    expect(counted.sort()).toEqual([['00', 3], ['03', 1], ['05', 1]]);
+    // One match: the page is the whole result.
+    const one = (await get(VA, { search: 'inv-0003', searchFields: 'trctOrderId' })).json().data;
+    expect(one.pagination.totalData).toBe(1);
+    expect(one.total).toMatchObject({ nominal_lunas: 0, count_lunas: 0 });
+    expect(one.total.by_status.find((s: { status: string }) => s.status === '03')).toEqual({ status: '03', count: 1, amount: 99000 });
+  });
+
   it('filters by the spec\'s finds and per-column operators', async () => {
     const ids = async (query: Record<string, string | number>) =>
       ((await get(VA, query)).json().data.data as { trctOrderId: string }[]).map((r) => r.trctOrderId);

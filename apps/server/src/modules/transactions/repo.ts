@@ -90,7 +90,6 @@ export async function exportBatch(q: Filtered, after: ExportCursor | null, size:
   return (await b.orderBy(sql.ref('trctCreatedTime'), 'desc').orderBy(sql.ref('trctId'), 'desc').limit(size).execute()) as DbRow[];
 }
 
-/** A transaction of the company and kind, with what Inquiry and Notif need. */
 /** One transaction of the company and kind (`t`) with its VA (`v`) or QRIS (`q`) details joined; the caller selects. */
 export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return db
@@ -102,6 +101,7 @@ export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctI
     .where('t.trctType', '=', kind.type);
 }
 
+/** A transaction of the company and kind, with what Inquiry and Notif need. */
 export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return oneOfCompany(db, kind, compId, trctId)
     .select([

@@ -11,8 +11,8 @@ import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import { CURSOR_PARAMS, pageCursor, walkIdOrder } from './page-plan.ts';
 import * as repo from './repo.ts';
-import { type DayRange } from './rollup-repo.ts';
-import { listTotals, rowsByStatus, statusGroups } from './status-totals.ts';
+import { rollupCanAnswer, type DayRange, type StatusGroup } from './rollup-repo.ts';
+import { groupsOfRows, listTotals, rowsByStatus, statusGroups } from './status-totals.ts';
 import { attentionCutoff, wantsWorkQueue, type TransactionListQuery } from './work-queue.ts';
 
 export interface ParsedListRequest {
@@ -65,12 +65,23 @@ export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw:
   // knows nothing of the work queue: a queue is counted from its rows, and its page is planned
   // without the rollup's counts.
   const queued = query.attentionBefore !== undefined;
-  const [groups, rows] = await Promise.all([
-    queued ? rowsByStatus(deps.db, kind, compId, range, query, timeZone) : statusGroups(deps.db, kind, { compId, range, days, query, timeZone }),
-    // A keyset page (afterId) reads from its cursor on: planned like a first page.
-    (queued ? Promise.resolve(false) : walkIdOrder(deps.db, kind, compId, days, after ? { ...query, page: 1 } : query, timeZone))
-      .then((idWalk) => repo.page(deps.db, kind, compId, range, query, timeZone, idWalk, after)),
-  ]);
+  // A keyset page (afterId) reads from its cursor on: planned like a first page.
+  const readPage = async () => {
+    const idWalk = !queued && (await walkIdOrder(deps.db, kind, compId, days, after ? { ...query, page: 1 } : query, timeZone));
+    return repo.page(deps.db, kind, compId, range, query, timeZone, idWalk, after);
+  };
+  let groups: StatusGroup[];
+  let rows: repo.DbRow[];
+  if (!queued && rollupCanAnswer(query)) {
+    [groups, rows] = await Promise.all([statusGroups(deps.db, kind, { compId, range, days, query, timeZone }), readPage()]);
+  } else {
+    // Totals read from the rows (a search, other filters, the work queue): a first page with room
+    // to spare holds every matching row, so they are summed from it (a precise search, such as a
+    // full order id, then costs one query instead of two).
+    rows = await readPage();
+    const whole = query.page === 1 && !after && rows.length < query.max;
+    groups = whole ? groupsOfRows(rows) : await rowsByStatus(deps.db, kind, compId, range, query, timeZone);
+  }
   const sums = listTotals(groups);
   const offset = (query.page - 1) * query.max;
   return {

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import type { ServerKind } from './kinds.ts';
-import { filteredRows } from './repo.ts';
+import { filteredRows, type DbRow } from './repo.ts';
 import { rollupByStatus, type DayRange, type StatusGroup } from './rollup-repo.ts';
 
 /** Count and summed paid amount (lunasAmount) per status, over the rows. */
@@ -24,6 +24,19 @@ export async function rowsByStatus(
     .groupBy(sql.ref('trctStatus'))
     .execute();
   return rows.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
+}
+
+/** The same count and summed lunasAmount per status over rows already read (a page that holds the whole result). */
+export function groupsOfRows(rows: readonly DbRow[]): StatusGroup[] {
+  const groups = new Map<string, StatusGroup>();
+  for (const row of rows) {
+    const status = String(row.trctStatus);
+    const group = groups.get(status) ?? { status, count: 0, minor: 0 };
+    group.count += 1;
+    group.minor += Number(row.lunasAmount ?? 0);
+    groups.set(status, group);
+  }
+  return [...groups.values()];
 }
 
 export interface StatusSelection {

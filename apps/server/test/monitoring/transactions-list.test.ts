@@ -73,7 +73,7 @@ describe.each(DIALECTS)('transaction lists (%s)', (dialect) => {
     const search = { search: 'inv-000', searchFields: 'trctOrderId' };
     const whole = (await get(VA, { ...search, max: 100 })).json().data;
     expect(whole.data).toHaveLength(5);
-    for (const [max, page] of [[1, 1], [2, 3], [5, 1]]) {
+    for (const [max, page] of [[1, 1], [2, 3], [5, 1]] as const) {
       const res = (await get(VA, { ...search, max, page })).json().data;
       expect(res.total).toEqual(whole.total);
       expect(res.pagination.totalData).toBe(5);

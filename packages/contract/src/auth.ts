@@ -5,13 +5,15 @@ import { MESSAGES } from './messages.ts';
 import {
   PASSWORD_CHANGE_REASONS, PASSWORD_POLICIES, passwordPolicyIssue, policyAsksCurrentPassword, type PasswordPolicy,
 } from './password-policy.ts';
-import { loginPassword, optionalPassword, requiredText, username } from './rules.ts';
+import { LOGIN_FIELD_RULES, SECOND_FACTOR_RULES, type CodeRule } from './login-rules.ts';
+import { loginPassword, optionalPassword, textRule, username } from './rules.ts';
 
 export * from './password-policy.ts';
 
+/** The sign-in form; its rules are plain data (login-rules.ts) that the sign-in page checks without zod. */
 export const loginBody = z.strictObject({
-  username: requiredText('Username').max(50, 'Username must not exceed 50 characters'),
-  password: loginPassword.max(200, 'Password must not exceed 200 characters'),
+  username: textRule(LOGIN_FIELD_RULES.username),
+  password: loginPassword,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -37,17 +39,14 @@ export const loginAnswerSchema = z.union([loginDataSchema, twoFactorChallengeSch
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const needsSecondStep = (answer: LoginAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer && answer.twoFactorRequired;
 
+/** A second-step code rule (login-rules.ts) as a schema: normalized, then checked. */
+const codeRule = (rule: CodeRule) => z.string().transform(rule.normalize).pipe(z.string().regex(rule.pattern, rule.message));
+
 /** A TOTP code: 6 digits (RFC 6238, SHA-1, 30-second steps); spaces are ignored. */
-export const totpCode = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+export const totpCode = codeRule(SECOND_FACTOR_RULES.code);
 
 /** A recovery code as shown (groups of letters and digits); dashes, spaces and case are ignored. */
-export const recoveryCode = z
-  .string()
-  .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z0-9]{10,40}$/, 'Enter one of your recovery codes'));
+export const recoveryCode = codeRule(SECOND_FACTOR_RULES.recoveryCode);
 
 /** POST /security/authentication/login/2fa: a current code or one recovery code. */
 export const loginTwoFactorBody = z.union([
@@ -71,7 +70,7 @@ export type TwoFactorEnableData = z.infer<typeof twoFactorEnableDataSchema>;
 
 /** POST /account/2fa/disable: the password and a current code or a recovery code (in `code`). */
 export const twoFactorDisableBody = z.strictObject({
-  password: loginPassword.max(200, 'Password must not exceed 200 characters'),
+  password: loginPassword,
   code: z.string().trim().min(1, 'Enter a code or a recovery code').max(60),
 });
 export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBody>;

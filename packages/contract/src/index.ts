@@ -4,6 +4,7 @@ export * from './navigation.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './rules.ts';
+export * from './login-rules.ts';
 export * from './auth.ts';
 export * from './resource.ts';
 export * from './list-query.ts';

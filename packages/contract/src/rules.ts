@@ -1,5 +1,6 @@
 /** Field rules of spec §5, each written once with its exact message. */
 import { z } from 'zod';
+import { LOGIN_FIELD_RULES, type TextRule } from './login-rules.ts';
 import { isRequired } from './messages.ts';
 import { ACTIONS, isAction } from './permissions.ts';
 
@@ -12,10 +13,15 @@ export const USERNAME_FORMAT_MESSAGE =
 export const requiredText = (label: string) =>
   z.string({ error: isRequired(label) }).trim().min(1, isRequired(label));
 
-export const loginPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(3, 'Password must be at least 3 characters');
+/** A plain text rule (login-rules.ts) as a schema: the same checks in the same order, so the same first message. */
+export const textRule = (rule: TextRule) => {
+  const text = z.string({ error: rule.required });
+  const required = (rule.trim ? text.trim() : text).min(1, rule.required);
+  return (rule.min ? required.min(rule.min.length, rule.min.message) : required).max(rule.max.length, rule.max.message);
+};
+
+/** The sign-in's password (3 to 200), also asked for when two-factor is turned off. */
+export const loginPassword = textRule(LOGIN_FIELD_RULES.password);
 
 export const username = (label = 'Username') =>
   requiredText(label)

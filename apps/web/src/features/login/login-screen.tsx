@@ -1,30 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginBody, type LoginBody } from '@tagih/contract';
-import { useForm } from 'react-hook-form';
 import { CenteredCard } from '../../components/centered-card.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { OutlinedField, type OutlinedFieldProps } from '../../components/outlined-field.tsx';
+import { usePasswordVisibility } from '../../components/password-visibility.tsx';
 import { SecondStep } from './second-step.tsx';
+import { useLoginForm } from './use-login-form.ts';
 import { useSignIn } from './use-sign-in.ts';
 
 /** /login (spec §2): username, password with show/hide, Proceed; Enter submits. Two-factor on: then a code. */
 export function LoginScreen() {
   const { signIn, verify, challenge, cancelSecondStep, busy } = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginBody>({
-    resolver: zodResolver(loginBody),
-    mode: 'onTouched',
-    defaultValues: { username: '', password: '' },
-  });
+  const { field, onSubmit } = useLoginForm(signIn);
 
   if (challenge) {
     return (
@@ -39,7 +29,7 @@ export function LoginScreen() {
 
   return (
     <CenteredCard>
-      <Box component="form" noValidate onSubmit={handleSubmit(signIn)}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 1 }}>
             <Logo />
@@ -47,23 +37,14 @@ export function LoginScreen() {
           <Typography variant="h5" component="h1" sx={{ textAlign: 'center', fontWeight: 500 }}>
             Login
           </Typography>
-          <TextField
+          <OutlinedField
             label="Username"
             autoComplete="username"
             autoFocus
             fullWidth
-            {...register('username')}
-            error={Boolean(errors.username)}
-            helperText={errors.username?.message}
+            {...field('username')}
           />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            fullWidth
-            {...register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" fullWidth {...field('password')} />
           <Box sx={{ textAlign: 'right' }}>
             <Link
               href="#"
@@ -81,4 +62,9 @@ export function LoginScreen() {
       </Box>
     </CenteredCard>
   );
+}
+
+/** The password with its show/hide toggle; hidden again whenever the form is shown anew. */
+function PasswordInput(props: OutlinedFieldProps) {
+  return <OutlinedField {...props} {...usePasswordVisibility()} />;
 }

@@ -94,4 +94,14 @@ describe('two-factor sign-in, second step', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Manage Account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/manage-account');
   });
+
+  it('Back shows the password step again with what was typed, the password hidden', async () => {
+    const { secondStepBodies } = start(() => envelopeResponse(LOGIN));
+    const user = await passwordStep();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Username')).toHaveValue('budi');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret-1');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(secondStepBodies()).toEqual([]);
+  });
 });

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { recoveryCode, totpCode } from '@tagih/contract';
+import { SECOND_FACTOR_RULES, checkCode } from '@tagih/contract';
 import { useState, type FormEvent } from 'react';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 import type { SecondFactor } from './use-sign-in.ts';
 
 interface SecondStepProps {
@@ -23,12 +23,12 @@ export function SecondStep({ busy, verify, cancel }: SecondStepProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = (useRecovery ? recoveryCode : totpCode).safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
+    const checked = checkCode(useRecovery ? SECOND_FACTOR_RULES.recoveryCode : SECOND_FACTOR_RULES.code, value);
+    if ('issue' in checked) {
+      setError(checked.issue);
       return;
     }
-    setError(await verify(useRecovery ? { recoveryCode: parsed.data } : { code: parsed.data }));
+    setError(await verify(useRecovery ? { recoveryCode: checked.code } : { code: checked.code }));
   };
 
   const toggle = () => {
@@ -48,7 +48,7 @@ export function SecondStep({ busy, verify, cancel }: SecondStepProps) {
             ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each works once.'
             : 'Enter the 6-digit code from your authenticator app.'}
         </Typography>
-        <TextField
+        <OutlinedField
           key={useRecovery ? 'recovery' : 'code'}
           label={useRecovery ? 'Recovery code' : 'Code'}
           autoComplete="one-time-code"
@@ -58,7 +58,7 @@ export function SecondStep({ busy, verify, cancel }: SecondStepProps) {
           onChange={(event) => setValue(event.target.value)}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ htmlInput: useRecovery ? {} : { inputMode: 'numeric', maxLength: 7 } }}
+          htmlInput={useRecovery ? {} : { inputMode: 'numeric', maxLength: 7 }}
         />
         <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
           <Link component="button" type="button" underline="hover" variant="body2" onClick={cancel}>

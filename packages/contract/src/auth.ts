@@ -37,7 +37,6 @@ export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 /** POST /security/authentication/login: signed in, or the second step is needed. */
 export const loginAnswerSchema = z.union([loginDataSchema, twoFactorChallengeSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-export const needsSecondStep = (answer: LoginAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer && answer.twoFactorRequired;
 
 /** A second-step code rule (login-rules.ts) as a schema: normalized, then checked. */
 const codeRule = (rule: CodeRule) => z.string().transform(rule.normalize).pipe(z.string().regex(rule.pattern, rule.message));

@@ -6,4 +6,6 @@ export const DIALOG_WIDTH = { form: 500, genericForm: 600, filter: 480, confirm:
 export const LAYOUT = { sidebarOpenAbovePx: 1024, mobileAtOrBelowPx: 600, drawerWidth: 256, railWidth: 56, appBarHeight: 64 } as const;
 export const NOTIFICATIONS_EPOCH = '1970-01-01';
 export const DEFAULT_BUSINESS_TZ = 'Asia/Jakarta';
+/** `status.errorCode` of an answer whose session is gone (missing, expired, signed out): the web signs the user out. */
+export const SESSION_ERROR_CODE = 411;
 export const CSV_FILES = { va: 'transactions_VA.csv', qris: 'transactions_QRIS.csv' } as const;

@@ -56,8 +56,6 @@ export interface ValidationErrorData {
   errors: Record<string, string>;
 }
 
-export const SESSION_ERROR_CODE = 411;
-
 const param = (description: string) => z.string().optional().describe(description);
 
 /**

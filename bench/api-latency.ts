@@ -214,9 +214,9 @@ if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCa
   const mb = (n: number | null) => (n === null ? '-' : `${(n / 1048576).toFixed(1)} MB`);
   const line = (label: string, run: ExportRun) =>
     `${pad(label, 52)} ${padLeft(fmt(run.rows), 11)} ${padLeft(mb(run.bytes), 10)} ${padLeft(run.seconds.toFixed(2), 8)} ${padLeft(fmt(run.rows / run.seconds), 10)} ` +
-    `${padLeft(`+${run.rssMb.toFixed(1)}`, 9)} ${padLeft(`+${run.heapMb.toFixed(1)}`, 9)}`;
+    `${padLeft(`+${run.rssMb.toFixed(1)}`, 9)} ${padLeft(`+${run.heapMb.toFixed(1)}`, 9)} ${padLeft(`+${run.buffersMb.toFixed(1)}`, 10)}`;
   console.log(`\nCSV export, VA, last ${exportDays} days (${range.from} .. ${range.to}):`);
-  const header = `${pad('run', 52)} ${padLeft('rows', 11)} ${padLeft('size', 10)} ${padLeft('s', 8)} ${padLeft('rows/s', 10)} ${padLeft('RSS MB', 9)} ${padLeft('heap MB', 9)}`;
+  const header = `${pad('run', 52)} ${padLeft('rows', 11)} ${padLeft('size', 10)} ${padLeft('s', 8)} ${padLeft('rows/s', 10)} ${padLeft('RSS MB', 9)} ${padLeft('heap MB', 9)} ${padLeft('buffers MB', 10)}`;
   console.log(`${header}\n${'-'.repeat(header.length)}`);
   // The database's own dump before and after ours (the cache is as warm for it as for us): the mean is the yardstick.
   const own = db.dialect === 'postgres' ? 'COPY (SELECT same rows, columns) TO STDOUT csv' : 'same SELECT, raw arrays (better-sqlite3)';
@@ -234,7 +234,7 @@ if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCa
     const after = await inProcessExport(deps, kind, prepared.compId, range, 'fast');
     console.log(line('fast path, in process, no HTTP', after));
   }
-  console.log('(RSS and heap: peak growth of this process, sampled every 20 ms: the server alone for the HTTP run, whose client runs in a process of its own; heap growth includes garbage not yet collected)');
+  console.log('(RSS, heap and buffers (Buffer memory outside the heap): peak growth of this process, sampled every 20 ms: the server alone for the HTTP run, whose client runs in a process of its own; heap and buffers include garbage not yet collected)');
 }
 
 await app.close();

@@ -23,9 +23,10 @@ export interface ExportRun {
   /** Bytes produced (null where the database hands over values, not text). */
   bytes: number | null;
   seconds: number;
-  /** Growth of the process's RSS and V8 heap over the run (sampled every 20 ms). */
+  /** Growth of the process's RSS, V8 heap and Buffer memory (arrayBuffers) over the run (peaks, sampled every 20 ms). */
   rssMb: number;
   heapMb: number;
+  buffersMb: number;
 }
 
 const MB = 1024 * 1024;
@@ -35,15 +36,20 @@ async function measured(work: () => Promise<{ rows: number; bytes: number | null
   const before = process.memoryUsage();
   let peakRss = before.rss;
   let peakHeap = before.heapUsed;
+  let peakBuffers = before.arrayBuffers;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakBuffers = Math.max(peakBuffers, m.arrayBuffers);
   }, 20);
   const started = performance.now();
   try {
     const { rows, bytes } = await work();
-    return { rows, bytes, seconds: (performance.now() - started) / 1000, rssMb: (peakRss - before.rss) / MB, heapMb: (peakHeap - before.heapUsed) / MB };
+    return {
+      rows, bytes, seconds: (performance.now() - started) / 1000, rssMb: (peakRss - before.rss) / MB, heapMb: (peakHeap - before.heapUsed) / MB,
+      buffersMb: (peakBuffers - before.arrayBuffers) / MB,
+    };
   } finally {
     clearInterval(sampler);
   }

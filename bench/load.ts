@@ -152,6 +152,8 @@ if (!args['skip-export-probe']) {
   }
   const today = businessDate(new Date(), config.businessTz);
   const exportUrl = `${base}${VA}/export.csv?${q({ from: daysBefore(today, sizes.days), to: today })}`;
+  // The server's RSS growth during the export, in its own process (nothing else ran in it): its peak after, over its resident set before.
+  const rssBefore = rssOf('VmRSS');
   const exportStarted = performance.now();
   let exportBytes = 0;
   let exporting = true;
@@ -175,6 +177,10 @@ if (!args['skip-export-probe']) {
     `\nexport probe: full VA CSV export over ${sizes.days} days (HTTP ${exportStatus}, ${(exportBytes / 1048576).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s); ` +
     `status during it: ${latencies.length} calls, p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(0) ?? '–'} ms`,
   );
+  const peakRss = rssOf('VmHWM');
+  if (rssBefore !== null && peakRss !== null) {
+    console.log(`server RSS before the export ${(rssBefore / 1048576).toFixed(0)} MB, peak ${(peakRss / 1048576).toFixed(0)} MB (growth +${((peakRss - rssBefore) / 1048576).toFixed(1)} MB; with --skip-load)`);
+  }
 }
 
 stop();

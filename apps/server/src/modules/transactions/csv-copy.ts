@@ -5,9 +5,9 @@
  * - The rows are the list's (repo.filteredRows: the company, the range, every filter, the work
  *   queue) in the export's order, newest first; the line is csv-sql.ts's, byte for byte the
  *   row-by-row export's (the tests compare both).
- * - Back-pressure: the rows are read only as fast as the client takes them (pg-copy-streams
- *   stops reading the socket while the response is full, and PostgreSQL then waits), so memory
- *   stays flat whatever the row count.
+ * - Back-pressure: the rows are read only as fast as the client takes them (copy-lines.ts
+ *   CopyOut stops reading the socket while its chunks wait for the response, and PostgreSQL then
+ *   waits), so memory stays flat whatever the row count.
  * - Time limit: the pool's DB_STATEMENT_TIMEOUT_MS (30 s) is for queries, and a COPY lasts as
  *   long as the client takes to download it (10M rows: over a minute at the database's own
  *   speed, far more on a slow link). The COPY runs in its own read-only transaction with
@@ -19,13 +19,11 @@
  *   connection is closed instead (the pool opens a new one when needed).
  */
 import { sql, type CompiledQuery } from 'kysely';
-import type pg from 'pg';
-import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { FieldDef, ListQuery } from '@tagih/contract';
 import { leasePostgresClient, type PostgresLease } from '../../db/postgres-pool.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
-import { CopyLines, type LineBatch } from './copy-lines.ts';
+import { CopyOut, type LineBatch } from './copy-lines.ts';
 import { csvLineSql, postgresLine } from './csv-sql.ts';
 import type { ServerKind } from './kinds.ts';
 import * as repo from './repo.ts';
@@ -129,13 +127,13 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<boolean> =>
  * Ends a COPY that did not run to its end (the client left, or a read failed) and gives its
  * connection back: clean when PostgreSQL confirms, closed when it does not.
  */
-async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: CopyToStreamQuery, settled: Promise<unknown>): Promise<void> {
-  copy.resume(); // read and drop what is still coming, so PostgreSQL is never stuck writing it
-  let clean = await within(settled, 0);
+async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: CopyOut): Promise<void> {
+  copy.drop();
+  let clean = await within(copy.settled, 0);
   if (!clean) {
     // From another pooled connection: this one is busy receiving the COPY.
     await sql`select pg_cancel_backend(${pid})`.execute(deps.db).catch(() => {});
-    clean = await within(settled, STOP_WAIT_MS);
+    clean = await within(copy.settled, STOP_WAIT_MS);
   }
   if (clean && (await within(lease.client.query('rollback'), STOP_WAIT_MS))) {
     copyStops.clean += 1;
@@ -147,47 +145,35 @@ async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: 
 }
 
 /**
- * The CSV records of the export (no header), in batches of `batchRows` rows. Nothing is sent
- * before the COPY has started: a busy pool or a failing query throws at the first next().
+ * The CSV records of the export (no header), in the chunks PostgreSQL's socket delivers them
+ * (copy-lines.ts says why). Nothing is sent before the COPY has started: a busy pool or a
+ * failing query throws at the first next().
  */
 export async function* copyCsvBatches(
-  deps: AppDeps, kind: ServerKind, columns: readonly FieldDef[], compId: number, range: UtcRange, query: ListQuery, batchRows: number,
+  deps: AppDeps, kind: ServerKind, columns: readonly FieldDef[], compId: number, range: UtcRange, query: ListQuery,
 ): AsyncGenerator<LineBatch> {
   const statement = copyStatement(csvLinesQuery(deps, kind, columns, compId, range, query), 'FORMAT binary');
   const timeoutMs = exportStatementTimeoutMs(deps.config.dbPool.statementTimeoutMs);
   const lease = await leasePostgresClient(deps.db);
-  const client: pg.PoolClient = lease.client;
-  let copy: CopyToStreamQuery | null = null;
-  let settled: Promise<unknown> = Promise.resolve();
+  const client = lease.client;
+  let copy: CopyOut | null = null;
   let pid = 0;
   let done = false;
   try {
     // DateStyle ISO: the dates' text form (csv-sql.ts postgresLine) whatever the server's default.
     await client.query(`begin read only; set local statement_timeout = ${timeoutMs}; set local datestyle = 'ISO, YMD'`);
     pid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-    const stream = copyTo(statement);
     // pg's read timeout applies to a COPY as to any query; without this it would be the pool's 35 s.
-    if (timeoutMs > 0) Object.assign(stream, { query_timeout: timeoutMs + CLIENT_TIMEOUT_MARGIN_MS });
-    copy = client.query(stream);
-    const current = copy;
-    settled = new Promise((resolve) => {
-      current.once('end', resolve);
-      current.on('error', resolve); // kept: pg may report the same failure more than once
-    });
-    const lines = new CopyLines(batchRows);
-    // destroyOnReturn false: a consumer that stops leaves the stream to stopCopy, which drains it.
-    for await (const chunk of copy.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-      yield* lines.feed(chunk);
-    }
-    const last = lines.finish();
-    if (last) yield last;
+    copy = client.query(new CopyOut(statement, timeoutMs > 0 ? timeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined));
+    // A consumer that stops leaves the COPY to stopCopy, which drains it.
+    yield* copy.batches();
     await client.query('commit');
     done = true;
   } finally {
-    // pg's read timeout is cleared by the query's callback, which pg never calls for a COPY.
-    (copy as { callback?: () => void } | null)?.callback?.();
     if (done) lease.release();
-    else if (copy) await stopCopy(deps, lease, pid, copy, settled);
+    else if (copy) await stopCopy(deps, lease, pid, copy);
     else lease.release(true);
+    // pg's read timeout is cleared by the query's callback: CopyOut calls it once PostgreSQL ends the COPY, not when it never confirms.
+    copy?.callback?.();
   }
 }

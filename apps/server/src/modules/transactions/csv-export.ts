@@ -90,7 +90,7 @@ export async function* rowByRowBatches(s: ExportSource): AsyncGenerator<CsvBatch
 }
 
 function fastBatches(s: ExportSource): AsyncGenerator<CsvBatch> | null {
-  if (s.deps.dialect === 'postgres') return lineBatches(copyCsvBatches(s.deps, s.kind, s.columns, s.compId, s.range, s.query, s.batchRows));
+  if (s.deps.dialect === 'postgres') return lineBatches(copyCsvBatches(s.deps, s.kind, s.columns, s.compId, s.range, s.query));
   return sqliteCsvBatches(s);
 }
 

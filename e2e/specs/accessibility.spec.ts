@@ -131,7 +131,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       await expect(history).toBeHidden();
 
       // Bulk actions (issue 11): the bar over the picked rows and the preview dialog, reason touched.
-      await page.getByRole('main').getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('checkbox').check();
+      const tick = page.getByRole('main').getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('checkbox');
+      await tick.click();
+      await expect(tick).toBeChecked();
       const bar = page.getByRole('region', { name: 'Aksi massal' });
       await expect(bar).toBeVisible();
       found.push(...(await audit(page, 'bulk bar')));

@@ -43,7 +43,11 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       const notiId = (await row.getAttribute('data-id'))!;
       const orderId = (await row.locator('[data-field="notiOrderId"]').innerText()).trim();
       picked.push({ notiId, orderId, attempts: await attemptsOf(page, notiId) });
-      await row.getByRole('checkbox').check();
+      // A click, then wait for the tick: the grid may draw it a moment after the click on a busy
+      // machine (Playwright's check() fails at once when the state has not changed yet).
+      const tick = row.getByRole('checkbox');
+      await tick.click();
+      await expect(tick).toBeChecked();
     }
 
     const bar = page.getByRole('region', { name: 'Aksi massal' });

@@ -7,14 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
-import { applyFilters } from '../../src/db/list-sql.ts';
-import { kindRows } from '../../src/modules/transactions/kind-rows-repo.ts';
+import type { ListQuery, RawQuery } from '@tagih/contract';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { orderIdNeedles } from '../../src/modules/transactions/order-search.ts';
 import { filteredRows } from '../../src/modules/transactions/repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, type TestCompany } from './support.ts';
+import { likeScanIds, listIds, parseFor } from './search-support.ts';
 
 const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
 const ALL_TIME = { start: null, end: null };
@@ -36,24 +35,10 @@ describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
   let other: TestCompany;
   let token: string;
 
-  const parse = (raw: RawQuery): ListQuery => {
-    const parsed = parseListQuery(raw, VA_KIND.resource, ['from', 'to']);
-    if (!parsed.ok) throw new Error(parsed.message);
-    return parsed.value;
-  };
+  const parse = (raw: RawQuery) => parseFor(VA_KIND, raw);
   /** The rows of today's code path: the LIKE over the company's rows, no trigram table. */
-  const oldIds = async (query: ListQuery, compId = mine.compId) => {
-    const rows = kindRows(ctx.db.kysely, 'VA', compId, ALL_TIME, new Set(['trctId', 'trctOrderId']));
-    const filtered = applyFilters(ctx.db.kysely.selectFrom(rows.as('r')) as never, query, VA_KIND.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' });
-    const out = (await (filtered as ReturnType<typeof filteredRows>).select(sql.ref('trctId').as('id')).execute()) as { id: number }[];
-    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
-  };
-  const newIds = async (query: ListQuery, compId = mine.compId) => {
-    const out = (await filteredRows(ctx.db.kysely, VA_KIND, compId, ALL_TIME, query, ctx.config.businessTz, ['trctId'])
-      .select(sql.ref('trctId').as('id'))
-      .execute()) as { id: number }[];
-    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
-  };
+  const oldIds = (query: ListQuery, compId = mine.compId) => likeScanIds(ctx, VA_KIND, compId, ['trctOrderId'], query);
+  const newIds = (query: ListQuery, compId = mine.compId) => listIds(ctx, VA_KIND, compId, query);
   const orderIdsOf = async (ids: number[]) =>
     ids.length === 0 ? [] : (await ctx.db.kysely.selectFrom('transactions').select('trctOrderId').where('trctId', 'in', ids).orderBy('trctId').execute()).map((r) => r.trctOrderId);
 

@@ -9,14 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
-import { applyFilters } from '../../src/db/list-sql.ts';
-import { kindRows } from '../../src/modules/transactions/kind-rows-repo.ts';
+import type { ListQuery, RawQuery } from '@tagih/contract';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { searchNeedles } from '../../src/modules/transactions/order-search.ts';
 import { filteredRows } from '../../src/modules/transactions/repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, type TestCompany } from './support.ts';
+import { likeScanIds, listIds, parseFor } from './search-support.ts';
 
 const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
 const QR_KIND = SERVER_KINDS.find((k) => k.type === 'QRIS')!;
@@ -41,24 +40,10 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
   let other: TestCompany;
   let token: string;
 
-  const parse = (raw: RawQuery): ListQuery => {
-    const parsed = parseListQuery(raw, VA_KIND.resource, ['from', 'to']);
-    if (!parsed.ok) throw new Error(parsed.message);
-    return parsed.value;
-  };
+  const parse = (raw: RawQuery) => parseFor(VA_KIND, raw);
   /** The rows of the old code path: the LIKE over the company's rows, no trigram table. */
-  const oldIds = async (query: ListQuery) => {
-    const rows = kindRows(ctx.db.kysely, 'VA', mine.compId, ALL_TIME, new Set(['trctId', ...FIELDS, 'trctOrderId']));
-    const filtered = applyFilters(ctx.db.kysely.selectFrom(rows.as('r')) as never, query, VA_KIND.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' });
-    const out = (await (filtered as ReturnType<typeof filteredRows>).select(sql.ref('trctId').as('id')).execute()) as { id: number }[];
-    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
-  };
-  const newIds = async (query: ListQuery) => {
-    const out = (await filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId'])
-      .select(sql.ref('trctId').as('id'))
-      .execute()) as { id: number }[];
-    return out.map((r) => Number(r.id)).sort((a, b) => a - b);
-  };
+  const oldIds = (query: ListQuery) => likeScanIds(ctx, VA_KIND, mine.compId, [...FIELDS, 'trctOrderId'], query);
+  const newIds = (query: ListQuery) => listIds(ctx, VA_KIND, mine.compId, query);
   const namesOf = async (ids: number[]) =>
     ids.length === 0 ? [] : (await ctx.db.kysely.selectFrom('transaction_va').select('trvaVirtualAccountName').where('trvaTrctId', 'in', ids).orderBy('trvaTrctId').execute()).map((r) => r.trvaVirtualAccountName);
   const setDetail = (trctId: number, no: string, name: string | null) =>
@@ -134,18 +119,9 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
   it('finds the same rows for the QRIS reference (Ref. No.) as the old LIKE scan, and follows changes', async () => {
     const refs = ['REF-2026-0001', 'ref-2026-0002', 'REF_50%', "R'Q\"1", 'AB', null];
     const ids = await insertTx(ctx, mine, 'QRIS', refs.map((refNo, i) => ({ orderId: `QS-${i}`, refNo, createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T05:00:00.000Z` })));
-    const parseQr = (raw: RawQuery) => {
-      const parsed = parseListQuery(raw, QR_KIND.resource, ['from', 'to']);
-      if (!parsed.ok) throw new Error(parsed.message);
-      return parsed.value;
-    };
-    const qrIds = async (query: ListQuery, indexed: boolean) => {
-      const base = indexed
-        ? filteredRows(ctx.db.kysely, QR_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId'])
-        : (applyFilters(ctx.db.kysely.selectFrom(kindRows(ctx.db.kysely, 'QRIS', mine.compId, ALL_TIME, new Set(['trctId', 'trqrReferenceNo'])).as('r')) as never, query, QR_KIND.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' }) as ReturnType<typeof filteredRows>);
-      const out = (await base.select(sql.ref('trctId').as('id')).execute()) as { id: number }[];
-      return out.map((r) => Number(r.id)).sort((a, b) => a - b);
-    };
+    const parseQr = (raw: RawQuery) => parseFor(QR_KIND, raw);
+    const qrIds = (query: ListQuery, indexed: boolean) =>
+      indexed ? listIds(ctx, QR_KIND, mine.compId, query) : likeScanIds(ctx, QR_KIND, mine.compId, ['trqrReferenceNo'], query);
     for (const op of ['contain', 'start_with', 'end_with', 'not_contain', 'equal']) {
       for (const needle of ['ref-2026', '2026-000', '0002', '_50%', '%', "'q", '"1', 'ab', 'REF-2026-0001', 'nothing']) {
         const query = parseQr({ [`finds[trqrReferenceNo][${op}]`]: needle });

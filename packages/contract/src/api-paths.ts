@@ -3,10 +3,10 @@
  * templates; the web app fills them with `fillPath`. `:name` marks a path parameter.
  */
 import type { ResourceDef } from './resource.ts';
-import { auditResource } from './audit.ts';
-import { notificationResource } from './monitoring/notifications.ts';
+import { auditResource } from './audit-actions.ts';
+import { notificationResource } from './monitoring/notification-resource.ts';
 import { userResource } from './resources/user.ts';
-import type { TransactionKindDef } from './monitoring/transactions.ts';
+import type { TransactionKindDef } from './monitoring/transaction-kinds.ts';
 
 export const API_BASE = '/api';
 

@@ -8,8 +8,6 @@ import {
 import { LOGIN_FIELD_RULES, SECOND_FACTOR_RULES, type CodeRule } from './login-rules.ts';
 import { loginPassword, optionalPassword, textRule, username } from './rules.ts';
 
-export * from './password-policy.ts';
-
 /** The sign-in form; its rules are plain data (login-rules.ts) that the sign-in page checks without zod. */
 export const loginBody = z.strictObject({
   username: textRule(LOGIN_FIELD_RULES.username),

@@ -27,6 +27,11 @@ export const paginationSchema = z.object({
   totalPage: z.number(),
   page: z.number(),
   itemPerPage: z.number(),
+  /**
+   * true: more rows match than totalData, where counting stopped (a transaction list counted
+   * from its rows, beyond the server's EXACT_COUNT_LIMIT); the pages reach that far. Absent: exact.
+   */
+  totalCapped: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

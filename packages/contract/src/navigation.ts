@@ -1,17 +1,16 @@
-import { TRANSACTION_KINDS, type TransactionKindKey } from './monitoring/transactions.ts';
-import { NOTIFICATIONS_AREA } from './monitoring/notifications.ts';
-import { AUDIT_AREA } from './audit.ts';
+import { TRANSACTION_KINDS, type TransactionKindKey } from './monitoring/transaction-kinds.ts';
+import { NOTIFICATIONS_AREA } from './monitoring/notification-resource.ts';
+import { AUDIT_AREA } from './audit-actions.ts';
 import type { Area } from './permissions.ts';
-import {
-  companyGroupResource,
-  companyResource,
-  permissionResource,
-  roleResource,
-  rolePermissionResource,
-  userCompanyResource,
-  userResource,
-  userRoleResource,
-} from './resources/index.ts';
+// Each description from its own module, not resources/index.ts, which also re-exports the bodies' schemas.
+import { companyGroupResource } from './resources/company-group.ts';
+import { companyResource } from './resources/company.ts';
+import { permissionResource } from './resources/permission.ts';
+import { rolePermissionResource } from './resources/role-permission.ts';
+import { roleResource } from './resources/role.ts';
+import { userCompanyResource } from './resources/user-company.ts';
+import { userResource } from './resources/user.ts';
+import { userRoleResource } from './resources/user-role.ts';
 
 /** The dashboard's child routes (spec §2 route table) with the area whose `read` gates them. */
 export interface DashboardRoute {

@@ -5,8 +5,8 @@
  * the screen's columns.
  */
 import { z } from 'zod';
-import { notificationResource } from './monitoring/notifications.ts';
-import { TRANSACTION_KINDS } from './monitoring/transactions.ts';
+import { notificationResource } from './monitoring/notification-resource.ts';
+import { TRANSACTION_KINDS } from './monitoring/transaction-kinds.ts';
 import type { ResourceDef } from './resource.ts';
 
 /** The screens with preferences, by their route path. */

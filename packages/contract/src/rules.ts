@@ -1,5 +1,6 @@
 /** Field rules of spec §5, each written once with its exact message. */
 import { z } from 'zod';
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from './field-limits.ts';
 import { LOGIN_FIELD_RULES, type TextRule } from './login-rules.ts';
 import { isRequired } from './messages.ts';
 import { ACTIONS, isAction } from './permissions.ts';
@@ -49,10 +50,6 @@ export const optionalPassword = z
   .refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters')
   .refine((v) => v.length <= 50, 'Password must not exceed 50 characters')
   .optional();
-
-/** Spec §5: a phone number has 10 to 15 digits (company phone maximum length 15). */
-export const PHONE_MAX_DIGITS = 15;
-export const PHONE_MIN_DIGITS = 10;
 
 export const phone = (label = 'Phone') =>
   requiredText(label)

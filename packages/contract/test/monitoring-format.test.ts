@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, dateTimeFormatter, formatDateTime, notificationWord, plainMinor, plainToMinor } from '../src/format.ts';
-import { TRANSACTION_KINDS } from '../src/monitoring/transactions.ts';
+import { TRANSACTION_KINDS } from '../src/monitoring/transaction-kinds.ts';
 
 describe('CSV and money helpers of the monitoring screens', () => {
   it('quotes every cell and neutralises formula starts inside the quotes', () => {

@@ -1,8 +1,7 @@
-/** Company Group (spec §3, §5): /master/Company_Group. */
-import { z } from 'zod';
+/** Company Group (spec §3, §5): /master/Company_Group. Its create and edit bodies are in company-group-body.ts. */
+import { PHONE_MAX_DIGITS } from '../field-limits.ts';
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { address, entityName, fax, idInBody, labelledName, phone, PHONE_MAX_DIGITS, requiredText } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const companyGroupResource: ScreenResourceDef = {
@@ -24,18 +23,3 @@ export const companyGroupResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'grcpCreatedTime', direction: 'asc' },
 };
-
-const fields = {
-  grcpName: entityName('Company Group'),
-  grcpNickName: labelledName('Nickname'),
-  grcpAddress: address('Alamat'),
-  grcpCity: requiredText('Nama Kota').max(50, 'Nama Kota must not exceed 50 characters'),
-  grcpTelp: phone('No. Telpon'),
-  grcpFax: fax('No. Fax'),
-};
-
-export const companyGroupCreateBody = z.strictObject(fields);
-/** Edit sends the whole form plus the primary key; audit fields are not sent. */
-export const companyGroupUpdateBody = z.strictObject({ grcpId: idInBody, ...fields });
-export type CompanyGroupCreateBody = z.infer<typeof companyGroupCreateBody>;
-export type CompanyGroupUpdateBody = z.infer<typeof companyGroupUpdateBody>;

@@ -1,8 +1,7 @@
-/** Company (spec §3, §5): /master/company. grcpName and clntName are looked up, never saved. */
-import { z } from 'zod';
+/** Company (spec §3, §5): /master/company. grcpName and clntName are looked up, never saved. Its bodies are in company-body.ts. */
+import { PHONE_MAX_DIGITS } from '../field-limits.ts';
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { MAX_ID, address, entityName, idInBody, labelledName, phone, PHONE_MAX_DIGITS, requiredId, statusFlag } from '../rules.ts';
 import { ACTIVE_OPTIONS, auditFields, idField } from './fields.ts';
 
 export const companyResource: ScreenResourceDef = {
@@ -29,21 +28,3 @@ export const companyResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'compCreatedTime', direction: 'asc' },
 };
-
-const fields = {
-  compGrcpId: requiredId('Company Group'),
-  compName: entityName('Company Name'),
-  compAddress: address('Address'),
-  compPhone: phone('Phone'),
-  compPIC: labelledName('PIC', 3),
-  compPICPhone: phone('PIC Phone'),
-  compStatus: statusFlag('Status'),
-  compClientId: requiredId('Client'),
-  compFileId: z.coerce.number().int().positive().lte(MAX_ID).nullable().optional(),
-};
-
-export const companyCreateBody = z.strictObject(fields);
-/** Edit omits compGrcp, audit fields, grcpName and clntName (spec §7) and sends the primary key. */
-export const companyUpdateBody = z.strictObject({ compId: idInBody, ...fields });
-export type CompanyCreateBody = z.infer<typeof companyCreateBody>;
-export type CompanyUpdateBody = z.infer<typeof companyUpdateBody>;

@@ -1,8 +1,6 @@
-/** Permission (spec §3): /master/Permission. Operations travel as a JSON-encoded string. */
-import { z } from 'zod';
+/** Permission (spec §3): /master/Permission. Operations travel as a JSON-encoded string. Its bodies are in permission-body.ts. */
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { idInBody, operations, permissionName } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const permissionResource: ScreenResourceDef = {
@@ -23,9 +21,3 @@ export const permissionResource: ScreenResourceDef = {
 
 /** Default operations for a new permission (spec §9). */
 export const DEFAULT_PERMISSION_OPERATIONS = '["read","create","update","delete"]';
-
-const fields = { prmsName: permissionName, prmsOperations: operations() };
-export const permissionCreateBody = z.strictObject(fields);
-export const permissionUpdateBody = z.strictObject({ prmsId: idInBody, ...fields });
-export type PermissionCreateBody = z.infer<typeof permissionCreateBody>;
-export type PermissionUpdateBody = z.infer<typeof permissionUpdateBody>;

@@ -1,8 +1,6 @@
-/** Role Permission (spec §3): /master/Role_Permission. Rows also carry rperRole {roleName} and rperPrms {prmsName}. */
-import { z } from 'zod';
+/** Role Permission (spec §3): /master/Role_Permission. Rows also carry rperRole {roleName} and rperPrms {prmsName}. Bodies: role-permission-body.ts. */
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { idInBody, operations, requiredId } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const rolePermissionResource: ScreenResourceDef = {
@@ -23,9 +21,3 @@ export const rolePermissionResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'rperCreatedTime', direction: 'asc' },
 };
-
-const fields = { rperRoleId: requiredId('Role'), rperPrmsId: requiredId('Permission'), rperOperations: operations() };
-export const rolePermissionCreateBody = z.strictObject(fields);
-export const rolePermissionUpdateBody = z.strictObject({ rperId: idInBody, ...fields });
-export type RolePermissionCreateBody = z.infer<typeof rolePermissionCreateBody>;
-export type RolePermissionUpdateBody = z.infer<typeof rolePermissionUpdateBody>;

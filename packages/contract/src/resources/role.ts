@@ -1,8 +1,6 @@
-/** Role (spec §3): /master/roles. */
-import { z } from 'zod';
+/** Role (spec §3): /master/roles. Its bodies are in role-body.ts. */
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { idInBody, roleName } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const roleResource: ScreenResourceDef = {
@@ -19,8 +17,3 @@ export const roleResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'roleCreatedTime', direction: 'asc' },
 };
-
-export const roleCreateBody = z.strictObject({ roleName });
-export const roleUpdateBody = z.strictObject({ roleId: idInBody, roleName });
-export type RoleCreateBody = z.infer<typeof roleCreateBody>;
-export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;

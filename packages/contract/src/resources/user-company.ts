@@ -1,8 +1,6 @@
-/** User Company (spec §3): /master/User_Company. Rows also carry companyName. */
-import { z } from 'zod';
+/** User Company (spec §3): /master/User_Company. Rows also carry companyName. Its bodies are in user-company-body.ts. */
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { idInBody, requiredId, userRef } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const userCompanyResource: ScreenResourceDef = {
@@ -21,9 +19,3 @@ export const userCompanyResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'uscoCreatedTime', direction: 'asc' },
 };
-
-const fields = { uscoUserId: userRef('User'), uscoCompId: requiredId('Company') };
-export const userCompanyCreateBody = z.strictObject(fields);
-export const userCompanyUpdateBody = z.strictObject({ uscoId: idInBody, ...fields });
-export type UserCompanyCreateBody = z.infer<typeof userCompanyCreateBody>;
-export type UserCompanyUpdateBody = z.infer<typeof userCompanyUpdateBody>;

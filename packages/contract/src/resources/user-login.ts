@@ -1,10 +1,9 @@
 /**
  * User Login (spec §3, "other resources named: user-login"): /master/User_Login. One login per
- * user, addressed by its user id (GET/PUT/DELETE /master/User_Login/{userId}). Hashes never leave the server.
+ * user, addressed by its user id (GET/PUT/DELETE /master/User_Login/{userId}). Hashes never leave
+ * the server. Its create and edit bodies are in user-login-body.ts.
  */
-import { z } from 'zod';
 import type { MasterResourceDef } from '../resource.ts';
-import { optionalPassword, password, userRef, username } from '../rules.ts';
 import { auditFields } from './fields.ts';
 
 export const userLoginResource: MasterResourceDef = {
@@ -25,16 +24,3 @@ export const userLoginResource: MasterResourceDef = {
   ],
   defaultOrder: { field: 'usloCreatedTime', direction: 'asc' },
 };
-
-export const userLoginCreateBody = z.strictObject({
-  usloUserId: userRef('User ID'),
-  usloUserName: username(),
-  usloPassword: password,
-});
-export const userLoginUpdateBody = z.strictObject({
-  usloUserId: z.string().optional(),
-  usloUserName: username(),
-  usloPassword: optionalPassword,
-});
-export type UserLoginCreateBody = z.infer<typeof userLoginCreateBody>;
-export type UserLoginUpdateBody = z.infer<typeof userLoginUpdateBody>;

@@ -1,8 +1,6 @@
-/** User Role (spec §3): /master/User_Role. Rows also carry usroRole {roleName}. */
-import { z } from 'zod';
+/** User Role (spec §3): /master/User_Role. Rows also carry usroRole {roleName}. Its bodies are in user-role-body.ts. */
 import { MESSAGES } from '../messages.ts';
 import type { ScreenResourceDef } from '../resource.ts';
-import { idInBody, requiredId, userRef } from '../rules.ts';
 import { auditFields, idField } from './fields.ts';
 
 export const userRoleResource: ScreenResourceDef = {
@@ -21,9 +19,3 @@ export const userRoleResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'usroCreatedTime', direction: 'asc' },
 };
-
-const fields = { usroUserId: userRef('User'), usroRoleId: requiredId('Role') };
-export const userRoleCreateBody = z.strictObject(fields);
-export const userRoleUpdateBody = z.strictObject({ usroId: idInBody, ...fields });
-export type UserRoleCreateBody = z.infer<typeof userRoleCreateBody>;
-export type UserRoleUpdateBody = z.infer<typeof userRoleUpdateBody>;

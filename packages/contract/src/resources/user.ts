@@ -1,12 +1,10 @@
 /**
  * User (spec §3): /master/user. A user row shows its login's username; the password is a form
  * input only (never listed, filtered or returned). Create may carry the login too: both
- * usloUserName and usloPassword, or neither.
+ * usloUserName and usloPassword, or neither. Its create and edit bodies are in user-body.ts.
  */
-import { z } from 'zod';
 import type { ScreenResourceDef } from '../resource.ts';
-import { MESSAGES, isRequired } from '../messages.ts';
-import { optionalPassword, password, statusFlag, userId, username } from '../rules.ts';
+import { MESSAGES } from '../messages.ts';
 import { USER_STATUS_OPTIONS, auditFields } from './fields.ts';
 import { userLoginResource } from './user-login.ts';
 
@@ -35,29 +33,3 @@ export const userResource: ScreenResourceDef = {
   ],
   defaultOrder: { field: 'userId', direction: 'desc' },
 };
-
-export const userCreateBody = z
-  .strictObject({
-    userId,
-    userStatus: statusFlag('Status'),
-    usloUserName: username().optional(),
-    usloPassword: password.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.usloUserName !== undefined && body.usloPassword === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['usloPassword'], message: MESSAGES.passwordRequired });
-    }
-    if (body.usloPassword !== undefined && body.usloUserName === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['usloUserName'], message: isRequired('Username') });
-    }
-  });
-
-/** Edit: User ID is read-only (it may be sent and must match the URL); an empty password keeps the old one. */
-export const userUpdateBody = z.strictObject({
-  userId: z.string().optional(),
-  userStatus: statusFlag('Status'),
-  usloUserName: username().optional(),
-  usloPassword: optionalPassword,
-});
-export type UserCreateBody = z.infer<typeof userCreateBody>;
-export type UserUpdateBody = z.infer<typeof userUpdateBody>;

@@ -1,0 +1,118 @@
+/**
+ * The audit trail: an append-only, hash-chained list of security events and changes. Its
+ * action names are spelled here once (callers use AUDIT_ACTIONS, never a string), with the
+ * list's field description. Plain data, no zod: the first page's routes and API paths read it
+ * without loading the wire schemas (the row shapes and CSV columns are in audit.ts).
+ */
+import type { Action, Area } from './permissions.ts';
+import type { FieldDef, ResourceDef } from './resource.ts';
+
+/** The area whose `read` opens the audit list, detail, export and access review (Superadmin only). */
+export const AUDIT_AREA = 'audit_log' as const satisfies Area;
+/** The only actions the audit area offers: nobody creates, edits or deletes audit events. */
+export const AUDIT_AREA_ACTIONS: readonly Action[] = ['read'];
+
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Master resources whose writes are audited as master.<key>.created|updated|deleted. */
+export const AUDITED_MASTER_RESOURCES = [
+  'user', 'user_login', 'user_role', 'user_company', 'company', 'company_group', 'client', 'role', 'permission', 'role_permission',
+] as const;
+export type AuditedMasterResource = (typeof AUDITED_MASTER_RESOURCES)[number];
+const MASTER_CHANGES = ['created', 'updated', 'deleted'] as const;
+type MasterChange = (typeof MASTER_CHANGES)[number];
+type MasterActions = { [R in AuditedMasterResource]: { [C in MasterChange]: `master.${R}.${C}` } };
+
+const masterActions = Object.fromEntries(
+  AUDITED_MASTER_RESOURCES.map((r) => [r, Object.fromEntries(MASTER_CHANGES.map((c) => [c, `master.${r}.${c}`]))]),
+) as MasterActions;
+
+/** Every audited action. */
+export const AUDIT_ACTIONS = {
+  loginSucceeded: 'auth.login.succeeded',
+  /** actor username = the username tried. */
+  loginFailed: 'auth.login.failed',
+  locked: 'auth.locked',
+  unlocked: 'auth.unlocked',
+  logout: 'auth.logout',
+  companySelected: 'auth.company.selected',
+  credentialsChanged: 'account.credentials.changed',
+  /** Two-factor turned on (Manage Account). */
+  twoFactorEnabled: 'auth.2fa.enabled',
+  /** Two-factor turned off by its user; details: with (code or recovery code). */
+  twoFactorDisabled: 'auth.2fa.disabled',
+  /** A wrong code (sign-in second step, enable or disable); details: reason, failures. */
+  twoFactorFailed: 'auth.2fa.failed',
+  /** A Superadmin turned off another user's two-factor. */
+  twoFactorReset: 'auth.2fa.reset',
+  /** PASSWORD_POLICY=pci: a sign-in with a password older than 90 days (two-factor off); details: changedTime, maxAgeDays. */
+  passwordExpired: 'auth.password.expired',
+  /** The housekeeping deactivated a user who had not signed in for INACTIVE_DISABLE_DAYS; details: since, days. */
+  disabledInactive: 'account.disabled.inactive',
+  /** details: { before, after } of the changed fields, secrets redacted. */
+  master: masterActions,
+  /** details: kind, filters, rows. */
+  transactionExported: 'transaction.exported',
+  /** details: outcome, bank code. */
+  transactionInquired: 'transaction.inquired',
+  /** details: outcome, merchant HTTP status. */
+  notificationResent: 'notification.resent',
+  /** A bulk job started (issue 11); details: action, source, reason, items, skipped. Each item's own inquiry/re-send event names the job. */
+  bulkStarted: 'bulk.started',
+  /** details: action, items left unrun. */
+  bulkCancelled: 'bulk.cancelled',
+  auditViewed: 'audit.viewed',
+  auditExported: 'audit.exported',
+  /** The retention checkpoint: details { purgedRows, throughId, lastPurgedHash, before }. */
+  auditPurged: 'audit.purged',
+  /** A user chose their columns of a screen (issue 11); details: screen, columns. */
+  columnsChosen: 'preferences.columns.changed',
+  /** A user saved a view (new or replacing one of the same name); details: screen, name, query. */
+  viewSaved: 'preferences.view.saved',
+  /** details: screen, name. */
+  viewDeleted: 'preferences.view.deleted',
+  /** A request refused by the permission guard (outcome 'denied'); details: method, path, needed. */
+  accessDenied: 'access.denied',
+} as const;
+
+type Flat<T> = T extends string ? T : { [K in keyof T]: Flat<T[K]> }[keyof T];
+export type AuditAction = Flat<typeof AUDIT_ACTIONS>;
+
+const flatten = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+/** Every action name, sorted (filter choices). */
+export const AUDIT_ACTION_NAMES: readonly AuditAction[] = (flatten(AUDIT_ACTIONS) as AuditAction[]).sort();
+
+/** What a secret's value reads as in an event's details (passwords, hashes, tokens, secrets). */
+export const AUDIT_REDACTED = '[redacted]';
+
+/** The previous hash of the very first event. */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+
+export const AUDIT_CSV_FILES = { events: 'audit_events.csv', accessReview: 'access_review.csv' } as const;
+
+const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'string', input: 'text', ...extra });
+
+export const auditResource: ResourceDef = {
+  path: '/audit',
+  entity: 'Audit Event',
+  idField: 'audtId',
+  defaultOrder: { field: 'audtId', direction: 'desc' },
+  fields: [
+    { name: 'audtId', label: 'ID', type: 'number', input: 'none', key: true },
+    { name: 'audtAt', label: 'Time', type: 'date', input: 'date' },
+    text('audtActorUsername', 'User', { searchable: true }),
+    text('audtAction', 'Action', { input: 'dropdown', options: AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: a })) }),
+    text('audtOutcome', 'Outcome', { input: 'dropdown', options: AUDIT_OUTCOMES.map((o) => ({ value: o, label: o })) }),
+    text('audtTargetType', 'Target Type'),
+    text('audtTargetId', 'Target Id', { searchable: true }),
+    text('audtIp', 'IP Address'),
+    { name: 'audtCompId', label: 'Company Id', type: 'number', input: 'number', hidden: true },
+    text('audtActorUserId', 'User Id', { hidden: true, searchable: true }),
+    text('audtUserAgent', 'User Agent', { hidden: true, sortable: false }),
+    text('audtDetails', 'Details', { hidden: true, sortable: false }),
+    text('audtPrevHash', 'Previous Hash', { hidden: true, sortable: false }),
+    text('audtHash', 'Hash', { hidden: true, sortable: false }),
+  ],
+};

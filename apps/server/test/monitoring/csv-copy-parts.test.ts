@@ -112,8 +112,21 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
   const pgPart = Buffer.concat([message('c', Buffer.alloc(0)), message('C', Buffer.from('COPY 6\0')), message('Z', Buffer.from('I'))]);
   const wire = Buffer.concat([copyPart, pgPart]);
 
-  /** Sends `wire` cut at `cuts` through a socket of pg's kind: what the copy gave, and what pg's own listener got. */
-  async function run(cuts: number[]): Promise<{ batches: LineBatch[]; toPg: Buffer }> {
+  /** A piece of `wire` as a socket reads it: in memory of its own. */
+  const ownMemory = (from: number, to: number): Buffer => {
+    const chunk = Buffer.allocUnsafeSlow(to - from);
+    wire.copy(chunk, 0, from, to);
+    return chunk;
+  };
+  /** A piece of `wire` in memory shared with other Buffers (Node's pool for small ones). */
+  const sharedMemory = (from: number, to: number): Buffer => Buffer.from(wire.subarray(from, to));
+
+  /**
+   * Sends `wire` cut at `cuts` through a socket of pg's kind: what the copy gave, and what pg's
+   * own listener got. `free`: each batch's memory is freed (send-csv.ts's way) once its bytes are
+   * copied, as a consumer that owns them may.
+   */
+  async function run(cuts: number[], { piece = sharedMemory, free = false } = {}): Promise<{ batches: LineBatch[]; toPg: Buffer }> {
     const socket = new PassThrough();
     const toPg: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => toPg.push(chunk));
@@ -121,14 +134,21 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
     copy.submit({ stream: socket, query: () => {} } as unknown as pg.Connection);
     let from = 0;
     for (const to of [...cuts, wire.length]) {
-      socket.write(Buffer.from(wire.subarray(from, to)));
+      socket.write(piece(from, to));
       from = to;
     }
     // pg, once it has read ReadyForQuery from what it was given back.
     await new Promise((resolve) => setImmediate(resolve));
     copy.handleReadyForQuery();
     const batches: LineBatch[] = [];
-    for await (const batch of copy.batches()) batches.push(batch);
+    for await (const batch of copy.batches()) {
+      if (!free) {
+        batches.push(batch);
+        continue;
+      }
+      batches.push({ bytes: Buffer.from(batch.bytes), rows: batch.rows });
+      (batch.bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+    }
     return { batches, toPg: Buffer.concat(toPg) };
   }
 
@@ -136,6 +156,17 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
     for (let a = 0; a <= wire.length; a += 1) {
       for (const b of [a, a + 1, a + 5, a + 37]) {
         const { batches, toPg } = await run([a, Math.min(b, wire.length)]);
+        expect(Buffer.concat(batches.map((x) => x.bytes)).equals(EXPECTED)).toBe(true);
+        expect(batches.reduce((sum, x) => sum + x.rows, 0)).toBe(LINES.length);
+        expect(toPg.equals(pgPart)).toBe(true);
+      }
+    }
+  });
+
+  it('hands out bytes that are the consumer\'s alone: freeing each batch once read changes neither the lines nor what pg gets', async () => {
+    for (const piece of [ownMemory, sharedMemory]) {
+      for (let a = 0; a <= wire.length; a += 1) {
+        const { batches, toPg } = await run([a, Math.min(a + 37, wire.length)], { piece, free: true });
         expect(Buffer.concat(batches.map((x) => x.bytes)).equals(EXPECTED)).toBe(true);
         expect(batches.reduce((sum, x) => sum + x.rows, 0)).toBe(LINES.length);
         expect(toPg.equals(pgPart)).toBe(true);

@@ -219,6 +219,53 @@ describe.each(DIALECTS)('an export the client abandons half-way (%s)', (dialect)
   }, 60_000);
 });
 
+describe.runIf(DIALECTS.includes('postgres'))('an export whose client leaves before the first byte (postgres)', () => {
+  let ctx: TestContext;
+  let company: TestCompany;
+  let token: string;
+  let base: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext('postgres');
+    company = await createCompany(ctx);
+    await insertTransactions(ctx.db.kysely, bulkRows(company, 5000));
+    token = await ctx.loginWithCompany(ADMIN, company.compId);
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('still ends the export once its first read comes back: the COPY stopped, one failure recorded, the connection idle again', async () => {
+    const eventsBefore = (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).length;
+    const stopsBefore = { ...copyStops };
+    // The COPY waits for this lock as a big export waits for its sort: nothing is sent meanwhile.
+    const locker = await leasePostgresClient(ctx.db.kysely);
+    await locker.client.query('begin; lock table transactions in access exclusive mode');
+    try {
+      await new Promise<void>((resolve) => {
+        const request = httpGet(`${base}/api/dashboard/transactionVa/export.csv?from=2026-11-19`, { headers: { authentication: token } });
+        request.on('error', () => {});
+        setTimeout(() => {
+          request.destroy(); // gone before any byte
+          resolve();
+        }, 500);
+      });
+    } finally {
+      await locker.client.query('rollback');
+      locker.release();
+    }
+
+    expect(await until(async () => (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).length > eventsBefore, 10_000)).toBe(true);
+    const events = (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).slice(eventsBefore);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ audtOutcome: 'failure', details: { kind: 'VA', rows: 0 } });
+    expect(copyStops).toEqual({ clean: stopsBefore.clean + 1, closed: stopsBefore.closed });
+    const stats = ctx.db.poolStats!;
+    expect(await until(() => stats().idle === stats().total, 5000)).toBe(true);
+  }, 60_000);
+});
+
 describe.runIf(DIALECTS.includes('postgres'))('an export that cannot start (postgres)', () => {
   let ctx: TestContext;
   let token: string;

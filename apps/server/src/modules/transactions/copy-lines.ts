@@ -16,9 +16,10 @@
  * 2,000 records) that was 100+ MB/s of short-lived Buffers at the export's speed and the server's
  * RSS grew by 90-140 MB per export (issue 10 asks < 64 MB; bench/README.md). Here the socket's
  * chunk is the only Buffer: the protocol's message headers and the rows' frames are dropped by
- * moving the lines' bytes down inside that same chunk, which then goes to the client as it is.
- * A chunk may end inside a record (the next chunk continues it); `rows` counts the records that
- * end in it.
+ * moving the lines' bytes down inside that same chunk, which then goes to the client as it is,
+ * and is freed as soon as the response has written it (send-csv.ts: left to V8, even that one
+ * Buffer per read piled up to ~64 MB before a collection freed any). A chunk may end inside a
+ * record (the next chunk continues it); `rows` counts the records that end in it.
  * The protocol (CopyOutResponse, CopyData..., CopyDone, then pg's own CommandComplete and
  * ReadyForQuery): https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-COPY
  */
@@ -30,10 +31,24 @@ const HEADER_BYTES = SIGNATURE.length + 8; // + int32 flags + int32 header exten
 const FIELDS_BYTES = 2; // int16 field count (-1: the trailer)
 const LENGTH_BYTES = 4; // int32 length of the row's one field
 
-/** Lines and how many records end in them (the bytes may start or end inside a record). */
+/**
+ * Lines and how many records end in them (the bytes may start or end inside a record). `bytes`
+ * is its consumer's alone: no other Buffer shares its memory, so the consumer may free it as
+ * soon as it is done with it (send-csv.ts does, once the response has written it).
+ */
 export interface LineBatch {
   bytes: Buffer;
   rows: number;
+}
+
+/** A chunk that is the whole of its memory (a socket's read is: Node allocates each one alone). */
+const ownsItsMemory = (chunk: Buffer): boolean => chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+
+/** The first `length` bytes in memory of their own (allocUnsafeSlow: never a slice of Node's shared pool). */
+function copied(chunk: Buffer, length: number): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(length);
+  chunk.copy(bytes, 0, 0, length);
+  return bytes;
 }
 
 /**
@@ -247,7 +262,7 @@ export class CopyOut implements pg.Submittable {
     }
     const rows = this.#lines.takeRows();
     if (!this.#dropping && (out > 0 || rows > 0)) {
-      this.#queue.push({ bytes: chunk.subarray(0, out), rows });
+      this.#queue.push({ bytes: rest === null && ownsItsMemory(chunk) ? chunk.subarray(0, out) : copied(chunk, out), rows });
       this.#queuedBytes += out;
       if (this.#queuedBytes >= QUEUED_BYTES) this.#pause();
       this.#notify();

@@ -104,7 +104,8 @@ async function* lineBatches(batches: AsyncGenerator<LineBatch>): AsyncGenerator<
  * pool, a failing query) still gets a JSON error instead of a cut CSV. When the stream ends it
  * records transaction.exported (kind, the query's filters, the rows written): outcome success
  * when every row went out, failure when the client went away or a read failed, with the rows
- * written until then.
+ * written until then. A Buffer it yields is its consumer's alone (copy-lines.ts LineBatch): the
+ * consumer may free it once done with it (send-csv.ts does, once written).
  */
 export function prepareExport(
   deps: AppDeps, kind: ServerKind, context: AuditContext, compId: number, raw: RawQuery, path: ExportPath = 'fast',

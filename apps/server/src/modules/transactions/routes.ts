@@ -2,7 +2,6 @@
  * /api/dashboard/transactionVa/* and /api/dashboard/transactionQr/* (spec §7 "Dashboard"):
  * list, CSV export, inquiry and notification, registered once per kind from one definition.
  */
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { prepareExport } from './csv-export.ts';
 import { inquire, runnerOf } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
 import { sendNotification } from './notify.ts';
+import { sendCsv } from './send-csv.ts';
 import { list } from './service.ts';
 
 const idParams = z.strictObject({ trctId: z.coerce.number().int().positive() });
@@ -44,12 +44,7 @@ export const transactionRoutes =
         schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
         handler: async (request, reply) => {
           const compId = await companyOf(request);
-          const csv = prepareExport(deps, kind, auditContextOf(request), compId, request.query);
-          return reply
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${kind.csvFile}"`)
-            .header('cache-control', 'no-store')
-            .send(Readable.from(csv, { objectMode: false }));
+          await sendCsv(reply, kind.csvFile, prepareExport(deps, kind, auditContextOf(request), compId, request.query));
         },
       });
 

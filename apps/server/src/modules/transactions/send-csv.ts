@@ -1,0 +1,76 @@
+/**
+ * Sends a transaction CSV export (csv-export.ts prepareExport) to the client, writing the
+ * response itself rather than through `reply.send(Readable.from(csv))`.
+ *
+ * Why: memory. A stream piped to the response drops each Buffer once written, and V8 frees
+ * dropped Buffers only at its next collection, which Buffers alone start once ~64 MB more is
+ * held than after the last: at the PostgreSQL export's 20-80 MB/s the server's RSS grew by
+ * ~90 MB (1M rows) to ~200 MB (10M rows) per export (bench/README.md; issue 10 asks < 64 MB).
+ * Written here, each Buffer (a socket read of the COPY, which is ours alone: copy-lines.ts) is
+ * freed in its write's callback, once the response has handed it to the socket, so the memory of
+ * one read serves the next (server alone, 1M rows: +93 -> +30 MB). SQLite's batches are texts,
+ * written as they are (the stream turned each into a Buffer first).
+ *
+ * - Nothing is sent before the first part (the header, which waits for the first batch) is read:
+ *   a bad query (prepareExport throws a 400) or a first read that fails (a busy pool: 503) is
+ *   still Fastify's JSON error.
+ * - Back-pressure: the next part is read only once the response has room (write() returned false:
+ *   wait for 'drain'); meanwhile the reads wait, and PostgreSQL with them.
+ * - A client that goes away: the generator is ended (its finally stops the reads and records the
+ *   audit), as Fastify did by destroying the stream.
+ * - A read that fails after the first bytes: the response is cut short and the error logged.
+ * - Fastify no longer writes this answer (reply.hijack()): the headers its hooks have set
+ *   (helmet's, X-Request-Id) are written with ours; onSend hooks do not run (the app's sets
+ *   cache-control: no-store, set here too); onResponse hooks (metrics, the request log) still do.
+ */
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+
+/** Frees a Buffer's memory now instead of at V8's next collection; only for a Buffer that is the only view of its memory. */
+function free(bytes: Buffer): void {
+  (bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+}
+
+/** Resolves once the response has room again, or has closed (the client went away). */
+const roomOrClose = (res: ServerResponse): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+
+/**
+ * Sends `csv` as the attachment `file`. Throws only before the first byte (Fastify then answers
+ * the error); after that, failures are logged and the response cut.
+ */
+export async function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string | Buffer>): Promise<void> {
+  let part = await csv.next();
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file}"`)
+    .header('cache-control', 'no-store')
+    .hijack();
+  const res = reply.raw;
+  // The client may have left while the first part was read (a 10M-row COPY sorts for a while first).
+  let gone = res.destroyed;
+  res.once('close', () => (gone = true));
+  try {
+    if (!gone) res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+    for (; !part.done && !gone; part = await csv.next()) {
+      const bytes = part.value;
+      const room = typeof bytes === 'string' ? res.write(bytes) : res.write(bytes, () => free(bytes));
+      if (!room && !gone) await roomOrClose(res);
+    }
+    if (!gone) res.end();
+  } catch (error) {
+    reply.log.warn({ err: error }, 'CSV export failed after its first bytes; response cut short');
+    res.destroy();
+  } finally {
+    // Ends a generator the loop left early (client gone): its finally stops the reads and records the audit.
+    await csv.return(undefined).catch((error: unknown) => reply.log.error({ err: error }, 'CSV export did not end cleanly'));
+  }
+}

@@ -5,7 +5,7 @@
  * At most `ahead` batches wait unsent (a shared counter), so memory stays bounded.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { BULK_TABLES, emitRows, partItems, type BulkTable, type GenerationCommon, type GenerationPart, type IdCounters, type Value } from './bulk-rows.ts';
+import { BULK_TABLES, emitRows, NotificationGroupCounter, partItems, type BulkTable, type NotificationGroup, type GenerationCommon, type GenerationPart, type IdCounters, type Value } from './bulk-rows.ts';
 
 export interface CopyWorkerInput {
   parts: GenerationPart[];
@@ -19,7 +19,8 @@ export interface CopyWorkerInput {
 
 export type CopyWorkerMessage =
   | { kind: 'batch'; rows: number; tables: { table: BulkTable; bytes: ArrayBuffer; length: number }[] }
-  | { kind: 'done'; rows: number }
+  /** groups: the notification rows by rollup group (bulk-copy-pg.ts keeps the rollup itself). */
+  | { kind: 'done'; rows: number; groups: NotificationGroup[] }
   | { kind: 'error'; message: string };
 
 const SPECIAL = /[\\\n\r\t]/;
@@ -60,8 +61,10 @@ function run(input: CopyWorkerInput): void {
   let buffers = fresh();
   let inBatch = 0;
   let total = 0;
+  const groups = new NotificationGroupCounter();
   const sink = {
     row(table: BulkTable, values: Value[]): void {
+      if (table === 'notifications') groups.count(values);
       let line = field(values[0]!);
       for (let i = 1; i < values.length; i++) line += `\t${field(values[i]!)}`;
       buffers[table].add(`${line}\n`);
@@ -90,7 +93,7 @@ function run(input: CopyWorkerInput): void {
     }
   }
   post();
-  parentPort!.postMessage({ kind: 'done', rows: total } satisfies CopyWorkerMessage);
+  parentPort!.postMessage({ kind: 'done', rows: total, groups: [...groups.groups.values()] } satisfies CopyWorkerMessage);
 }
 
 try {

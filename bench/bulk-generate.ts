@@ -96,25 +96,32 @@ const PROGRESS_EVERY = 100_000;
 /**
  * After a fast load: moves the id sequences past the new ids, rebuilds the transaction rollup
  * from the rows when it is kept (`timeZone`), and refreshes PostgreSQL's statistics. These read
- * every row, so on PostgreSQL they run on a connection of their own without the pool's statement
- * timeout (the rollup's GROUP BY over 12M rows takes minutes on a loaded machine).
+ * every row, so on PostgreSQL they run on connections of their own without the pool's statement
+ * timeout (the rollup's GROUP BY over 12M rows takes minutes on a loaded machine), two at once.
  */
 export async function finishLoad(target: GeneratorTarget, timeZone: string | null): Promise<void> {
   const { db } = target;
-  const own = db.dialect === 'postgres' ? openDatabase(target.url, { ...(db.schema ? { pgSchema: db.schema } : {}), pool: { size: 1, statementTimeoutMs: 0 } }) : null;
+  const own = db.dialect === 'postgres' ? openDatabase(target.url, { ...(db.schema ? { pgSchema: db.schema } : {}), pool: { size: 2, statementTimeoutMs: 0 } }) : null;
   const kysely = own?.kysely ?? db.kysely;
   try {
     for (const table of BULK_TABLES) await resyncIdentity(kysely, table, ID_COLUMN[table]);
-    if (timeZone !== null) await rebuildRollup(kysely, timeZone);
-    // PostgreSQL after a bulk load (autovacuum would get there, later): fresh statistics for the
-    // planner, the visibility map for index-only scans, and the notification rollup (its trigger
-    // updated each hour's rows once per COPY batch: ~620k dead versions of ~1,650 rows at 10M,
-    // which made summing it take ~480 ms) rewritten to its live rows.
-    // SQLite has none today (no sqlite_stat1): its list plans were chosen without, so none are made here.
-    if (own) {
-      await sql`vacuum (analyze) ${sql.join([...BULK_TABLES, 'transaction_rollup'].map((t) => sql.table(t)))}`.execute(kysely);
-      await sql`vacuum (full, analyze) ${sql.table('notification_rollup')}`.execute(kysely);
+    if (!own) {
+      // SQLite has no statistics today (no sqlite_stat1): its list plans were chosen without, so none are made here.
+      if (timeZone !== null) await rebuildRollup(kysely, timeZone);
+      return;
     }
+    // PostgreSQL after a bulk load (autovacuum would get there, later): fresh statistics for the
+    // planner and the visibility map for index-only scans. On two sessions (the machine's two
+    // cores): the rollup's GROUP BY over the transactions, then their vacuum, beside the vacuum
+    // of the other tables.
+    const vacuum = (tables: readonly string[]) => sql`vacuum (analyze) ${sql.join(tables.map((t) => sql.table(t)))}`.execute(kysely);
+    await Promise.all([
+      (async () => {
+        if (timeZone !== null) await rebuildRollup(kysely, timeZone);
+        await vacuum(['transactions', 'transaction_rollup']);
+      })(),
+      vacuum([...BULK_TABLES.filter((t) => t !== 'transactions'), 'notification_rollup']),
+    ]);
   } finally {
     await own?.close();
   }
@@ -152,7 +159,7 @@ export async function generateTransactions(target: GeneratorTarget, o: GenerateO
     rowsDone = result.rows;
     if (result.rebuiltIndexes) o.log?.(`Indexes and constraints made again in ${result.indexSeconds.toFixed(1)} s.`);
   } else {
-    const result = sqliteLoad({ file: db.sqliteFile!, parts, common, onProgress: progress });
+    const result = sqliteLoad({ file: db.sqliteFile!, parts, common, onProgress: progress, ...(o.log ? { log: o.log } : {}) });
     rowsDone = result.rows;
     if (result.rebuiltIndexes) o.log?.('Indexes and search tables made again.');
   }

@@ -93,3 +93,33 @@ export function emitRows(item: NewTransaction, ids: IdCounters, sink: RowSink): 
     for (const h of n.history) sink.row('notification_history', [ids.notification_history++, notiId, h.nohiRequest, h.nohiResponse, h.nohiCreatedTime]);
   }
 }
+
+/** A group of the notification rollup (migration 0014): company, UTC hour of creation ('YYYY-MM-DDTHH'), status; and its rows. */
+export interface NotificationGroup {
+  compId: number;
+  hour: string;
+  status: number;
+  n: number;
+}
+
+const NOTI_COMP = TABLE_COLUMNS.notifications.indexOf('notiCompId');
+const NOTI_CREATED = TABLE_COLUMNS.notifications.indexOf('notiCreatedTime');
+const NOTI_STATUS = TABLE_COLUMNS.notifications.indexOf('notiStatus');
+
+/**
+ * Counts notification rows (their values in TABLE_COLUMNS order) by rollup group, for a loader
+ * that keeps the notification rollup itself instead of its triggers: the created time is an ISO
+ * instant in UTC, so its first 13 characters are the UTC hour the triggers compute.
+ */
+export class NotificationGroupCounter {
+  readonly groups = new Map<string, NotificationGroup>();
+  count(values: Value[]): void {
+    const compId = values[NOTI_COMP] as number;
+    const hour = (values[NOTI_CREATED] as string).slice(0, 13);
+    const status = values[NOTI_STATUS] as number;
+    const key = `${compId}|${hour}|${status}`;
+    const group = this.groups.get(key);
+    if (group) group.n += 1;
+    else this.groups.set(key, { compId, hour, status, n: 1 });
+  }
+}

@@ -1,15 +1,16 @@
 /**
  * The generator's SQLite loader: multi-row prepared INSERT statements on a connection of its own
- * to the database file, in large database transactions (see sqliteLoad). Triggers other than the
- * search tables' stay (migration 0014's notification rollup follows every row), and the search
- * tables are merged into one segment at the end (`optimize`, as the migrations do).
+ * to the database file, in large database transactions (see sqliteLoad). The search tables'
+ * triggers are set aside for a bench database's load (the tables rebuilt instead, then merged into
+ * one segment, `optimize`, as the migrations do); the notification rollup's row triggers stand
+ * aside for every load, which adds its groups itself (NotificationGroups).
  *
  * The transaction rollup is not added to row by row: the first batch marks it unbuilt, and the
  * caller rebuilds it from the rows at the end (exactly what `rollups:verify` recomputes), so an
  * interrupted run leaves rows the rollup does not claim to count (the server rebuilds it at start).
  */
 import SQLite from 'better-sqlite3';
-import { BULK_TABLES, ID_COLUMN, TABLE_COLUMNS, emitRows, partItems, type BulkTable, type GenerationCommon, type GenerationPart, type IdCounters, type Value } from './bulk-rows.ts';
+import { BULK_TABLES, ID_COLUMN, NotificationGroupCounter, TABLE_COLUMNS, emitRows, partItems, type BulkTable, type GenerationCommon, type GenerationPart, type IdCounters, type Value } from './bulk-rows.ts';
 
 export interface SqliteLoadOptions {
   file: string;
@@ -20,6 +21,8 @@ export interface SqliteLoadOptions {
   /** Set aside indexes and search triggers during the load: default when the load at least doubles the rows. */
   rebuildIndexes?: boolean;
   onProgress?: (rows: number) => void;
+  /** Each phase's time (index, search table, commit); default: none. */
+  log?: (line: string) => void;
 }
 
 const DEFAULT_BATCH_ROWS = 100_000;
@@ -66,6 +69,28 @@ class ChunkedInsert {
   }
 }
 
+class NotificationGroups {
+  readonly #db: SQLite.Database;
+  #counter = new NotificationGroupCounter();
+  constructor(db: SQLite.Database) {
+    this.#db = db;
+  }
+  standAside(): void {
+    this.#db.exec('insert into notification_rollup_bulk ("nrbkId") values (1)');
+  }
+  count(values: Value[]): void {
+    this.#counter.count(values);
+  }
+  /** Upserts the counted groups and lets the triggers work again (before a commit). */
+  add(): void {
+    this.#db.exec('delete from notification_rollup_bulk');
+    const upsert = this.#db.prepare(`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount") values (?, ?, ?, ?)
+      on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`);
+    for (const g of this.#counter.groups.values()) upsert.run(g.compId, g.hour, g.status, g.n);
+    this.#counter = new NotificationGroupCounter();
+  }
+}
+
 /** What the load takes away and makes again: secondary indexes, and the triggers that feed FTS5 tables (rebuilt whole instead). */
 interface SetAside {
   /** CREATE statements as sqlite_master keeps them, indexes before triggers. */
@@ -86,9 +111,16 @@ function setAside(db: SQLite.Database): SetAside {
   return { statements: objects.map((x) => x.sql), searchTables };
 }
 
-function putBack(db: SQLite.Database, aside: SetAside): void {
-  for (const statement of aside.statements) db.exec(statement);
-  for (const name of aside.searchTables) db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('rebuild')`).run();
+/** Runs `work` and logs how long it took (the load's phases, to see where the time goes). */
+function timed(log: (line: string) => void, what: string, work: () => void): void {
+  const started = Date.now();
+  work();
+  log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function putBack(db: SQLite.Database, aside: SetAside, log: (line: string) => void): void {
+  for (const statement of aside.statements) timed(log, statement.replace(/\s+/g, ' ').slice(0, 60), () => db.exec(statement));
+  for (const name of aside.searchTables) timed(log, `${name} rebuild`, () => db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('rebuild')`).run());
 }
 
 export interface SqliteLoadResult {
@@ -104,21 +136,45 @@ export interface SqliteLoadResult {
  * smaller load keeps them and commits every `batchRows` transactions.
  */
 export function sqliteLoad(o: SqliteLoadOptions): SqliteLoadResult {
+  const started = Date.now();
+  const log = o.log ?? (() => {});
   const db = new SQLite(o.file);
   try {
     db.pragma('busy_timeout = 30000');
     // A page cache large enough for the indexes that take rows in created-time order (random places).
     db.pragma('cache_size = -1048576');
     db.pragma('temp_store = memory');
+    // No fsync at the commit or the checkpoint after it (the load's ~1.5 GB of WAL at 1M rows:
+    // ~58 s of the load's time beside another build's writes). This connection only: an
+    // application crash still leaves the database whole; an OS crash during a bench build may not.
+    db.pragma('synchronous = off');
     // Parents and children are flushed in chunks of their own, so a child may reach the database
     // before its parent: the keys are checked once at the end instead (foreign_key_check).
     db.pragma('foreign_keys = off');
+    // Index builds sort on a helper thread too (the machine's second core; default: none).
+    db.pragma('threads = 2');
     const tables = Object.fromEntries(BULK_TABLES.map((t) => [t, new ChunkedInsert(db, t)])) as Record<BulkTable, ChunkedInsert>;
-    const sink = { row: (table: BulkTable, values: Value[]) => tables[table].add(values) };
+    const groups = new NotificationGroups(db);
+    const sink = {
+      row: (table: BulkTable, values: Value[]) => {
+        tables[table].add(values);
+        if (table === 'notifications') groups.count(values);
+      },
+    };
     const flush = () => BULK_TABLES.forEach((t) => tables[t].flush());
     const rows = o.parts.reduce((n, p) => n + p.count, 0);
+    const begin = () => {
+      db.exec('begin immediate');
+      groups.standAside();
+    };
+    /** Stores what is pending and the rollup's groups, then commits. */
+    const commit = () => {
+      flush();
+      groups.add();
+      db.exec('commit');
+    };
 
-    db.exec('begin immediate');
+    begin();
     let aside: SetAside | null = null;
     let stored = 0;
     try {
@@ -135,29 +191,32 @@ export function sqliteLoad(o: SqliteLoadOptions): SqliteLoadResult {
             stored += inBatch;
             inBatch = 0;
             if (!aside) {
-              flush();
-              db.exec('commit');
-              db.exec('begin immediate');
+              commit();
+              begin();
             }
             o.onProgress?.(stored);
           }
         }
       }
       flush();
+      groups.add();
       stored += inBatch;
-      if (aside) putBack(db, aside);
-      for (const table of BULK_TABLES) {
-        const broken = db.prepare(`pragma foreign_key_check(${quote(table)})`).all();
-        if (broken.length > 0) throw new Error(`generator: ${broken.length} rows of ${table} break a foreign key, e.g. ${JSON.stringify(broken[0])}`);
-      }
-      db.exec('commit');
+      log(`Rows stored in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      if (aside) putBack(db, aside, log);
+      timed(log, 'foreign_key_check', () => {
+        for (const table of BULK_TABLES) {
+          const broken = db.prepare(`pragma foreign_key_check(${quote(table)})`).all();
+          if (broken.length > 0) throw new Error(`generator: ${broken.length} rows of ${table} break a foreign key, e.g. ${JSON.stringify(broken[0])}`);
+        }
+      });
+      timed(log, 'commit', () => db.exec('commit'));
     } catch (error) {
       if (db.inTransaction) db.exec('rollback');
       throw error;
     }
     // One segment per search table, as the migrations leave them (a phrase query reads each trigram's list once).
     for (const { name } of db.prepare(`select name from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'`).all() as { name: string }[]) {
-      db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('optimize')`).run();
+      timed(log, `${name} optimize`, () => db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('optimize')`).run());
     }
     return { rows: stored, rebuiltIndexes: aside !== null };
   } finally {

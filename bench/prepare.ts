@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '@tagih/server/src/db/database.ts';
 import { migrateToLatest } from '@tagih/server/src/db/migrate.ts';
 import { seedBase, seedDemo } from '@tagih/server/src/db/seed/index.ts';
-import { activeCompanies, generateTransactions, type GenerateMethod } from './bulk-generate.ts';
+import { resumePendingLoad } from './bulk-copy-pg.ts';
+import { activeCompanies, finishLoad, generateTransactions, type GenerateMethod } from './bulk-generate.ts';
 
 export const BENCH_COMPANY = 'PT Toko Maju';
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-1' };
@@ -68,6 +69,14 @@ export async function prepareDatabase(o: PrepareOptions, log: (line: string) => 
   if (o.reuse && (!sqliteFile || existsSync(sqliteFile))) {
     const db = openDatabase(url);
     await migrateToLatest(db.kysely); // a reused database gets new migrations (e.g. an index) too
+    if (!sqliteFile) {
+      // A build stopped while its indexes were being made again (bulk-copy-pg.ts) is finished first.
+      const resumed = await resumePendingLoad({ url, log });
+      if (resumed !== null) {
+        await finishLoad({ db, url }, o.timeZone);
+        log(`Finished an interrupted load's indexes, constraints and rollup (${resumed.toFixed(1)} s for the indexes).`);
+      }
+    }
     const found = await benchCompanyVaCount(db);
     if (found && found.va >= o.va) {
       log(`Reusing ${url} (${found.va.toLocaleString('en')} VA rows for ${BENCH_COMPANY}).`);

@@ -11,10 +11,12 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_TZ } from '@tagih/contract';
+import { connect, PENDING_TABLE, resumePendingLoad, setAside } from '../../../../bench/bulk-copy-pg.ts';
 import { activeCompanies, generateTransactions, type GenerateMethod } from '../../../../bench/bulk-generate.ts';
 import { openDatabase, type Db, type Dialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedBase, seedDemo } from '../../src/db/seed/index.ts';
+import { syntheticTransactions } from '../../src/db/seed/synthetic-transactions.ts';
 import type { Database } from '../../src/db/tables.ts';
 import { verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { ADMIN, DEMO_PASSWORD, DIALECTS } from '../support/test-app.ts';
@@ -122,6 +124,34 @@ async function expectSearchTablesComplete(o: Opened): Promise<void> {
   }
 }
 
+describe('the synthetic rows the generator stores', () => {
+  it('write their JSON and instants exactly as JSON.stringify and toISOString do (they are written out by hand for speed)', () => {
+    const instants: string[] = [];
+    const json: string[] = [];
+    for (const type of ['VA', 'QRIS'] as const) {
+      const items = syntheticTransactions({
+        type, compId: 3, clntId: 2, count: 5_000, days: 30, now: new Date('2026-11-20T03:00:00.123Z'), timeZone: DEFAULT_BUSINESS_TZ,
+        seed: 5, orderPrefix: 'GT', todayEach: 2, callbackUrl: 'https://merchant.example/cb?x="1"&y=\\ü',
+      });
+      for (const { transaction: t, va, qr, notification: n } of items) {
+        instants.push(t.trctCreatedTime, ...[t.trctLunasTime, t.trctUpdatedTime, va?.trvaExpiredDate, qr?.trqrCreatedTime, qr?.trqrExpiredDate].filter((v) => v != null));
+        if (!n) continue;
+        instants.push(n.notiCreatedTime, ...(n.notiNextAttemptAt ? [n.notiNextAttemptAt] : []));
+        for (const h of n.history) {
+          instants.push(h.nohiCreatedTime);
+          json.push(h.nohiRequest, h.nohiResponse);
+        }
+      }
+    }
+    expect(json.length).toBeGreaterThan(1_000);
+    expect(instants.filter((v) => new Date(v).toISOString() !== v)).toEqual([]);
+    expect(json.filter((v) => JSON.stringify(JSON.parse(v)) !== v)).toEqual([]);
+    const request = JSON.parse(json[0]!) as Record<string, unknown>;
+    expect(Object.keys(request)).toEqual(['url', 'method', 'headers', 'body']);
+    expect(request.url).toBe('https://merchant.example/cb?x="1"&y=\\ü');
+  });
+});
+
 describe.each(DIALECTS)('the bench generator (%s)', (dialect) => {
   let fast: Opened;
   let batches: Opened;
@@ -175,5 +205,34 @@ describe.each(DIALECTS)('the bench generator (%s)', (dialect) => {
       .values({ nohiNotiId: noti.notiId, nohiRequest: '{}', nohiResponse: '{}', nohiCreatedTime: later.toISOString() })
       .returning('nohiId').executeTakeFirstOrThrow();
     expect(Number(added.nohiId)).toBe(Number(max.m) + 1);
+  }, 120_000);
+
+  it.runIf(dialect === 'postgres')('leaves a record of what an interrupted load had yet to make again, and the next load makes it first', async () => {
+    // A load's own transaction sets the indexes and constraints aside and records them; it commits
+    // its rows, then makes them again on other sessions. Stopped before those finish:
+    const client = await connect({ url: fast.url, schema: fast.db.schema! });
+    try {
+      await client.query('begin');
+      const items = await setAside(client);
+      await client.query('commit');
+      expect(items.map((d) => d.kind).sort()).toEqual(expect.arrayContaining(['foreign', 'index', 'unique']));
+      // Part of the work done before the stop: one index made again.
+      const index = items.find((d) => d.kind === 'index')!;
+      await client.query(index.definition);
+    } finally {
+      await client.end();
+    }
+    expect(await schemaOf(fast)).not.toEqual(schemaBefore);
+    const pending = await sql<{ t: string | null }>`select to_regclass(${PENDING_TABLE}) as t`.execute(fast.db.kysely);
+    expect(pending.rows[0]!.t).not.toBeNull();
+
+    // The next load finishes that work before its own (and then its own small load keeps the indexes).
+    const later = new Date(NOW.getTime() + 120_000);
+    await generate(fast, 'fast', { VA: 100, QRIS: 20 }, 11, later);
+    expect(await schemaOf(fast)).toEqual(schemaBefore);
+    expect((await sql<{ t: string | null }>`select to_regclass(${PENDING_TABLE}) as t`.execute(fast.db.kysely)).rows[0]!.t).toBeNull();
+    expect(await resumePendingLoad({ url: fast.url, schema: fast.db.schema! })).toBeNull();
+    expect((await verifyRollup(fast.db.kysely)).differences).toEqual([]);
+    await expectNotificationRollupExact(fast.db.kysely);
   }, 120_000);
 });

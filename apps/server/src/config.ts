@@ -122,6 +122,7 @@ const envSchema = z.object({
   BULK_BANK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.bankPerMinute),
   BULK_MERCHANT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.merchantPerMinute),
   BULK_REPEAT_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(WORK_QUEUE_DEFAULTS.repeatWindowMinutes),
+  EXACT_COUNT_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
@@ -187,6 +188,12 @@ export interface Config {
   needsInquiryAfterMinutes: number;
   /** Bulk actions (modules/bulk-actions): items per job, per-bank and per-merchant rates, the repeat window. */
   bulk: { maxItems: number; bankPerMinute: number; merchantPerMinute: number; repeatWindowMinutes: number };
+  /**
+   * A transaction list whose totals must be counted from the rows (a text search, filters the
+   * rollup does not know, the work queue) counts at most this many; beyond it the list says
+   * "more than" and leaves the totals uncounted (EXACT_COUNT_LIMIT).
+   */
+  exactCountLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -246,5 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       merchantPerMinute: e.BULK_MERCHANT_PER_MINUTE,
       repeatWindowMinutes: e.BULK_REPEAT_WINDOW_MINUTES,
     },
+    exactCountLimit: e.EXACT_COUNT_LIMIT,
   };
 }

@@ -14,12 +14,14 @@ describe('configuration', () => {
       businessTz: 'Asia/Jakarta',
       sessionIdleMinutes: 15,
       sessionMaxHours: 12,
+      exactCountLimit: 5_000,
     });
   });
 
   it('reads values from the environment', () => {
     const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'false', BUSINESS_TZ: 'Asia/Makassar' });
     expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', demoData: false, businessTz: 'Asia/Makassar' });
+    expect(loadConfig({ EXACT_COUNT_LIMIT: '50000' }).exactCountLimit).toBe(50_000);
   });
 
   it.each([
@@ -29,6 +31,8 @@ describe('configuration', () => {
     [{ SESSION_IDLE_MINUTES: '-1' }, 'SESSION_IDLE_MINUTES'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    // Below the largest page (100) a page could hold more rows than the count says.
+    [{ EXACT_COUNT_LIMIT: '99' }, 'EXACT_COUNT_LIMIT'],
   ])('stops with a message naming the bad value %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

@@ -19,7 +19,9 @@ import { TablePager } from './table-pager.tsx';
 import { CutText } from './cut-text.tsx';
 import { PageCheckbox } from './page-checkbox.tsx';
 
-export const EMPTY_CELL = 'N/A';
+import { EMPTY_CELL } from './empty-cell.ts';
+
+export { EMPTY_CELL };
 
 export interface DataTableProps<Row extends GridValidRowModel> {
   columns: readonly GridColDef<Row>[];
@@ -27,6 +29,8 @@ export interface DataTableProps<Row extends GridValidRowModel> {
   rows: readonly Row[];
   /** Total rows on the server (pagination.totalData). */
   rowCount: number;
+  /** More rows match than rowCount (pagination.totalCapped): the pager says "more than". */
+  rowCountCapped?: boolean;
   getRowId: (row: Row) => GridRowId;
   loading?: boolean;
   /** 1-based, like the API. */
@@ -79,6 +83,7 @@ export function DataTable<Row extends GridValidRowModel>({
   columns,
   rows,
   rowCount,
+  rowCountCapped = false,
   getRowId,
   loading = false,
   page,
@@ -172,6 +177,7 @@ export function DataTable<Row extends GridValidRowModel>({
         page={page}
         pageSize={pageSize}
         rowCount={rowCount}
+        rowCountCapped={rowCountCapped}
         onPageChange={onPageChange}
         onPageSizeChange={onPageSizeChange}
         disabled={loading}

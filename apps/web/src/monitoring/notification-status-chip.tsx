@@ -1,5 +1,5 @@
 import { NOTI_STATUS, notificationStatusLabel } from '@tagih/contract';
-import { EMPTY_CELL } from '../components/data-table.tsx';
+import { EMPTY_CELL } from '../components/empty-cell.ts';
 import { StatusChip } from '../components/status-chip.tsx';
 
 /** 1 Pending, 2 Sukses; anything else N/A (spec §4). */

@@ -12,7 +12,7 @@ import type { ServerKind } from './kinds.ts';
 import { CURSOR_PARAMS, pageCursor, walkIdOrder } from './page-plan.ts';
 import * as repo from './repo.ts';
 import { rollupCanAnswer, type DayRange, type StatusGroup } from './rollup-repo.ts';
-import { groupsOfRows, listTotals, rowsByStatus, statusGroups } from './status-totals.ts';
+import { UNCOUNTED_TOTALS, groupsOfRows, listTotals, rowsByStatus, statusGroups } from './status-totals.ts';
 import { attentionCutoff, wantsWorkQueue, type TransactionListQuery } from './work-queue.ts';
 
 export interface ParsedListRequest {
@@ -72,24 +72,28 @@ export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw:
   };
   let groups: StatusGroup[];
   let rows: repo.DbRow[];
+  let counted = true;
+  const offset = (query.page - 1) * query.max;
+  // The count reaches at least the end of the asked page, so no row shown is numbered past it.
+  const countLimit = Math.max(deps.config.exactCountLimit, offset + query.max);
   if (!queued && rollupCanAnswer(query)) {
     [groups, rows] = await Promise.all([statusGroups(deps.db, kind, { compId, range, days, query, timeZone }), readPage()]);
   } else {
     // Totals read from the rows (a search, other filters, the work queue): a first page with room
     // to spare holds every matching row, so they are summed from it (a precise search, such as a
-    // full order id, then costs one query instead of two).
+    // full order id, then costs one query instead of two). Otherwise at most EXACT_COUNT_LIMIT
+    // rows are counted: a broad search (a common name: hundreds of thousands of rows at 10M)
+    // answers at once with "more than" instead of after seconds of counting (issue 10).
     rows = await readPage();
     const whole = query.page === 1 && !after && rows.length < query.max;
-    groups = whole ? groupsOfRows(rows) : await rowsByStatus(deps.db, kind, compId, range, query, timeZone);
+    groups = whole ? groupsOfRows(rows) : await rowsByStatus(deps.db, kind, compId, range, query, timeZone, countLimit + 1);
+    counted = groups.reduce((sum, g) => sum + g.count, 0) <= countLimit;
   }
+  const data = rows.map((row, i) => toApiRow(kind, row, offset + i + 1) as TransactionVaRow | TransactionQrRow);
+  const fields = fieldMeta(kind.resource);
+  if (!counted) return { data, total: UNCOUNTED_TOTALS, pagination: { ...pagination(countLimit, query), totalCapped: true }, fields };
   const sums = listTotals(groups);
-  const offset = (query.page - 1) * query.max;
-  return {
-    data: rows.map((row, i) => toApiRow(kind, row, offset + i + 1) as TransactionVaRow | TransactionQrRow),
-    total: sums.total,
-    pagination: pagination(sums.rows, query),
-    fields: fieldMeta(kind.resource),
-  };
+  return { data, total: sums.total, pagination: pagination(sums.rows, query), fields };
 }
 
 /** The trctIds a list request matches, every page (a bulk selection's "all that match"), as a subquery. */

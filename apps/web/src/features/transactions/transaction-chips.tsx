@@ -1,5 +1,5 @@
 import { isTransactionStatus, TRANSACTION_STATUS } from '@tagih/contract';
-import { EMPTY_CELL } from '../../components/data-table.tsx';
+import { EMPTY_CELL } from '../../components/empty-cell.ts';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { NotificationStatusChip } from '../../monitoring/notification-status-chip.tsx';
 

@@ -87,6 +87,10 @@ function column(field: FieldDef, headerName: string): GridColDef<TransactionRow>
   return base;
 }
 
+// Made once, not for every row's cell on every render (issue 10: emotion's work on the first render).
+const ACTIONS_CELL_SX = { display: 'flex', gap: 1, alignItems: 'center', height: '100%' } as const;
+const stopClick = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
 function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColDef<TransactionRow> {
   return {
     field: 'actions',
@@ -99,7 +103,7 @@ function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColD
       const target = { trctId: row.trctId, orderId: row.trctOrderId };
       return (
         // A click on a button is not a click on the row (which opens the detail view).
-        <Box onClick={(event) => event.stopPropagation()} sx={{ display: 'flex', gap: 1, alignItems: 'center', height: '100%' }}>
+        <Box onClick={stopClick} sx={ACTIONS_CELL_SX}>
           <Button
             size="small"
             variant="outlined"

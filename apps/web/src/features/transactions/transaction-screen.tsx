@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useExportTransactions } from '../../api/export-transactions.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
-import { DataTable } from '../../components/data-table.tsx';
+import { LazyDataTable } from '../../components/lazy-data-table.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
@@ -24,7 +24,7 @@ import {
   type TransactionRow,
 } from './transaction-columns.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
-import { transactionSummaryItems } from './transaction-summary.ts';
+import { notCountedNote, transactionSummaryItems } from './transaction-summary.ts';
 import { TransactionToolbar } from './transaction-toolbar.tsx';
 import { useTransactionListState } from './use-transaction-list-state.ts';
 
@@ -67,12 +67,14 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
     return data.data.map((row, index) => ({ ...row, no: offset + index + 1 }));
   }, [list.data]);
   const total = list.data?.total;
+  const totalCapped = list.data?.pagination.totalCapped === true;
   const bulk = useBulkActions({
     source: kind.key,
     actions: canAct ? BULK_ACTIONS_OF_TRANSACTIONS : [],
     scope: selectionScope(state.exportParams),
     query: useMemo(() => listQueryRecord(state.exportParams), [state.exportParams]),
     total: list.data?.pagination.totalData ?? 0,
+    totalCapped,
     pageIds: useMemo(() => rows.map(getTransactionId), [rows]),
     reloadPath: kind.resource.path,
   });
@@ -96,6 +98,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           title="Status Pelunasan"
           color="info"
           items={transactionSummaryItems(total, state.filter.status, (status) => state.setFilter({ ...state.filter, status }))}
+          note={totalCapped ? notCountedNote(list.data?.pagination.totalData ?? 0) : undefined}
         />
         <TransactionToolbar
           kind={kind}
@@ -109,11 +112,12 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         <SavedViewsBar screen={screen} />
         {bulk.bar}
         <div ref={layout.ref}>
-          <DataTable<TransactionRow>
+          <LazyDataTable<TransactionRow>
             label={title}
             columns={layout.shown}
             rows={rows}
             rowCount={list.data?.pagination.totalData ?? 0}
+            rowCountCapped={totalCapped}
             getRowId={getTransactionId}
             onRowClick={openDetail}
             loading={list.isFetching}

@@ -17,9 +17,16 @@ const TOTAL: TransactionTotals = {
   ],
 };
 
-function start(path = '/dashboard/transaction-va') {
+const EXACT = { total: TOTAL, pagination: { totalData: 0, totalPage: 0, page: 1, itemPerPage: 10 } };
+/** Issue 10: more rows matched than the server counts. */
+const UNCOUNTED = {
+  total: { nominal_lunas: null, count_lunas: null, by_status: [] },
+  pagination: { totalData: 10000, totalPage: 1000, page: 1, itemPerPage: 10, totalCapped: true },
+};
+
+function start(path = '/dashboard/transaction-va', answer: typeof EXACT | typeof UNCOUNTED = EXACT) {
   const api = fakeApi({ dashboard_transactionva: ['read'] }, {
-    [`GET ${LIST}`]: () => envelopeResponse({ data: [], total: TOTAL, pagination: { totalData: 0, totalPage: 0, page: 1, itemPerPage: 10 }, fields: [] }),
+    [`GET ${LIST}`]: () => envelopeResponse({ data: [], ...answer, fields: [] }),
   });
   const { router } = renderUi(<TransactionVaScreen />, path);
   return { api, router, lastList: () => api.callsTo('GET', LIST).at(-1)!.url.searchParams };
@@ -52,5 +59,20 @@ describe('Status Pelunasan card by status (issue 11)', { timeout: 20_000 }, () =
     expect(within(card()).getByRole('button', { name: /Kadaluarsa/ })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(card()).getByRole('button', { name: /Kadaluarsa/ }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('status')).toBe(false));
+  });
+
+  it('shows dashes, says why and the pager says "more than" when the server did not count every match (issue 10)', async () => {
+    start('/dashboard/transaction-va?search=budi', UNCOUNTED);
+    await within(card()).findByText(/Lebih dari 10\.000 transaksi cocok, jadi totalnya tidak dihitung/);
+    expect(within(card()).getByText('Nominal').nextSibling).toHaveTextContent(/^—$/);
+    expect(within(card()).getByText('Jumlah Transaksi').nextSibling).toHaveTextContent(/^—$/);
+    expect(within(card()).getByRole('button', { name: /Belum Lunas/ })).toHaveTextContent(/^Belum Lunas—$/);
+    expect(screen.getByText('Showing 1 to 10 of more than 10000 entries')).toBeInTheDocument();
+  });
+
+  it('says nothing of counting when the figures are exact', async () => {
+    start();
+    await within(card()).findByText('Rp. 600.000,00');
+    expect(within(card()).queryByText(/tidak dihitung/)).toBeNull();
   });
 });

@@ -24,6 +24,10 @@ export interface TransactionToolbarProps {
   preferences?: ReactNode;
 }
 
+// Made once, not on every render (issue 10: emotion's work on the first render).
+const SEARCH_ROW_SX = { display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '100%' } as const;
+const FIELD_SELECT_SX = { width: 120, flexShrink: 0 } as const;
+
 /** Search-by + search text, date range, the work queue (issue 11), Export, Filter Data, Refresh (spec §2). */
 export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
   const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
@@ -31,14 +35,14 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
     <ScreenToolbar
       inputs={
         <>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '100%' }}>
+          <Box sx={SEARCH_ROW_SX}>
             <TextField
               select
               size="small"
               label="Search by"
               value={state.searchField}
               onChange={(event) => state.changeSearchField(event.target.value)}
-              sx={{ width: 120, flexShrink: 0 }}
+              sx={FIELD_SELECT_SX}
             >
               {kind.searchBy.map((choice) => (
                 <MenuItem key={choice.field} value={choice.field}>

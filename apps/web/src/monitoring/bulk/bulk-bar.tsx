@@ -9,6 +9,8 @@ export interface BulkBarProps {
   pickedCount: number | null;
   /** Rows the list matches (every page). */
   total: number;
+  /** More rows match than `total`: it is said as "lebih dari". */
+  totalCapped?: boolean;
   /** Every row of this page is picked and there are more: offer all that match. */
   canSelectAll: boolean;
   actions: readonly BulkAction[];
@@ -18,18 +20,19 @@ export interface BulkBarProps {
 }
 
 /** Above the table while rows are picked: how many, "all that match", the actions, and un-pick. */
-export function BulkBar({ pickedCount, total, canSelectAll, actions, onAction, onSelectAll, onClear }: BulkBarProps) {
+export function BulkBar({ pickedCount, total, totalCapped = false, canSelectAll, actions, onAction, onSelectAll, onClear }: BulkBarProps) {
   const count = pickedCount ?? total;
+  const matching = `${totalCapped ? 'lebih dari ' : ''}${total.toLocaleString('id-ID')}`;
   const tooMany = pickedCount !== null && pickedCount > BULK_MAX_IDS;
   return (
     <Paper variant="outlined" role="region" aria-label="Aksi massal" sx={{ px: 2, py: 1, mb: 1, bgcolor: 'action.hover' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
-          {pickedCount === null ? `Semua ${total.toLocaleString('id-ID')} baris yang cocok dipilih` : `${count.toLocaleString('id-ID')} baris dipilih`}
+          {pickedCount === null ? `Semua ${matching} baris yang cocok dipilih` : `${count.toLocaleString('id-ID')} baris dipilih`}
         </Typography>
         {canSelectAll && (
           <Button size="small" onClick={onSelectAll}>
-            Pilih semua {total.toLocaleString('id-ID')} yang cocok
+            Pilih semua {matching} yang cocok
           </Button>
         )}
         {tooMany && (

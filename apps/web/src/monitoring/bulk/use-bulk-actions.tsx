@@ -21,6 +21,8 @@ export interface UseBulkActionsInput {
   query: Record<string, string> | null;
   /** Rows the list matches, and the ids on this page. */
   total: number;
+  /** More rows match than `total` (the server stopped counting: pagination.totalCapped). */
+  totalCapped?: boolean;
   pageIds: readonly number[];
   /** The list to reload when a job ends. */
   reloadPath: string;
@@ -31,7 +33,7 @@ export interface UseBulkActionsInput {
  * banner of a job still running, and the preview/progress dialog. The screen places `bar` above
  * its table, passes `tableSelection` to DataTable and renders `dialog`.
  */
-export function useBulkActions({ source, actions, scope, query, total, pageIds, reloadPath }: UseBulkActionsInput) {
+export function useBulkActions({ source, actions, scope, query, total, totalCapped = false, pageIds, reloadPath }: UseBulkActionsInput) {
   const enabled = actions.length > 0;
   const selection = useBulkSelection(scope);
   const running = useRunningBulkJobs(source, enabled);
@@ -52,6 +54,7 @@ export function useBulkActions({ source, actions, scope, query, total, pageIds, 
         <BulkBar
           pickedCount={selection.pickedCount}
           total={total}
+          totalCapped={totalCapped}
           canSelectAll={!selection.all && pageAllPicked && total > selection.ids.size && query !== null}
           actions={actions}
           onAction={(action) => open({ action, source, selection: selection.toRequest(query ?? {}) }, null)}

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_BUSINESS_TZ, formatDateTime, formatRupiah, type TransactionDetail } from '@tagih/contract';
 import type { ReactNode } from 'react';
-import { EMPTY_CELL } from '../../../components/data-table.tsx';
+import { EMPTY_CELL } from '../../../components/empty-cell.ts';
 import { NotificationStatusChip } from '../../../monitoring/notification-status-chip.tsx';
 import { TransactionStatusChip } from '../transaction-chips.tsx';
 import { CopyButton } from './copy-button.tsx';

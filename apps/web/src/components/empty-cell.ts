@@ -1,0 +1,6 @@
+/**
+ * What an empty cell or field shows (spec §2). Apart from data-table.tsx so that chips and
+ * detail fields can use it without loading the grid's code (issue 10: the transaction screen
+ * draws before the grid has loaded).
+ */
+export const EMPTY_CELL = 'N/A';

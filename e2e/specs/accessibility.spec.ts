@@ -41,7 +41,8 @@ type Finding = string;
 async function audit(page: Page, screen: string): Promise<Finding[]> {
   // Let transitions (dialogs, popovers, toasts) settle so colours are measured at rest.
   await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // Only violations are read: axe then skips describing every passing node (faster on the grids).
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
   const findings: Finding[] = [];
   for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -159,10 +160,15 @@ test.describe('by keyboard at 1280×800', () => {
   }) => {
     await signInWithCompany(page, USERS.superadmin);
     await expect(page).toHaveTitle('Home · Tagih');
-    await page.locator('body').focus();
-    await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Langsung ke konten' });
-    await expect(skip).toBeFocused();
+    // From the top of the page, Tab reaches the skip link first. Tried again while the app may
+    // still move the focus to Home's heading (the redirect to /dashboard/home is a navigation,
+    // and a slow machine draws the lazily loaded heading late).
+    await expect(async () => {
+      await page.locator('body').focus();
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused({ timeout: 1000 });
+    }).toPass();
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();

@@ -1,7 +1,7 @@
 /**
- * The data table's row and header heights, apart from the grid's code: the grid is given them
- * (data-table.tsx) and the placeholder shown while that code loads reserves the same room
- * (lazy-data-table.tsx), so the page does not shift when the grid or its rows arrive (issue 10, CLS).
+ * The data table's row and header heights (the Data Grid's own defaults), apart from the grid's
+ * code: the placeholder shown while that code loads (lazy-data-table.tsx) reserves the room the
+ * grid will take, so the page does not shift when it arrives (issue 10, CLS).
  */
 export const GRID_ROW_HEIGHT = 52;
 export const GRID_HEADER_HEIGHT = 56;

@@ -1,7 +1,8 @@
 /**
  * axe-core (WCAG 2.0/2.1/2.2 A and AA) on every screen, a few dialogs and the open date
- * picker, at 1280×800 and 600×900: no critical or serious violation. Anything tolerated for
- * now is named in TOLERATED below, with its reason; nothing else is excluded.
+ * picker, at 1280×800 and 600×900: no critical or serious violation, and no screen wider than
+ * the window. Anything tolerated for now is named in TOLERATED below, with its reason; nothing
+ * else is excluded.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -71,6 +72,12 @@ async function openDashboardScreen(page: Page, path: string, heading: string): P
   if (path === 'home') await expect(page.getByRole('figure').first().locator('svg').first()).toBeVisible();
 }
 
+/** The page is no wider than the window: nothing, not even a hidden label, makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+  expect(widths.page, `${screen} is wider than the window`).toBeLessThanOrEqual(widths.window);
+}
+
 for (const viewport of OPERATOR_VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -94,6 +101,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       for (const { path, heading } of DASHBOARD_SCREENS) {
         await openDashboardScreen(page, path, heading);
         found.push(...(await audit(page, path)));
+        await expectNoSidewaysScroll(page, path);
       }
 
       await openDashboardScreen(page, 'user-management', 'User Management');

@@ -13,7 +13,7 @@ import { keysetPage, type PageCursor } from './page-plan.ts';
 import { needsAttention, type TransactionListQuery } from './work-queue.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table's columns are the kind's fields
-type Filtered = SelectQueryBuilder<any, 'r', object>;
+export type Filtered = SelectQueryBuilder<any, 'r', object>;
 /** A row of the derived table: the kind's API fields (money in minor units) plus notiStatus and lunasAmount. */
 export type DbRow = Record<string, string | number | null>;
 

@@ -12,7 +12,7 @@ import type { ServerKind } from './kinds.ts';
 import { CURSOR_PARAMS, pageCursor, walkIdOrder } from './page-plan.ts';
 import * as repo from './repo.ts';
 import { rollupCanAnswer, type DayRange, type StatusGroup } from './rollup-repo.ts';
-import { UNCOUNTED_TOTALS, groupsOfRows, listTotals, rowsByStatus, statusGroups } from './status-totals.ts';
+import { UNCOUNTED_TOTALS, groupsOfRows, listTotals, newestRowsByStatus, statusGroups } from './status-totals.ts';
 import { attentionCutoff, wantsWorkQueue, type TransactionListQuery } from './work-queue.ts';
 
 export interface ParsedListRequest {
@@ -86,7 +86,7 @@ export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw:
     // answers at once with "more than" instead of after seconds of counting (issue 10).
     rows = await readPage();
     const whole = query.page === 1 && !after && rows.length < query.max;
-    groups = whole ? groupsOfRows(rows) : await rowsByStatus(deps.db, kind, compId, range, query, timeZone, countLimit + 1);
+    groups = whole ? groupsOfRows(rows) : await newestRowsByStatus(deps.db, kind, compId, range, query, timeZone, countLimit + 1);
     counted = groups.reduce((sum, g) => sum + g.count, 0) <= countLimit;
   }
   const data = rows.map((row, i) => toApiRow(kind, row, offset + i + 1) as TransactionVaRow | TransactionQrRow);

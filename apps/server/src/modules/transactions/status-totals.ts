@@ -8,24 +8,35 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import type { ServerKind } from './kinds.ts';
-import { filteredRows, type DbRow } from './repo.ts';
+import { filteredRows, type DbRow, type Filtered } from './repo.ts';
 import { rollupByStatus, type DayRange, type StatusGroup } from './rollup-repo.ts';
 
+/** Count and summed paid amount (lunasAmount) per status, over every row that matches. */
+export function rowsByStatus(
+  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string,
+): Promise<StatusGroup[]> {
+  return groupByStatus(filteredRows(db, kind, compId, range, query, timeZone, ['trctStatus', 'lunasAmount']));
+}
+
 /**
- * Count and summed paid amount (lunasAmount) per status, over the rows; with `limit`, over at
- * most that many of them, the newest (a count that stops early, see `list`). In id order,
- * PostgreSQL can walk the newest rows until it has enough when the text matches many of them
- * (10M rows, a common name, 5,000: ~200 ms) instead of first collecting every match from the
- * trigram index (~900 ms); when few match, it collects them.
+ * The same over at most `limit` of the matching rows, the newest (a count that stops early, see
+ * `list`). In id order, PostgreSQL can walk the newest rows until it has enough when the text
+ * matches many of them (10M rows, a common name, 5,000: ~200 ms) instead of first collecting
+ * every match from the trigram index (~900 ms); when few match, it collects them.
  */
-export async function rowsByStatus(
-  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, limit?: number,
+export function newestRowsByStatus(
+  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, limit: number,
 ): Promise<StatusGroup[]> {
   const matching = filteredRows(db, kind, compId, range, query, timeZone, ['trctId', 'trctStatus', 'lunasAmount']);
-  const firstMatches = () =>
-    db.selectFrom(matching.select([sql.ref('trctStatus').as('trctStatus'), sql.ref('lunasAmount').as('lunasAmount')]).orderBy(sql.ref('trctId'), 'desc').limit(limit!).as('r')) as unknown as typeof matching;
-  const source = limit === undefined ? matching : firstMatches();
-  const rows = await source
+  const newest = matching
+    .select([sql.ref('trctStatus').as('trctStatus'), sql.ref('lunasAmount').as('lunasAmount')])
+    .orderBy(sql.ref('trctId'), 'desc')
+    .limit(limit);
+  return groupByStatus(db.selectFrom(newest.as('r')) as unknown as Filtered);
+}
+
+async function groupByStatus(rows: Filtered): Promise<StatusGroup[]> {
+  const groups = await rows
     .select([
       sql<string>`${sql.ref('trctStatus')}`.as('status'),
       sql<number>`count(*)`.as('count'),
@@ -33,7 +44,7 @@ export async function rowsByStatus(
     ])
     .groupBy(sql.ref('trctStatus'))
     .execute();
-  return rows.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
+  return groups.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
 }
 
 /** The same count and summed lunasAmount per status over rows already read (a page that holds the whole result). */

@@ -108,6 +108,12 @@ async function createTestDatabase() {
   return { name, url: `${POSTGRES_SERVER}/${name}` };
 }
 
+/** The test database and the per-worker ones the server tests made beside it (apps/server/test/support/worker-database.ts). */
+async function dropTestDatabases(name) {
+  const workers = await onServer('postgres', `select datname from pg_database where datname like '${name}\\_w%'`).catch(() => ({ rows: [] }));
+  for (const database of [...workers.rows.map((r) => r.datname), name]) await dropTestDatabase(database);
+}
+
 async function dropTestDatabase(name) {
   try {
     // WITH (FORCE) (PostgreSQL 13+) also ends connections a killed test left behind.
@@ -196,7 +202,7 @@ try {
     }
   }
 } finally {
-  if (created) await dropTestDatabase(created.name);
+  if (created) await dropTestDatabases(created.name);
 }
 
 if (interrupted) stepsFailed.push(`interrupted (${interrupted})`);

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/render.tsx';
 import { DateRangeField, type DateRangeValue } from './date-range-field.tsx';
+import { loadLazyParts } from '../test/lazy-parts.ts';
+
+beforeAll(loadLazyParts, 60_000);
 
 function Harness({
   initial,

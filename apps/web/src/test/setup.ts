@@ -6,10 +6,6 @@ import { afterEach, vi } from 'vitest';
 // longer than 1 s on a loaded 2-core CI machine; a behaviour that never comes still fails.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Parts the app loads on first use (React.lazy): loaded once up front, so a test waits for a
-// render, not for the first transform of a large module on a loaded machine.
-await Promise.all([import('../components/date-range-calendar.tsx'), import('../monitoring/bulk/bulk-action-dialog.tsx')]);
-
 // jsdom has no layout observers; the data grid and popovers only need them to exist.
 class NoopResizeObserver {
   observe() {}

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BulkJobDetail, BulkPreview, NotificationRow } from '@tagih/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotificationsScreen } from './notifications-screen.tsx';
 import { fakeApi } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
+import { loadLazyParts } from '../../test/lazy-parts.ts';
+
+beforeAll(loadLazyParts, 60_000);
 
 const LIST = '/api/dashboard/notification';
 const row = (notiId: number): NotificationRow => ({

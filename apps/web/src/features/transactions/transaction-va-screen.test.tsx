@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TransactionVaRow } from '@tagih/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { TransactionVaScreen } from './transaction-screens.tsx';
+import { loadLazyParts } from '../../test/lazy-parts.ts';
+
+beforeAll(loadLazyParts, 60_000);
 
 const LIST = '/api/dashboard/transactionVa/';
 const ACCESS = { dashboard_transactionva: ['read' as const] };

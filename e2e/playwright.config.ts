@@ -73,7 +73,9 @@ export default defineConfig({
   reporter: 'list',
   globalTeardown: './global-teardown.ts',
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU (DOM snapshots, screencast). On CI a failure is
+    // retried once, and that retry records it; locally every failure keeps one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, chooseCompany, menuEntries, openAccountMenu, signIn, signInWithCompany } from '../support/session.ts';
+import { USERS, chooseCompany, menuEntries, openAccountMenu, signIn, signInWithCompany, signInWithCompanyByForm } from '../support/session.ts';
 
 test('a wrong password is refused, the right one leads to company selection and Home', async ({ page }) => {
   await page.goto('/');
@@ -71,7 +71,7 @@ test('switch company from the top-bar menu', async ({ page }) => {
 });
 
 test('logout ends the session: protected pages lead back to login', async ({ page }) => {
-  await signInWithCompany(page, USERS.staff);
+  await signInWithCompanyByForm(page, USERS.staff);
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -183,3 +183,31 @@ describe('an SQLite thread that dies', () => {
     expect((error as { code?: string }).code).toBe(THREAD_STOPPED);
   });
 });
+
+describe('an in-memory SQLite database copied from its image (tests start each context this way)', () => {
+  it('holds the rows of the original, and neither sees what the other writes afterwards', async () => {
+    const original = openDatabase('sqlite::memory:');
+    opened.push(original);
+    const first = original.kysely as unknown as Kysely<Schema>;
+    await sql`create table item (id integer primary key, name text not null unique)`.execute(first);
+    await first.insertInto('item').values([{ name: 'a' }, { name: 'b' }]).execute();
+    const image = await original.serialize!();
+
+    const copy = openDatabase('sqlite::memory:', { sqliteImage: image });
+    opened.push(copy);
+    const second = copy.kysely as unknown as Kysely<Schema>;
+    expect(await names(second)).toEqual(['a', 'b']);
+    await second.insertInto('item').values({ name: 'c' }).execute();
+    await first.deleteFrom('item').where('name', '=', 'a').execute();
+    expect(await names(second)).toEqual(['a', 'b', 'c']);
+    expect(await names(first)).toEqual(['b']);
+    // The copy keeps the constraints (and the connection's foreign-key checks) of the original.
+    await expect(second.insertInto('item').values({ name: 'b' }).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+  });
+
+  it('is offered for in-memory SQLite only', () => {
+    const file = openDatabase(`sqlite:${join(dir, 'no-image.db')}`);
+    opened.push(file);
+    expect(file.serialize).toBeNull();
+  });
+});

@@ -26,6 +26,8 @@ export interface Db {
   sqliteFile: string | null;
   /** The PostgreSQL pool right now (null on SQLite: one connection, no pool). */
   poolStats: (() => PoolStats) | null;
+  /** In-memory SQLite: the whole database as one image, which `sqliteImage` opens as a copy (else null). */
+  serialize: (() => Promise<Uint8Array>) | null;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,8 @@ export interface DatabaseOptions {
   onConnectionLost?: (error: Error) => void;
   /** Query-only SQLite reader threads beside the writer (SQLITE_READERS; file databases only). */
   sqliteReaders?: number;
+  /** An in-memory SQLite database starts as a copy of this image (`Db.serialize`). */
+  sqliteImage?: Uint8Array;
 }
 
 export const SQLITE_READERS_DEFAULT = 3;
@@ -94,9 +98,21 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
     const memory = path === ':memory:' || path === '';
     const isNewEmbedded = memory || prepareSqliteFile(path).isNew;
     // Queries run on SQLite threads, never on this one (db/sqlite-dialect.ts).
-    const dialect = new WorkerSqliteDialect({ path: memory ? ':memory:' : path, readers: options.sqliteReaders ?? SQLITE_READERS_DEFAULT });
+    const dialect = new WorkerSqliteDialect({
+      path: memory ? ':memory:' : path,
+      readers: options.sqliteReaders ?? SQLITE_READERS_DEFAULT,
+      ...(memory && options.sqliteImage ? { image: options.sqliteImage } : {}),
+    });
     const kysely = new Kysely<Database>({ dialect, ...log });
-    return { kysely, dialect: 'sqlite', isNewEmbedded, sqliteFile: memory ? null : path, poolStats: null, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'sqlite',
+      isNewEmbedded,
+      sqliteFile: memory ? null : path,
+      poolStats: null,
+      serialize: memory ? () => dialect.serialize() : null,
+      close: () => kysely.destroy(),
+    };
   }
   setPgTypeParsers();
   const searchPath = options.pgSchema ? ` -c search_path=${options.pgSchema}` : '';
@@ -114,6 +130,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
     ...(options.pgSchema ? { schema: options.pgSchema } : {}),
     sqliteFile: null,
     poolStats: stats,
+    serialize: null,
     close: () => kysely.destroy(),
   };
 }

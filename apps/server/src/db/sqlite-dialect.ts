@@ -21,6 +21,8 @@ export interface WorkerSqliteConfig {
   path: string;
   /** Query-only reader threads for a file database (0: the writer answers everything). */
   readers: number;
+  /** ':memory:' only: start as a copy of this image (`WorkerSqliteDialect.serialize`). */
+  image?: Uint8Array;
 }
 
 /** The writer is one connection: whoever holds it (a transaction, a write) holds it alone. */
@@ -62,8 +64,8 @@ class WorkerSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const { path } = this.#config;
-    this.writer = new SqliteThread({ path, role: 'writer' });
+    const { path, image } = this.#config;
+    this.writer = new SqliteThread({ path, role: 'writer', ...(image ? { image } : {}) });
     await this.writer.ready; // the writer sets WAL before a reader opens the file
     const count = path === ':memory:' ? 0 : this.#config.readers;
     const readers = Array.from({ length: count }, () => new SqliteThread({ path, role: 'reader' }));
@@ -108,6 +110,16 @@ class WorkerSqliteDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     (connection as WorkerSqliteConnection).release();
+  }
+
+  /** The whole database as one image, taken between writes. */
+  async serialize(): Promise<Uint8Array> {
+    await this.writerLock.lock();
+    try {
+      return (await this.writer.send({ op: 'serialize' })).image!;
+    } finally {
+      this.writerLock.unlock();
+    }
   }
 
   async destroy(): Promise<void> {
@@ -180,13 +192,24 @@ class WorkerSqliteConnection implements DatabaseConnection {
 
 export class WorkerSqliteDialect implements Dialect {
   readonly #config: WorkerSqliteConfig;
+  #driver: WorkerSqliteDriver | null = null;
 
   constructor(config: WorkerSqliteConfig) {
     this.#config = config;
   }
 
   createDriver(): Driver {
-    return new WorkerSqliteDriver(this.#config);
+    this.#driver = new WorkerSqliteDriver(this.#config);
+    return this.#driver;
+  }
+
+  /**
+   * The database as one image, which `image` opens as a copy (tests start each context from a
+   * migrated and seeded image instead of migrating and seeding again).
+   */
+  serialize(): Promise<Uint8Array> {
+    if (!this.#driver) throw new Error('The database has not been opened yet.');
+    return this.#driver.serialize();
   }
 
   createQueryCompiler(): QueryCompiler {

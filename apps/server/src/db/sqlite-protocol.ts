@@ -5,6 +5,8 @@ export interface SqliteWorkerData {
   path: string;
   /** The writer takes every write and transaction; a reader is query-only. */
   role: 'writer' | 'reader';
+  /** ':memory:' only: the database starts as this copy of another (its `serialize` image). */
+  image?: Uint8Array;
 }
 
 export type WorkerRequest =
@@ -12,6 +14,7 @@ export type WorkerRequest =
   | { id: number; op: 'stream-open'; sql: string; parameters: readonly unknown[]; batch: number }
   | { id: number; op: 'stream-next'; streamId: number }
   | { id: number; op: 'stream-close'; streamId: number }
+  | { id: number; op: 'serialize' }
   | { id: number; op: 'close' };
 
 export interface WorkerResult {
@@ -22,6 +25,8 @@ export interface WorkerResult {
   done?: boolean;
   /** How long the query ran on its thread (the reader pool learns which SQL is slow). */
   ms?: number;
+  /** The whole database as one image ('serialize'). */
+  image?: Uint8Array;
 }
 
 /** An SQLite error as it crosses the thread boundary: its code (SQLITE_CONSTRAINT_UNIQUE…) kept. */

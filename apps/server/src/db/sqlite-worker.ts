@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SqliteWorkerData, WorkerAnswer, WorkerRequest, WorkerResult } from './sqlite-protocol.ts';
 
-const { path, role } = workerData as SqliteWorkerData;
+const { path, role, image } = workerData as SqliteWorkerData;
 const port = parentPort!;
 
 const STATEMENT_CACHE = 200;
@@ -27,7 +27,7 @@ function prepared(db: SQLite.Database, sql: string): SQLite.Statement {
 }
 
 function open(): SQLite.Database {
-  const db = new SQLite(path);
+  const db = image ? new SQLite(Buffer.from(image.buffer, image.byteOffset, image.byteLength)) : new SQLite(path);
   db.pragma('busy_timeout = 5000');
   if (role === 'writer') {
     if (path !== ':memory:') db.pragma('journal_mode = WAL');
@@ -74,6 +74,8 @@ function run(db: SQLite.Database, request: WorkerRequest): WorkerResult {
       streams.delete(request.streamId);
       return { rows: [] };
     }
+    case 'serialize':
+      return { rows: [], image: db.serialize() };
     case 'close': {
       for (const stream of streams.values()) stream.iterator.return?.();
       streams.clear();

@@ -1,6 +1,7 @@
 /**
  * A real app over a fresh, migrated and seeded database for each test context:
- * SQLite in memory always; a private schema on TEST_DATABASE_URL's PostgreSQL when set.
+ * SQLite in memory always (a copy of one prepared per file); a private schema on
+ * TEST_DATABASE_URL's PostgreSQL when set.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -65,11 +66,7 @@ export interface TestOptions {
   database?: Omit<DatabaseOptions, 'pgSchema'>;
 }
 
-async function openTestDatabase(dialect: Dialect, options: Omit<DatabaseOptions, 'pgSchema'> = {}): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const db = openDatabase('sqlite::memory:', options);
-    return { db, drop: async () => {} };
-  }
+async function openPostgresSchema(options: Omit<DatabaseOptions, 'pgSchema'>): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = openDatabase(url);
@@ -86,13 +83,52 @@ async function openTestDatabase(dialect: Dialect, options: Omit<DatabaseOptions,
   };
 }
 
-export async function createTestContext(dialect: Dialect, options: TestOptions = {}): Promise<TestContext> {
-  const { db, drop } = await openTestDatabase(dialect, options.database);
+/** Migrated, with the Superadmin, and the demo data unless `demo` is false. */
+async function prepareDatabase(db: Db, demo: boolean, businessTz: string, now: Date): Promise<void> {
   await migrateToLatest(db.kysely, db.schema);
+  await seedBase(db.kysely, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, now: now.toISOString() });
+  if (demo) await seedDemo({ db: db.kysely, now, businessTz }, DEMO_PASSWORD);
+}
+
+/**
+ * SQLite: each test file prepares its database once (migrations, seeds: ~0.4 s) and every
+ * context starts as an in-memory copy of it (milliseconds). Keyed by what the seeds depend on.
+ */
+const sqliteImages = new Map<string, Promise<Uint8Array>>();
+
+function preparedSqliteImage(demo: boolean, businessTz: string, now: Date): Promise<Uint8Array> {
+  const key = `${demo}|${businessTz}|${now.toISOString()}`;
+  let image = sqliteImages.get(key);
+  if (!image) {
+    image = (async () => {
+      const db = openDatabase('sqlite::memory:');
+      try {
+        await prepareDatabase(db, demo, businessTz, now);
+        return await db.serialize!();
+      } finally {
+        await db.close();
+      }
+    })();
+    sqliteImages.set(key, image);
+    image.catch(() => sqliteImages.delete(key));
+  }
+  return image;
+}
+
+async function openTestDatabase(dialect: Dialect, demo: boolean, businessTz: string, now: Date, options: Omit<DatabaseOptions, 'pgSchema'> = {}): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const sqliteImage = await preparedSqliteImage(demo, businessTz, now);
+    return { db: openDatabase('sqlite::memory:', { ...options, sqliteImage }), drop: async () => {} };
+  }
+  const opened = await openPostgresSchema(options);
+  await prepareDatabase(opened.db, demo, businessTz, now);
+  return opened;
+}
+
+export async function createTestContext(dialect: Dialect, options: TestOptions = {}): Promise<TestContext> {
   const clock = new TestClock();
   const config: Config = { ...loadConfig({}), databaseUrl: 'sqlite::memory:', ...options.config };
-  await seedBase(db.kysely, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, now: clock.now().toISOString() });
-  if (options.demo !== false) await seedDemo({ db: db.kysely, now: clock.now(), businessTz: config.businessTz }, DEMO_PASSWORD);
+  const { db, drop } = await openTestDatabase(dialect, options.demo !== false, config.businessTz, clock.now(), options.database);
 
   const deps: AppDeps = {
     db: db.kysely,

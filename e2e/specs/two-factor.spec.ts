@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { logOut, uniqueSuffix } from '../support/master.ts';
-import { USERS } from '../support/session.ts';
+import { USERS, apiToken } from '../support/session.ts';
 
 const PASSWORD = 'Tf-Pass-2fa-12345';
 const STEP_MS = 30_000;
@@ -17,9 +17,7 @@ const stepOf = (ms: number) => Math.floor(ms / STEP_MS);
 
 /** A Staff user with a login, made by the Superadmin through the API. */
 async function createUser(request: APIRequestContext): Promise<{ username: string; password: string; userId: string }> {
-  const login = await request.post('/api/security/authentication/login', { data: USERS.superadmin });
-  expect(login.ok()).toBe(true);
-  const headers = { authentication: (await login.json()).data.token as string };
+  const headers = { authentication: await apiToken(request, USERS.superadmin) };
   const suffix = uniqueSuffix();
   const user = { userId: `tf${suffix}@tagih.id`, username: `tf${suffix}`, password: PASSWORD };
   const created = await request.post('/api/master/user', {

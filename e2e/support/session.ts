@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORDS = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' } as const;
 export const USERS = {
@@ -34,9 +34,7 @@ export async function signInWithCompanyByForm(page: Page, user: { username: stri
  * the session put where the app keeps it (localStorage); seconds faster than the two screens.
  */
 export async function signInWithCompany(page: Page, user: { username: string; password: string }, companyName = 'PT Toko Maju'): Promise<void> {
-  const login = await page.request.post('/api/security/authentication/login', { data: user });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(page.request, user);
   const headers = { authentication: token };
   const status = await page.request.get('/api/security/authentication/status', { headers });
   const companies = ((await status.json()) as { data: { company: { available: { compId: number; compName: string }[] } } }).data.company.available;
@@ -52,6 +50,13 @@ export async function signInWithCompany(page: Page, user: { username: string; pa
   }, token);
   await page.goto('/dashboard/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Signs in through the API (no two-factor): the session token. */
+export async function apiToken(request: APIRequestContext, user: { username: string; password: string }): Promise<string> {
+  const login = await request.post('/api/security/authentication/login', { data: user });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 /** The sidebar's navigation entries, in order. */

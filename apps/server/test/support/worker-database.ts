@@ -7,19 +7,15 @@
  */
 import pg from 'pg';
 
-export function workerDatabaseUrl(base: string, worker: string): URL {
-  const url = new URL(base);
-  url.pathname = `/${url.pathname.slice(1)}_w${worker}`;
-  return url;
-}
-
 const base = process.env.TEST_DATABASE_URL;
+// Set once this process's URL is rewritten: should a worker run several files, it stays rewritten.
 if (base && !process.env.TAGIH_TEST_WORKER_DATABASE) {
-  const url = workerDatabaseUrl(base, process.env.VITEST_POOL_ID ?? '1');
+  const url = new URL(base);
+  url.pathname = `${url.pathname}_w${process.env.VITEST_POOL_ID ?? '1'}`;
+  const name = url.pathname.slice(1);
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {
-    const name = url.pathname.slice(1);
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (!rowCount) {
       await client.query(`create database "${name}"`).catch((error: { code?: string }) => {
@@ -30,6 +26,5 @@ if (base && !process.env.TAGIH_TEST_WORKER_DATABASE) {
     await client.end();
   }
   process.env.TEST_DATABASE_URL = url.toString();
-  // Setup runs before every file in the same worker process: once rewritten, it stays.
   process.env.TAGIH_TEST_WORKER_DATABASE = '1';
 }

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationDetail, NotificationRow } from '@tagih/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { NotificationsScreen } from './notifications-screen.tsx';
-import { loadLazyParts } from '../../test/lazy-parts.ts';
-
-beforeAll(loadLazyParts, 60_000);
 
 const LIST = '/api/dashboard/notification';
 

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TransactionQrRow } from '@tagih/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { TransactionQrisScreen } from './transaction-screens.tsx';
-import { loadLazyParts } from '../../test/lazy-parts.ts';
-
-beforeAll(loadLazyParts, 60_000);
 
 const LIST = '/api/dashboard/transactionQr/';
 

@@ -1,9 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BulkBar } from './bulk-bar.tsx';
-import { loadLazyParts } from '../../test/lazy-parts.ts';
-
-beforeAll(loadLazyParts, 60_000);
 
 const noop = () => {};
 const bar = (props: { pickedCount: number | null; total: number; totalCapped?: boolean; canSelectAll: boolean }) =>

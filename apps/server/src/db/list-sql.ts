@@ -123,9 +123,9 @@ export function fieldsOfQuery(query: ListQuery): Set<string> {
  */
 export function applyOrder<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
   const column = options.columns?.[query.order.field] ?? query.order.field;
-  return qb
-    .orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-    .orderBy(sql.ref(options.tieBreaker), query.order.direction) as Q;
+  const ordered = qb.orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()));
+  // Ordered by the tie-breaker itself: said once (SQLite hands a single order to a virtual table, order-search.ts).
+  return (column === options.tieBreaker ? ordered : ordered.orderBy(sql.ref(options.tieBreaker), query.order.direction)) as Q;
 }
 
 /** Orders and pages `qb`. */

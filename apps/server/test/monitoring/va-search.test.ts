@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
+import { applyOrderAndPage } from '../../src/db/list-sql.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { searchNeedles } from '../../src/modules/transactions/order-search.ts';
 import { filteredRows } from '../../src/modules/transactions/repo.ts';
@@ -166,6 +167,25 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
       const plan = await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never);
       expect(JSON.stringify(plan.rows)).toContain('transaction_va_search');
       expect(JSON.stringify(plan.rows)).not.toMatch(/SCAN t\b|USING (COVERING )?INDEX transactions_/);
+    });
+
+    it('reads a search\'s matches newest first and stops at the page, whatever the other filters', async () => {
+      const planOf = async (raw: RawQuery) => {
+        const query = parse(raw);
+        const ids = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId']).select(sql.ref('trctId').as('trctId'));
+        const compiled = applyOrderAndPage(ids, query, { timeZone: 'UTC', tieBreaker: 'trctId' }).compile();
+        return JSON.stringify((await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never)).rows);
+      };
+      // The list's own order (newest first): the FTS5 table's order, no sort of every match.
+      for (const raw of [{ 'finds[trvaVirtualAccountName]': 'santoso' }, { 'finds[trvaVirtualAccountNo]': '8808', 'finds[trvaVirtualAccountName]': 'santoso' }, { search: 'santoso', searchFields: 'trvaVirtualAccountName' }]) {
+        const plan = await planOf(raw);
+        expect(plan).toMatch(/SCAN transaction_va_search VIRTUAL TABLE INDEX 192:/);
+        expect(plan).toContain('SEARCH t USING INTEGER PRIMARY KEY');
+        expect(plan).not.toContain('TEMP B-TREE FOR ORDER BY');
+      }
+      // Another order sorts the matches (as before); fields spanning two tables narrow by id instead of leading.
+      expect(await planOf({ 'finds[trvaVirtualAccountName]': 'santoso', orderField: 'trctTotalAmount', orderValue: 'asc' })).toContain('TEMP B-TREE FOR ORDER BY');
+      expect(await planOf({ search: 'santoso', searchFields: 'trctOrderId,trvaVirtualAccountName' })).not.toContain('VIRTUAL TABLE INDEX 192:');
     });
   } else {
     it('has the pg_trgm GIN indexes and the B-tree indexes on the VA number and name', async () => {

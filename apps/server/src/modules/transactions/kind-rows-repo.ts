@@ -7,10 +7,11 @@
  * one notification per transaction), so leaving one out never changes which rows there are;
  * it is what lets the totals and the choice of a page read one index instead of three tables.
  */
-import { PostgresAdapter, sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TransactionKindDef } from '@tagih/contract';
 import type { DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
+import type { SearchLead } from './order-search.ts';
 
 /** The tables joined to `transactions as t`: n = notification, v = VA detail, q = QRIS detail. */
 type Joined = 'n' | 'v' | 'q';
@@ -69,14 +70,24 @@ const COLUMNS: Record<TransactionKindDef['type'], readonly Column[]> = {
  * `idWalk` walks transactions_id_walk_idx in id order (migration 0012, page-plan.ts) instead of
  * sorting the created-time range; `rowids` looks rows up only by id, for a query already narrowed
  * to a few candidate ids (order-search.ts), which the planner would otherwise check against a
- * scan of the whole range.
+ * scan of the whole range; a `SearchLead` reads an FTS5 table's matches first and looks each row
+ * up by id (order-search.ts says why).
  */
-export type RowAccess = 'planner' | 'idWalk' | 'rowids';
+export type RowAccess = 'planner' | 'idWalk' | 'rowids' | SearchLead;
 
-const SQLITE_FROM: Record<Exclude<RowAccess, 'planner'>, ReturnType<typeof sql>> = {
+const SQLITE_FROM: Record<'idWalk' | 'rowids', ReturnType<typeof sql>> = {
   idWalk: sql`"transactions" as "t" indexed by "transactions_id_walk_idx"`,
   rowids: sql`"transactions" as "t" not indexed`,
 };
+
+/**
+ * The FTS5 table leads (CROSS JOIN keeps it outermost) and trctId is its rowid, so that an order
+ * by trctId is the FTS5 table's own order: SQLite then reads its matches newest first and stops
+ * at the limit instead of sorting them all (it hands a virtual table an order on its rowid only).
+ */
+const searchFrom = (lead: SearchLead) => sql`${sql.table(lead.table)} cross join "transactions" as "t" not indexed`;
+const searchRowid = (lead: SearchLead) => sql.ref(`${lead.table}.rowid`);
+const searchMatch = (lead: SearchLead) => sql<SqlBool>`${sql.table(lead.table)} match ${lead.match}`;
 
 /**
  * The company's transactions of a kind as a derived table (the fields plus notiStatus and
@@ -88,15 +99,18 @@ export function kindRows(
   const columns = COLUMNS[type];
   const chosen = fields ? columns.filter((c) => fields.has(c.name)) : columns;
   const needs = new Set(chosen.flatMap((c) => c.needs));
-  // A FROM with an index hint is raw SQL; it names the same table as `t`.
-  const hinted = access !== 'planner' && !(db.getExecutor().adapter instanceof PostgresAdapter);
-  const from = (hinted ? SQLITE_FROM[access] : 'transactions as t') as 'transactions as t';
-  let q: KindRows = db.selectFrom(from).where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const lead = sqlite && typeof access === 'object' ? access : null;
+  // A FROM with an index hint or a leading search table is raw SQL; it names the same table as `t`.
+  const from = lead ? searchFrom(lead) : sqlite && typeof access === 'string' && access !== 'planner' ? SQLITE_FROM[access] : 'transactions as t';
+  let q: KindRows = db.selectFrom(from as 'transactions as t').where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
+  if (lead) q = q.where('t.trctId', '=', searchRowid(lead)).where(searchMatch(lead));
   if (range.start) q = q.where('t.trctCreatedTime', '>=', range.start);
   if (range.end) q = q.where('t.trctCreatedTime', '<', range.end);
   if (needs.has('n')) q = q.leftJoin('notifications as n', 'n.notiTrctId', 't.trctId');
   if (needs.has('v')) q = q.leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId');
   if (needs.has('q')) q = q.leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId');
+  const value = (c: Column) => (lead && c.name === 'trctId' ? searchRowid(lead) : c.value);
   // At least one column, so that a derived table is valid SQL whatever was asked.
-  return q.select((chosen.length > 0 ? chosen : columns.slice(0, 1)).map((c) => sql`${c.value}`.as(c.name)));
+  return q.select((chosen.length > 0 ? chosen : columns.slice(0, 1)).map((c) => sql`${value(c)}`.as(c.name)));
 }

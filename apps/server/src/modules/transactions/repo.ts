@@ -8,7 +8,7 @@ import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import { kindRows } from './kind-rows-repo.ts';
 import type { ServerKind } from './kinds.ts';
-import { searchCandidates, trigramWindows } from './order-search.ts';
+import { sqliteSearch, trigramWindows } from './order-search.ts';
 import { keysetPage, type PageCursor } from './page-plan.ts';
 import { needsAttention, type TransactionListQuery } from './work-queue.ts';
 
@@ -27,9 +27,10 @@ export function filteredRows(
   db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: TransactionListQuery, timeZone: string, fields?: readonly string[], idWalk = false,
 ): Filtered {
   const columns = fields ? new Set([...fieldsOfQuery(query), ...fields]) : undefined;
-  const candidates = searchCandidates(db, query);
-  let rows = kindRows(db, kind.type, compId, range, columns, candidates.length > 0 ? 'rowids' : idWalk ? 'idWalk' : 'planner');
-  for (const candidate of candidates) rows = rows.where(candidate);
+  const search = sqliteSearch(db, query);
+  const access = search.lead ?? (search.conditions.length > 0 ? 'rowids' : idWalk ? 'idWalk' : 'planner');
+  let rows = kindRows(db, kind.type, compId, range, columns, access);
+  for (const condition of search.conditions) rows = rows.where(condition);
   // The work queue (work-queue.ts), when the request asked for it.
   if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;

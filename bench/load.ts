@@ -1,14 +1,17 @@
 /**
  * `npm run bench:load -w @tagih/bench -- [--seconds 60] [--connections 200] [--timeout 10]
- *   [--va 200000] [--qris 50000] [--days 30] [--reuse] [--skip-load] [--skip-export-probe]`
+ *   [--va 200000] [--qris 50000] [--days 30] [--reuse] [--skip-load] [--skip-export-probe]
+ *   [--probe-pause 10]`
  *
  * Load test: the real server (`node apps/server/src/main.ts`, as in production: JSON logs,
  * metrics, its own process) over a database prepared like bench:api's (prepare.ts; DATABASE_URL
  * or a temp SQLite file), hit by N clients cycling through the operator mix (operator-calls.ts)
  * for --seconds. Prints requests/s, latency p50/p99, answers by status, socket errors, timeouts,
  * the server's peak RSS, and the mean time per route from the server's own metrics. Then the
- * export probe: one client calls status back to back while the full VA CSV export of --days
- * days streams, and prints the status latencies (a slow request must not freeze the others).
+ * export probe: one client calls status back to back (--probe-pause ms between calls) while the
+ * full VA CSV export of --days days streams, and prints the status latencies (a slow request must
+ * not freeze the others) and the server's RSS growth. Those calls' own garbage grows the V8 heap
+ * too (~100 calls a second at the default 10 ms); `--probe-pause 1000` shows the export's own.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +37,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
     'skip-export-probe': { type: 'boolean', default: false },
+    'probe-pause': { type: 'string', default: '10' },
   },
 });
 const num = (name: string, text: string | undefined, min: number): number => {
@@ -47,6 +51,7 @@ const num = (name: string, text: string | undefined, min: number): number => {
 const seconds = num('seconds', args.seconds, 1);
 const connections = num('connections', args.connections, 1);
 const timeout = num('timeout', args.timeout, 1);
+const probePause = num('probe-pause', args['probe-pause'], 0);
 const sizes = { va: num('va', args.va, 0), qris: num('qris', args.qris, 0), days: num('days', args.days, 1) };
 
 const config = loadConfig();
@@ -167,7 +172,7 @@ if (!args['skip-export-probe']) {
     const answer = await call('GET', STATUS, token);
     if (answer.status !== 200) throw new Error(`status answered ${answer.status} during the export`);
     latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, probePause));
   }
   const exportStatus = await exported;
   const exportSeconds = (performance.now() - exportStarted) / 1000;
@@ -175,7 +180,7 @@ if (!args['skip-export-probe']) {
   const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(0) : '–');
   console.log(
     `\nexport probe: full VA CSV export over ${sizes.days} days (HTTP ${exportStatus}, ${(exportBytes / 1048576).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s); ` +
-    `status during it: ${latencies.length} calls, p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(0) ?? '–'} ms`,
+    `status during it (${probePause} ms apart): ${latencies.length} calls, p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(0) ?? '–'} ms`,
   );
   const peakRss = rssOf('VmHWM');
   if (rssBefore !== null && peakRss !== null) {

@@ -4,12 +4,14 @@
  * formatter; and a download abandoned half-way, after which the database is as usable as before.
  */
 import { get as httpGet } from 'node:http';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type RawQuery } from '@tagih/contract';
 import { leasePostgresClient } from '../../src/db/postgres-pool.ts';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
 import { copyStops } from '../../src/modules/transactions/csv-copy.ts';
 import { prepareExport, type ExportPath } from '../../src/modules/transactions/csv-export.ts';
+import { sendCsv } from '../../src/modules/transactions/send-csv.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';
 import { ALICE } from '../audit/support.ts';
 import { eventsOf } from '../audit/wiring-support.ts';
@@ -126,6 +128,29 @@ describe.each(DIALECTS)('fast CSV export = row-by-row export, byte for byte (%s)
     expect(parseCsv(empty.toString('utf8'))).toEqual([rows[0]]);
     const qris = parseCsv((await both(QRIS, {})).fast.toString('utf8'));
     expect(qris.slice(1).map((r) => r[0])).toEqual(qris.slice(1).map((_, i) => String(i + 1)));
+  });
+
+  it('hands over its batches as bytes only the sender holds, and sending frees each once written', async () => {
+    const sent: Buffer[] = [];
+    async function* tapped() {
+      for await (const part of prepareExport(ctx.deps, VA, ALICE, mine.compId, {}, 'fast')) {
+        if (typeof part !== 'string') sent.push(part);
+        yield part;
+      }
+    }
+    const server = Fastify();
+    server.get('/export.csv', (_request, reply) => sendCsv(reply, 'x.csv', tapped()));
+    try {
+      const response = await fetch(`${await server.listen({ port: 0, host: '127.0.0.1' })}/export.csv`);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.equals((await both(VA, {})).reference)).toBe(true);
+    } finally {
+      await server.close();
+    }
+    // The database's batches are bytes on both (SQLite's moved from its thread, csv-sqlite.ts), each
+    // freed (its memory detached) once the response wrote it, rather than left for a collection.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.map((bytes) => bytes.buffer.byteLength)).toEqual(sent.map(() => 0));
   });
 
   it('serves the same bytes over HTTP', async () => {

@@ -35,7 +35,7 @@ export const csvColumns = (kind: ServerKind): FieldDef[] => kind.resource.fields
 /** Which way the lines are written: `fast` (the database) or `rowByRow` (JavaScript, the reference). */
 export type ExportPath = 'fast' | 'rowByRow';
 
-/** A batch of CSV records: the text (or its UTF-8 bytes) and how many records it holds. */
+/** A batch of CSV records: the text, or its UTF-8 bytes (then the only view of their memory), and how many records it holds. */
 export interface CsvBatch {
   text: string | Buffer;
   rows: number;

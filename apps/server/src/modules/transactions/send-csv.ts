@@ -8,8 +8,8 @@
  * ~90 MB (1M rows) to ~200 MB (10M rows) per export (bench/README.md; issue 10 asks < 64 MB).
  * Written here, each Buffer (a socket read of the COPY, which is ours alone: copy-lines.ts) is
  * freed in its write's callback, once the response has handed it to the socket, so the memory of
- * one read serves the next (server alone, 1M rows: +93 -> +30 MB). SQLite's batches are texts,
- * written as they are (the stream turned each into a Buffer first).
+ * one read serves the next (server alone, 1M rows: +93 -> +30 MB). SQLite's batches are Buffers
+ * too, moved from its thread (csv-sqlite.ts); the row-by-row reference's are texts.
  *
  * - Nothing is sent before the first part (the header, which waits for the first batch) is read:
  *   a bad query (prepareExport throws a 400) or a first read that fails (a busy pool: 503) is

@@ -144,6 +144,33 @@ describe('SQLite reader threads (file database)', () => {
     expect(slowDoneWhenQuickAnswered).toBeLessThan(6);
     expect(quick).toBeLessThan(1000);
   });
+
+  it('run a query learnt slow in its turn, not after every quick one that keeps arriving', async () => {
+    const k = await open('file');
+    await k.insertInto('item').values(Array.from({ length: 300 }, (_, i) => ({ name: `n${i}` }))).execute();
+    // One SQL text: slow with a high bound (so learnt slow), quick with a low one.
+    const count = (below: number) => k.selectFrom(['item as a', 'item as b', 'item as c']).select((eb) => eb.fn.countAll<number>().as('n')).where('a.id', '<', below).executeTakeFirstOrThrow();
+    await count(30);
+    await count(30);
+    // More clients reading quickly than there are readers: a quick job is always waiting.
+    const deadline = performance.now() + 5_000;
+    let quickRuns = 0;
+    let counted = false;
+    const clients = Array.from({ length: 8 }, async () => {
+      while (performance.now() < deadline && !counted) {
+        await names(k);
+        quickRuns += 1;
+      }
+    });
+    while (quickRuns < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = quickRuns;
+    expect(Number((await count(1)).n)).toBe(0);
+    const quickRunsWhileItWaited = quickRuns - before;
+    counted = true;
+    await Promise.all(clients);
+    // Served in order it waits for a few quick jobs; quick-first kept it waiting until the clients stopped (5 s).
+    expect(quickRunsWhileItWaited).toBeLessThan(100);
+  });
 });
 
 

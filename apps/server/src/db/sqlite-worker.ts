@@ -113,13 +113,14 @@ try {
  * collection on each side.
  */
 function blobMemory(result: WorkerResult): ArrayBuffer[] {
-  const memory: ArrayBuffer[] = [];
+  const memory = new Set<ArrayBuffer>();
   for (const row of result.rows) {
     for (const value of Object.values(row as object)) {
-      if (value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer) memory.push(value.buffer);
+      const whole = value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+      if (whole && value.buffer instanceof ArrayBuffer) memory.add(value.buffer);
     }
   }
-  return memory;
+  return [...memory];
 }
 
 port.on('message', (request: WorkerRequest) => {

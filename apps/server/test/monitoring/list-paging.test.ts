@@ -8,13 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
+import { applyOrderAndPage } from '../../src/db/list-sql.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';
 import { walkIdOrder } from '../../src/modules/transactions/page-plan.ts';
 import { filteredRows, page } from '../../src/modules/transactions/repo.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { sql } from 'kysely';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
-import { createCompany, insertTx, type TestCompany } from './support.ts';
+import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';
 
 const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
 const QR_KIND = SERVER_KINDS.find((k) => k.type === 'QRIS')!;
@@ -127,14 +128,11 @@ describe.each(DIALECTS)('list paging by the id-order index (%s)', (dialect) => {
 
     it('reads the walk through transactions_id_walk_idx without sorting', async () => {
       const raw = { from: '2026-11-01', to: '2026-11-30' };
-      const explain = async (idWalk: boolean) => {
-        const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, parseDateRange(raw.from, raw.to, tz()), parse(VA_KIND, raw), tz(), ['trctId'], idWalk)
-          .select(sql.ref('trctId').as('trctId'))
-          .orderBy(sql.ref('trctId'), (ob) => ob.desc().nullsLast())
-          .orderBy(sql.ref('trctId'), 'desc')
-          .limit(10)
-          .compile();
-        return JSON.stringify((await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never)).rows);
+      const explain = (idWalk: boolean) => {
+        const query = parse(VA_KIND, raw);
+        const ids = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, parseDateRange(raw.from, raw.to, tz()), query, tz(), ['trctId'], idWalk).select(sql.ref('trctId').as('trctId'));
+        // Ordered and paged as the list's page is (repo.page).
+        return sqlitePlan(ctx, applyOrderAndPage(ids, query, { timeZone: 'UTC', tieBreaker: 'trctId' }));
       };
       const walk = await explain(true);
       expect(walk).toContain('transactions_id_walk_idx');

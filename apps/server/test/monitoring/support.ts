@@ -3,6 +3,7 @@ import { createDemoBanks, startBankSim, startMerchantSim, type BankSim, type Dem
 import { hashPassword } from '../../src/security/passwords.ts';
 import { insertTransactionBatch, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
 import { SnapBankGateway } from '../../src/integrations/bank/snap-gateway.ts';
+import type { Compilable } from 'kysely';
 import type { TestContext } from '../support/test-app.ts';
 
 export interface TestCompany {
@@ -141,4 +142,10 @@ export async function useMerchant(ctx: TestContext, sims: Simulators, company: T
   const url = sims.merchant.callbackUrl(name);
   await setCallbackUrl(ctx, company, url);
   return url;
+}
+
+/** SQLite's `explain query plan` of a query, as one JSON text to search (which tables and indexes it reads, and how). */
+export async function sqlitePlan(ctx: TestContext, query: Compilable): Promise<string> {
+  const compiled = query.compile();
+  return JSON.stringify((await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never)).rows);
 }

@@ -111,9 +111,9 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
     const counted = await countedInOtherProcess(`${base}/api/dashboard/transactionVa/export.csv`, token).finally(() => clearInterval(sampler));
     expect(counted).toMatchObject({ status: 200, lines: ROWS + 1 });
     // 24.5 MB sent. Written by the route (send-csv.ts), PostgreSQL's chunks and SQLite's batches
-    // (moved from its thread as bytes, csv-sqlite.ts) are freed once written: 0.0 MB on both here. Sent through a
-    // stream (which also turned each text into a Buffer), every byte stayed as garbage Buffers
-    // (24.5 and 26.6 MB), which nothing collects until ~64 MB more are held.
+    // (moved from its thread as bytes, csv-sqlite.ts) are freed once written: 0.0 MB on both
+    // here. Sent through a stream (which also turned each text into a Buffer), every byte stayed
+    // as garbage Buffers (24.5 and 26.6 MB), which nothing collects until ~64 MB more are held.
     expect(peak / MB).toBeLessThan(8);
   }, 120_000);
 

@@ -15,7 +15,7 @@ import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { searchNeedles } from '../../src/modules/transactions/order-search.ts';
 import { filteredRows } from '../../src/modules/transactions/repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
-import { createCompany, insertTx, type TestCompany } from './support.ts';
+import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';
 import { likeScanIds, listIds, parseFor } from './search-support.ts';
 
 const VA_KIND = SERVER_KINDS.find((k) => k.type === 'VA')!;
@@ -161,20 +161,17 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
       expect(await find('u trigr')).toEqual([]);
       const check = await sql<{ n: number }>`select count(*) as n from transaction_va_search where transaction_va_search match 'trigram'`.execute(ctx.db.kysely);
       expect(Number(check.rows[0]!.n)).toBe(0);
-      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trvaVirtualAccountName]': 'santoso' }), ctx.config.businessTz, ['trctId'])
-        .select(sql.ref('trctId').as('id'))
-        .compile();
-      const plan = await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never);
-      expect(JSON.stringify(plan.rows)).toContain('transaction_va_search');
-      expect(JSON.stringify(plan.rows)).not.toMatch(/SCAN t\b|USING (COVERING )?INDEX transactions_/);
+      const plan = await sqlitePlan(ctx, filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trvaVirtualAccountName]': 'santoso' }), ctx.config.businessTz, ['trctId'])
+        .select(sql.ref('trctId').as('id')));
+      expect(plan).toContain('transaction_va_search');
+      expect(plan).not.toMatch(/SCAN t\b|USING (COVERING )?INDEX transactions_/);
     });
 
     it('reads a search\'s matches newest first and stops at the page, whatever the other filters', async () => {
-      const planOf = async (raw: RawQuery) => {
+      const planOf = (raw: RawQuery) => {
         const query = parse(raw);
         const ids = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId']).select(sql.ref('trctId').as('trctId'));
-        const compiled = applyOrderAndPage(ids, query, { timeZone: 'UTC', tieBreaker: 'trctId' }).compile();
-        return JSON.stringify((await ctx.db.kysely.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` } as never)).rows);
+        return sqlitePlan(ctx, applyOrderAndPage(ids, query, { timeZone: 'UTC', tieBreaker: 'trctId' }));
       };
       // The list's own order (newest first): the FTS5 table's order, no sort of every match.
       for (const raw of [{ 'finds[trvaVirtualAccountName]': 'santoso' }, { 'finds[trvaVirtualAccountNo]': '8808', 'finds[trvaVirtualAccountName]': 'santoso' }, { search: 'santoso', searchFields: 'trvaVirtualAccountName' }]) {

@@ -89,6 +89,12 @@ const searchFrom = (lead: SearchLead) => sql`${sql.table(lead.table)} cross join
 const searchRowid = (lead: SearchLead) => sql.ref(`${lead.table}.rowid`);
 const searchMatch = (lead: SearchLead) => sql<SqlBool>`${sql.table(lead.table)} match ${lead.match}`;
 
+/** SQLite's FROM for `access` (raw SQL naming the same table as `t`); null: the planner's own. */
+function sqliteFrom(access: RowAccess) {
+  if (access === 'planner') return null;
+  return typeof access === 'object' ? searchFrom(access) : SQLITE_FROM[access];
+}
+
 /**
  * The company's transactions of a kind as a derived table (the fields plus notiStatus and
  * lunasAmount); with `fields`, only those columns and the joins they need; `access`: see RowAccess.
@@ -101,8 +107,7 @@ export function kindRows(
   const needs = new Set(chosen.flatMap((c) => c.needs));
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   const lead = sqlite && typeof access === 'object' ? access : null;
-  // A FROM with an index hint or a leading search table is raw SQL; it names the same table as `t`.
-  const from = lead ? searchFrom(lead) : sqlite && typeof access === 'string' && access !== 'planner' ? SQLITE_FROM[access] : 'transactions as t';
+  const from = (sqlite && sqliteFrom(access)) || 'transactions as t';
   let q: KindRows = db.selectFrom(from as 'transactions as t').where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
   if (lead) q = q.where('t.trctId', '=', searchRowid(lead)).where(searchMatch(lead));
   if (range.start) q = q.where('t.trctCreatedTime', '>=', range.start);

@@ -126,11 +126,12 @@ function leadOf(needle: Needle): SearchLead | null {
 /** SQLite only (no lead and no conditions on PostgreSQL, or when no needle is long enough). */
 export function sqliteSearch(db: DbOrTx, query: ListQuery): SqliteSearch {
   const needles = isPostgres(db) ? [] : searchNeedles(query);
-  const leader = needles.find((needle) => leadOf(needle) !== null);
+  const leads = needles.map(leadOf);
+  const leader = leads.findIndex((lead) => lead !== null);
   const conditions = needles
-    .filter((needle) => needle !== leader)
+    .filter((_, i) => i !== leader)
     .map((needle) => sql<SqlBool>`${sql.ref('t.trctId')} in (${candidateIds(needle)})`);
-  return { lead: leader ? leadOf(leader) : null, conditions };
+  return { lead: leads[leader] ?? null, conditions };
 }
 
 /** What a list's filtered rows need on PostgreSQL so that the GIN indexes see only the needles' ends. */

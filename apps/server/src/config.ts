@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
+import { POOL_DEFAULTS } from './db/postgres-pool.ts';
 import { isAllowedHostEntry } from './integrations/merchant/address-guard.ts';
 import { parseDataKey } from './security/secret-box.ts';
 
@@ -94,9 +95,10 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(400),
   ACTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   ACTION_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
-  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(POOL_DEFAULTS.size),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(POOL_DEFAULTS.acquireTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.statementTimeoutMs),
+  DB_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(POOL_DEFAULTS.parallelWorkers),
   SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(3),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   API_DOCS: onOff.optional(),
@@ -163,8 +165,11 @@ export interface Config {
   actionRateLimitPerMinute: number;
   /** Inquiry and Notif: at most one per transaction in this many seconds (0: only one at a time). */
   actionMinIntervalSeconds: number;
-  /** PostgreSQL connections: pool size, wait for a free one, server-side statement timeout (0 = none). */
-  dbPool: { size: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  /**
+   * PostgreSQL connections: pool size, wait for a free one, server-side statement timeout (0 =
+   * none), parallel workers a query may use (db/postgres-pool.ts, POOL_DEFAULTS, says why 0).
+   */
+  dbPool: { size: number; acquireTimeoutMs: number; statementTimeoutMs: number; parallelWorkers: number };
   /** Query-only SQLite reader threads beside the writer thread (file databases). */
   sqliteReaders: number;
   /** Bearer token of GET /api/metrics; the route answers 404 without one. */
@@ -235,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     actionRateLimitPerMinute: e.ACTION_RATE_LIMIT_PER_MINUTE,
     actionMinIntervalSeconds: e.ACTION_MIN_INTERVAL_SECONDS,
-    dbPool: { size: e.DB_POOL_SIZE, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    dbPool: { size: e.DB_POOL_SIZE, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, parallelWorkers: e.DB_PARALLEL_WORKERS },
     sqliteReaders: e.SQLITE_READERS,
     metricsToken: e.METRICS_TOKEN,
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES,

@@ -17,4 +17,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
       await admin.close();
     }
   });
+
+  it('runs queries without parallel workers unless DB_PARALLEL_WORKERS asks for them', async () => {
+    const setting = async (db: ReturnType<typeof openDatabase>) =>
+      (await sql<{ workers: string }>`select current_setting('max_parallel_workers_per_gather') as workers`.execute(db.kysely)).rows[0]!.workers;
+    const serial = openDatabase(process.env.TEST_DATABASE_URL!);
+    const parallel = openDatabase(process.env.TEST_DATABASE_URL!, { pool: { parallelWorkers: 2 } });
+    try {
+      expect(await setting(serial)).toBe('0');
+      expect(await setting(parallel)).toBe('2');
+    } finally {
+      await serial.close();
+      await parallel.close();
+    }
+  });
 });

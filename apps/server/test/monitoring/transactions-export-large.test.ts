@@ -157,11 +157,10 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
         response.once('data', () => {
           response.pause();
           void (async () => {
-            // The COPY among other test files' (each has a schema of its own): the one reading this schema's tables.
+            // The COPY among other test files' (each test has a database of its own): the one in this database.
             const copying = sql<{ pid: number }>`
-              select distinct a.pid from pg_stat_activity a
-              join pg_locks l on l.pid = a.pid join pg_class c on c.oid = l.relation join pg_namespace n on n.oid = c.relnamespace
-              where a.backend_type = 'client backend' and a.query like 'COPY (%' and n.nspname = current_schema()`;
+              select pid from pg_stat_activity
+              where backend_type = 'client backend' and query like 'COPY (%' and datname = current_database()`;
             let pids: { pid: number }[] = [];
             for (let i = 0; i < 100 && pids.length === 0; i++) {
               pids = (await copying.execute(ctx.db.kysely)).rows;

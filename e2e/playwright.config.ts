@@ -42,30 +42,20 @@ function server(port: number, databaseUrl: string, simulatorPorts: [number, numb
  */
 const onlyDatabase = E2E_DATABASES_ONLY;
 const postgresUrl = onlyDatabase === 'sqlite' ? null : freshPostgresUrl(E2E_PORTS.postgres);
-/**
- * What only the browser decides (axe on every screen, compressed static files) runs once: the
- * database behind the pages changes neither. When PostgreSQL is tested too, in this process or in
- * the one `npm test` starts beside it (E2E_PAIRED=1), the narrow window's audits (@narrow-audit,
- * two minutes) run on its server and the rest on SQLite's, so the two halves end closer together.
- */
-const auditsSplit = postgresUrl !== null || process.env.E2E_PAIRED === '1';
 const servers: WebServer[] = [];
 const projects: NonNullable<PlaywrightTestConfig['projects']> = [];
 if (onlyDatabase !== 'postgres') {
   servers.push(server(E2E_PORTS.sqlite, freshSqliteUrl(E2E_PORTS.sqlite), [PORT + 11, PORT + 12]));
-  projects.push({
-    name: 'sqlite',
-    use: { baseURL: `http://127.0.0.1:${E2E_PORTS.sqlite}` },
-    ...(auditsSplit ? { grepInvert: /@narrow-audit/ } : {}),
-  });
+  projects.push({ name: 'sqlite', use: { baseURL: `http://127.0.0.1:${E2E_PORTS.sqlite}` } });
 }
 if (postgresUrl) {
   servers.push(server(E2E_PORTS.postgres, postgresUrl, [PORT + 13, PORT + 14]));
   projects.push({
     name: 'postgres',
     use: { baseURL: `http://127.0.0.1:${E2E_PORTS.postgres}` },
-    testIgnore: ['**/web-performance.spec.ts'],
-    grepInvert: /@audit/,
+    // What only the browser decides (axe on every screen, compressed static files) runs once, on
+    // the SQLite server: the database behind the pages changes neither.
+    testIgnore: ['**/accessibility.spec.ts', '**/web-performance.spec.ts'],
   });
 }
 

@@ -188,7 +188,7 @@ try {
           name: `e2e ${database}`,
           command: 'npx',
           args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-          env: { ...env, E2E_DATABASES: database, E2E_PAIRED: databases.length > 1 ? '1' : '0', PLAYWRIGHT_JSON_OUTPUT_NAME: outs[i] },
+          env: { ...env, E2E_DATABASES: database, PLAYWRIGHT_JSON_OUTPUT_NAME: outs[i] },
         })),
       );
       for (const out of outs.filter((o) => existsSync(o))) {

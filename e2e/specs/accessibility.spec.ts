@@ -78,10 +78,8 @@ async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void>
   expect(widths.page, `${screen} is wider than the window`).toBeLessThanOrEqual(widths.window);
 }
 
-// Tags for playwright.config.ts, which runs these once (the database behind the pages changes
-// nothing here): the narrow window's audits on the PostgreSQL server when one is tested, the rest on SQLite.
 for (const viewport of OPERATOR_VIEWPORTS) {
-  test.describe(`at ${viewport.width}×${viewport.height}`, { tag: viewport.width > 600 ? '@audit' : '@narrow-audit' }, () => {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
     test('sign-in and company selection have no serious violation', async ({ page }) => {
@@ -162,7 +160,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
   });
 }
 
-test.describe('by keyboard at 1280×800', { tag: '@audit' }, () => {
+test.describe('by keyboard at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('a skip link comes first, navigation moves the focus to the new heading, and each route has its title', async ({

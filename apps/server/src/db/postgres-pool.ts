@@ -20,7 +20,7 @@ const leaseRequest = new AsyncLocalStorage<(client: pg.PoolClient, discard: () =
  * parallelWorkers is each session's max_parallel_workers_per_gather. 0: a query runs on its own
  * backend. The screens' queries are short and many run at once, so workers only add their start
  * and the Gather's merging: at 10M rows a broad name search's count took 105–110 ms with two
- * workers and 32 ms without, and ten clients' p99 fell from 1,173 to 267 ms (bench/README.md).
+ * workers and 32 ms without, and ten clients' p99 fell from 1,173 to 264–331 ms (bench/README.md).
  */
 export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000, parallelWorkers: 0 };
 

@@ -91,7 +91,9 @@ const workerDatabase = () => new URL(process.env.TEST_DATABASE_URL!).pathname.sl
  * The server's and the contract's source, hashed: a template made before any of it changed (a
  * migration, a seed, what they import) is never reused. Read once per test file (~200 files, ms).
  */
+let fingerprint: string | undefined;
 function sourceFingerprint(): string {
+  if (fingerprint) return fingerprint;
   const hash = createHash('sha256');
   for (const dir of ['../../src/', '../../../../packages/contract/src/']) {
     const root = new URL(dir, import.meta.url);
@@ -99,7 +101,19 @@ function sourceFingerprint(): string {
       hash.update(name).update(readFileSync(new URL(name, root)));
     }
   }
-  return hash.digest('hex').slice(0, 16);
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
+}
+
+/** The promise made once per key (kept while it succeeds; a failed one is made again next time). */
+function once<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let made = cache.get(key);
+  if (!made) {
+    made = make();
+    cache.set(key, made);
+    made.catch(() => cache.delete(key));
+  }
+  return made;
 }
 
 const postgresTemplates = new Map<string, Promise<string>>();
@@ -113,26 +127,20 @@ const postgresTemplates = new Map<string, Promise<string>>();
 function postgresTemplate(demo: boolean, businessTz: string, now: Date): Promise<string> {
   const key = createHash('sha256').update(`${demo}|${businessTz}|${now.toISOString()}|${sourceFingerprint()}`).digest('hex').slice(0, 12);
   const name = `${workerDatabase()}_tpl_${key}`;
-  let template = postgresTemplates.get(name);
-  if (!template) {
-    template = (async () => {
-      const found = (await onPostgres(`select 1 from pg_database where datname = '${name}'`)) as { rowCount: number };
-      if (found.rowCount > 0) return name;
-      const making = `${workerDatabase()}_tmp_${randomBytes(6).toString('hex')}`;
-      await onPostgres(`create database "${making}"`);
-      const db = openDatabase(postgresUrl(making));
-      try {
-        await prepareDatabase(db, demo, businessTz, now);
-      } finally {
-        await db.close();
-      }
-      await onPostgres(`alter database "${making}" rename to "${name}"`);
-      return name;
-    })();
-    postgresTemplates.set(name, template);
-    template.catch(() => postgresTemplates.delete(name));
-  }
-  return template;
+  return once(postgresTemplates, name, async () => {
+    const found = (await onPostgres(`select 1 from pg_database where datname = '${name}'`)) as { rowCount: number };
+    if (found.rowCount > 0) return name;
+    const making = `${workerDatabase()}_tmp_${randomBytes(6).toString('hex')}`;
+    await onPostgres(`create database "${making}"`);
+    const db = openDatabase(postgresUrl(making));
+    try {
+      await prepareDatabase(db, demo, businessTz, now);
+    } finally {
+      await db.close();
+    }
+    await onPostgres(`alter database "${making}" rename to "${name}"`);
+    return name;
+  });
 }
 
 async function openPostgresCopy(template: string, options: Omit<DatabaseOptions, 'pgSchema'>): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -161,21 +169,15 @@ const sqliteImages = new Map<string, Promise<Uint8Array>>();
 
 function preparedSqliteImage(demo: boolean, businessTz: string, now: Date): Promise<Uint8Array> {
   const key = `${demo}|${businessTz}|${now.toISOString()}`;
-  let image = sqliteImages.get(key);
-  if (!image) {
-    image = (async () => {
-      const db = openDatabase('sqlite::memory:');
-      try {
-        await prepareDatabase(db, demo, businessTz, now);
-        return await db.serialize!();
-      } finally {
-        await db.close();
-      }
-    })();
-    sqliteImages.set(key, image);
-    image.catch(() => sqliteImages.delete(key));
-  }
-  return image;
+  return once(sqliteImages, key, async () => {
+    const db = openDatabase('sqlite::memory:');
+    try {
+      await prepareDatabase(db, demo, businessTz, now);
+      return await db.serialize!();
+    } finally {
+      await db.close();
+    }
+  });
 }
 
 async function openTestDatabase(dialect: Dialect, demo: boolean, businessTz: string, now: Date, options: Omit<DatabaseOptions, 'pgSchema'> = {}): Promise<{ db: Db; drop: () => Promise<void> }> {

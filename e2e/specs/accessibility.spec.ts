@@ -4,14 +4,12 @@
  * the window. Anything tolerated for now is named in TOLERATED below, with its reason; nothing
  * else is excluded.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { OPERATOR_VIEWPORTS, dateRangeField, waitForTable } from '../support/monitoring.ts';
 import { USERS, signIn, signInWithCompany } from '../support/session.ts';
 
 test.describe.configure({ timeout: 240_000 });
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Violations tolerated for now, each with the screen where it shows and why. Keep this short:
@@ -42,10 +40,8 @@ type Finding = string;
 async function audit(page: Page, screen: string): Promise<Finding[]> {
   // Let transitions (dialogs, popovers, toasts) settle so colours are measured at rest.
   await page.waitForTimeout(400);
-  // Only violations are read: axe then skips describing every passing node (faster on the grids).
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
   const findings: Finding[] = [];
-  for (const v of violations) {
+  for (const v of await axeViolations(page)) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
     if (TOLERATED.some((t) => t.rule === v.id && t.screen.test(screen))) continue;
     const [first] = v.nodes;

@@ -37,5 +37,7 @@ export default defineConfig({
     // jsdom flows through MUI are slow on a loaded 2-core CI machine; above the 5 s that
     // findBy/waitFor may wait (src/test/setup.ts), so a slow step fails with its own message.
     testTimeout: 15_000,
+    // Isolated, one file at a time, in a worker thread beside the server's tests (vitest.config.ts).
+    pool: 'threads',
   },
 });

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { USERS, chooseCompany, menuEntries, openAccountMenu, signIn, signInWithCompany, signInWithCompanyByForm } from '../support/session.ts';
 
+// The other specs run with reduced motion asked for (playwright.config.ts); these run as most
+// operators see the app, with its transitions and ripples.
+test.use({ reducedMotion: 'no-preference' });
+
 test('a wrong password is refused, the right one leads to company selection and Home', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -111,4 +115,31 @@ test('the mobile layout at 600 px hides the sidebar behind a button', async ({ p
   await signInWithCompany(page, USERS.staff);
   await expect(page.getByRole('heading', { name: 'Selamat Datang' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Notifications' })).toBeHidden();
+});
+
+test('an operator who asks for less motion gets menus without animation and buttons without ripples', async ({ page }) => {
+  /** The open account menu's longest transition, in seconds, and how many ripple layers the page has. */
+  const motion = async () => {
+    await openAccountMenu(page);
+    const menuTransition = await page.getByRole('menu').evaluate((menu) => {
+      const paper = menu.closest('.MuiPaper-root') ?? menu;
+      return Math.max(...getComputedStyle(paper).transitionDuration.split(',').map((d) => parseFloat(d)));
+    });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    return { menuTransition, ripples: await page.locator('.MuiTouchRipple-root').count() };
+  };
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInWithCompany(page, USERS.staff);
+  const reduced = await motion();
+  expect(reduced.menuTransition).toBeLessThan(0.001);
+  expect(reduced.ripples).toBe(0);
+
+  // The setting is read when the app loads: as most operators have it, the menu grows and buttons ripple.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.reload();
+  const usual = await motion();
+  expect(usual.menuTransition).toBeGreaterThan(0.1);
+  expect(usual.ripples).toBeGreaterThan(0);
 });

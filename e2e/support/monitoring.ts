@@ -51,6 +51,9 @@ export async function waitForTable(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'First page' })).toBeVisible();
   await expect(grid(page).getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: /^Rows/ })).not.toHaveAttribute('aria-disabled', 'true');
+  // The grid draws the rows a moment after the pager has its figures: wait until it shows them all.
+  const { from, to, total } = await readShowing(page);
+  await expect(grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') })).toHaveCount(total === 0 ? 0 : to - from + 1);
 }
 
 /** The numbers of the 'Showing … entries' line. */

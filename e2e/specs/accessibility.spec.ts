@@ -5,7 +5,7 @@
  * else is excluded.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from '../support/axe.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { OPERATOR_VIEWPORTS, dateRangeField, waitForTable } from '../support/monitoring.ts';
 import { USERS, signIn, signInWithCompany } from '../support/session.ts';
 
@@ -41,8 +41,7 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
   // No wait for transitions to settle: the browser asks for reduced motion, so dialogs, popovers
   // and toasts have none, and colours are measured at rest (playwright.config.ts).
   const findings: Finding[] = [];
-  for (const v of await axeViolations(page)) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+  for (const v of await seriousViolations(page)) {
     if (TOLERATED.some((t) => t.rule === v.id && t.screen.test(screen))) continue;
     const [first] = v.nodes;
     const why = first?.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';

@@ -67,8 +67,9 @@ export async function prepareDatabase(o: PrepareOptions, log: (line: string) => 
   const sqliteFile = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
 
   if (o.reuse && (!sqliteFile || existsSync(sqliteFile))) {
-    const db = openDatabase(url);
-    await migrateToLatest(db.kysely); // a reused database gets new migrations (e.g. an index) too
+    // A reused database gets new migrations (an index, a column): minutes at 10M rows, so no statement timeout.
+    const db = openDatabase(url, { pool: { statementTimeoutMs: 0 } });
+    await migrateToLatest(db.kysely);
     if (!sqliteFile) {
       // A build stopped while its indexes were being made again (bulk-copy-pg.ts) is finished first.
       const resumed = await resumePendingLoad({ url, log });

@@ -17,12 +17,29 @@ export interface OpenedDatabase {
   base: BaseSeedResult;
 }
 
+/**
+ * Migrates the database and builds the rollup in BUSINESS_TZ (rebuilt once when the zone is not
+ * the one it was built in). Either can take minutes on a large database (migration 0015 rewrites
+ * the VA details: bench/README.md), far above DB_STATEMENT_TIMEOUT_MS, which is for the screens'
+ * queries: on PostgreSQL they run on a connection of their own without it. (SQLite has no
+ * statement timeout.)
+ */
+export async function prepareSchema(database: Db, config: Config, options: Omit<DatabaseOptions, 'pool'> = {}): Promise<void> {
+  const maintenance = database.dialect === 'postgres'
+    ? openDatabase(config.databaseUrl, { ...options, log: undefined, pool: { ...config.dbPool, size: 1, statementTimeoutMs: 0 }, applicationName: 'tagih migrate' })
+    : database;
+  try {
+    await migrateToLatest(maintenance.kysely);
+    await ensureRollup(maintenance.kysely, config.businessTz);
+  } finally {
+    if (maintenance !== database) await maintenance.close();
+  }
+}
+
 /** `options`: what only the server adds (query metrics, where lost connections are logged). */
 export async function openConfiguredDatabase(config: Config, now: Date, options: Omit<DatabaseOptions, 'pool'> = {}): Promise<OpenedDatabase> {
   const database = openDatabase(config.databaseUrl, { ...options, pool: config.dbPool, sqliteReaders: config.sqliteReaders });
-  await migrateToLatest(database.kysely);
-  // Kept in BUSINESS_TZ: rebuilt once when the zone is not the one it was built in.
-  await ensureRollup(database.kysely, config.businessTz);
+  await prepareSchema(database, config, options);
   const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
   return { database, base };
 }

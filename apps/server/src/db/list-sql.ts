@@ -26,33 +26,49 @@ export interface ListSqlOptions {
    * give their whole text to a trigram index (order-search.ts asks the index for part of it).
    */
   textWithoutLike?: ReadonlySet<string>;
+  /**
+   * field -> column holding the field's text already lowered (PostgreSQL's stored twins,
+   * kind-rows-repo.ts): the text tests read it as it is instead of lowering the field per row.
+   */
+  loweredColumns?: Readonly<Record<string, string>>;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const lowerText = (column: string) => sql<string>`lower(cast(${sql.ref(column)} as text))`;
-const likeLower = (column: string, pattern: string) =>
-  sql<SqlBool>`${lowerText(column)} like ${pattern.toLowerCase()} escape '\\'`;
 
 type TextOp = 'contain' | 'start_with' | 'end_with';
+/** A text test of one field, its text already chosen (loweredText). */
+type TextTest = (op: TextOp, text: string) => Expression<SqlBool>;
 
-/** The column's text (lowered) contains, starts or ends with `text` (lowered): a LIKE, which a trigram index serves. */
-export function textMatch(column: string, op: TextOp, text: string): Expression<SqlBool> {
+/** The text the tests read: the field's lowered twin when it has one, else the field lowered per row. */
+export function loweredText(column: string, loweredColumn?: string): Expression<string> {
+  return loweredColumn ? sql<string>`${sql.ref(loweredColumn)}` : sql<string>`lower(cast(${sql.ref(column)} as text))`;
+}
+
+const likeLowered = (lowered: Expression<string>, pattern: string) => sql<SqlBool>`${lowered} like ${pattern.toLowerCase()} escape '\\'`;
+
+/** The lowered text contains, starts or ends with `text` (lowered): a LIKE, which a trigram index serves. */
+export function textMatch(lowered: Expression<string>, op: TextOp, text: string): Expression<SqlBool> {
   const escaped = escapeLike(text);
-  return likeLower(column, op === 'contain' ? `%${escaped}%` : op === 'start_with' ? `${escaped}%` : `%${escaped}`);
+  return likeLowered(lowered, op === 'contain' ? `%${escaped}%` : op === 'start_with' ? `${escaped}%` : `%${escaped}`);
+}
+
+/** The lowered text contains the parts (lowered) in this order, anything between them: LIKE '%a%b%', which a trigram index serves. */
+export function textContainsInOrder(lowered: Expression<string>, parts: readonly string[]): Expression<SqlBool> {
+  return likeLowered(lowered, `%${parts.map(escapeLike).join('%')}%`);
 }
 
 /** The same test as textMatch without LIKE (PostgreSQL): no index is asked for it, and no wildcard needs escaping. */
-function textMatchWithoutLike(column: string, op: TextOp, text: string): Expression<SqlBool> {
-  const lowered = sql`cast(${text.toLowerCase()} as text)`;
-  if (op === 'contain') return sql<SqlBool>`strpos(${lowerText(column)}, ${lowered}) > 0`;
-  return sql<SqlBool>`${sql.raw(op === 'start_with' ? 'left' : 'right')}(${lowerText(column)}, char_length(${lowered})) = ${lowered}`;
+function textMatchWithoutLike(lowered: Expression<string>, op: TextOp, text: string): Expression<SqlBool> {
+  const needle = sql`cast(${text.toLowerCase()} as text)`;
+  if (op === 'contain') return sql<SqlBool>`strpos(${lowered}, ${needle}) > 0`;
+  return sql<SqlBool>`${sql.raw(op === 'start_with' ? 'left' : 'right')}(${lowered}, char_length(${needle})) = ${needle}`;
 }
 
 function dateBounds(value: string, timeZone: string): { start: string; end: string } | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? businessRangeUtc(value, value, timeZone) : null;
 }
 
-function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string, match: typeof textMatch): Expression<SqlBool> {
+function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string, test: { match: TextTest; like: TextTest }): Expression<SqlBool> {
   const ref = sql.ref(column);
   const v = filter.value;
   switch (filter.op) {
@@ -63,9 +79,9 @@ function filterExpression(eb: AnyEb, column: string, filter: Filter, type: strin
     case 'contain':
     case 'start_with':
     case 'end_with':
-      return match(column, filter.op, String(v));
+      return test.match(filter.op, String(v));
     case 'not_contain':
-      return eb.or([eb(ref, 'is', null), eb.not(textMatch(column, 'contain', String(v)))]);
+      return eb.or([eb(ref, 'is', null), eb.not(test.like('contain', String(v)))]);
   }
   const day = type === 'date' && typeof v === 'string' ? dateBounds(v, timeZone) : null;
   if (day) {
@@ -99,15 +115,20 @@ function filterExpression(eb: AnyEb, column: string, filter: Filter, type: strin
 /** Adds the query's filters and search to `qb`. */
 export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resource: ResourceDef, options: ListSqlOptions): Q {
   const columnOf = (field: string) => options.columns?.[field] ?? field;
-  const matchOf = (field: string) => (options.textWithoutLike?.has(field) ? textMatchWithoutLike : textMatch);
+  const testsOf = (field: string) => {
+    const lowered = loweredText(columnOf(field), options.loweredColumns?.[field]);
+    const like: TextTest = (op, text) => textMatch(lowered, op, text);
+    const match: TextTest = options.textWithoutLike?.has(field) ? (op, text) => textMatchWithoutLike(lowered, op, text) : like;
+    return { match, like };
+  };
   let out = qb;
   for (const filter of query.filters) {
     const type = fieldOf(resource, filter.field)?.type ?? 'string';
-    out = out.where((eb: AnyEb) => filterExpression(eb, columnOf(filter.field), filter, type, options.timeZone, matchOf(filter.field))) as Q;
+    out = out.where((eb: AnyEb) => filterExpression(eb, columnOf(filter.field), filter, type, options.timeZone, testsOf(filter.field))) as Q;
   }
   if (query.search) {
     const { text, fields } = query.search;
-    out = out.where((eb: AnyEb) => eb.or(fields.map((f) => matchOf(f)(columnOf(f), 'contain', text)))) as Q;
+    out = out.where((eb: AnyEb) => eb.or(fields.map((f) => testsOf(f).match('contain', text)))) as Q;
   }
   return out;
 }

@@ -14,6 +14,7 @@ import * as userPreferences from './migrations/0011-user-preferences.ts';
 import * as searchAndPaging from './migrations/0012-search-and-paging.ts';
 import * as bulkActions from './migrations/0013-bulk-actions.ts';
 import * as searchVaAndName from './migrations/0014-search-va-and-name.ts';
+import * as storedLoweredName from './migrations/0015-stored-lowered-name.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-search-and-paging': searchAndPaging,
   '0013-bulk-actions': bulkActions,
   '0014-search-va-and-name': searchVaAndName,
+  '0015-stored-lowered-name': storedLoweredName,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
 import { applyOrderAndPage } from '../../src/db/list-sql.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
-import { searchNeedles } from '../../src/modules/transactions/order-search.ts';
+import { searchNeedles, windowParts } from '../../src/modules/transactions/order-search.ts';
 import { filteredRows } from '../../src/modules/transactions/repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';
@@ -26,12 +26,15 @@ const DETAILS: [string, string | null][] = [
   ['8808123456789', 'Budi Santoso'], ['8808123456790', 'budi santoso'], ['88081_50%', 'Siti 50% Aminah'], ['8808-50-00', 'Siti_Aminah'],
   ["77O'BRIEN01", "O'Brien"], ['77X"Q"Z', 'Xavier "Q" Zed'], ['99ÉCOLE', 'Élise'], ['99école', 'élise'], ['AB', 'Ab'], ['12ab', 'Zab'],
   ['123123123', null], ['4455', 'Rudi Hartono'], ['77\\0850X_Z9', 'Wahyu\\Back 10%'],
+  // A window holding a trigram of the number's start ("080"): PostgreSQL asks the index for it in parts.
+  ['77001080167440809', 'Joko Susilo'], ['77001080167440810', 'Joko Susanto'],
 ];
 const NEEDLES = [
   '8808', '880812345', '6789', '_50%', '50%', '%', '_', "o'brien", "'", '"q"', 'x"q', 'école', 'ÉLISE', 'lise', 'ab', 'a', '12', '123',
   'budi', 'BUDI SANTOSO', 'santoso', 'i s', 'siti_', 'rudi hartono', 'nothing-here', '\\', 'Budi Santoso', '8808123456789', 'AB', 'Ab',
   // Longer than the part the PostgreSQL index is asked for (its last 8 characters): the whole text still decides.
   'ZZ8808123456789', '08123456790', 'SITI 50% AMINAH', 'ti 50% aminah', 'xx 50% aminah', 'Wahyu\\Back 10%', 'hyu\\back', 'u\\back 10%', '77\\0850x_z9', 'xavier "q" zed',
+  '77001080167440809', '001080167440809', '0801674408', '77001080167440', '080167440810', 'ZZ77001080167440809',
 ];
 const FIELDS = ['trvaVirtualAccountNo', 'trvaVirtualAccountName'] as const;
 
@@ -134,6 +137,18 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
     expect(await qrIds(parseQr({ 'finds[trqrReferenceNo]': '2026-0001' }), true)).toEqual([]);
   });
 
+  it('asks PostgreSQL\'s trigram index for the text\'s end in parts that hold no trigram of its start', () => {
+    expect(windowParts('89003080138014252')).toEqual(['380', '14252']);
+    expect(windowParts('77001080167440809')).toEqual(['674408', '09']);
+    expect(windowParts('fajar nugroho')).toEqual([' nugroho']);
+    expect(windowParts('8808123456789')).toEqual(['23456789']);
+    expect(windowParts('budi')).toEqual(['budi']);
+    // Whatever the cuts, the parts put together are the window (so any row holding it matches '%part%part%').
+    for (const text of ['89003080138014252', '77001080167440809', '080080080080', 'aaaaaaaaaaaaaaaa', 'ab']) {
+      expect(windowParts(text).join('')).toBe([...text].slice(-8).join(''));
+    }
+  });
+
   it('asks the trigram index only for texts of three characters or more, in indexed fields', () => {
     expect(searchNeedles(parse({ 'finds[trvaVirtualAccountName]': 'Bu' }))).toEqual([]);
     expect(searchNeedles(parse({ 'finds[trvaVirtualAccountName][start_with]': 'BUD' }))).toEqual([{ fields: ['trvaVirtualAccountName'], text: 'bud' }]);
@@ -189,11 +204,31 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
       const res = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'transaction_va' and schemaname = current_schema()`.execute(ctx.db.kysely);
       const def = (name: string) => res.rows.find((r) => r.indexname === name)?.indexdef;
       expect(def('transaction_va_no_trgm_idx')).toMatch(/USING gin \(lower\(\("trvaVirtualAccountNo"\)::text\) .*gin_trgm_ops\)/);
-      expect(def('transaction_va_name_trgm_idx')).toMatch(/USING gin \(lower\(\("trvaVirtualAccountName"\)::text\) .*gin_trgm_ops\)/);
+      // The name's trigram index is on its stored lowered twin (migration 0015), the key carries the twin.
+      expect(def('transaction_va_name_lower_trgm_idx')).toMatch(/USING gin \("trvaVirtualAccountNameLower" .*gin_trgm_ops\)/);
+      expect(def('transaction_va_name_trgm_idx')).toBeUndefined();
+      expect(def('transaction_va_trct_unique')).toMatch(/UNIQUE INDEX .* btree \("trvaTrctId"\) INCLUDE \("trvaVirtualAccountNameLower"\)/);
       expect(def('transaction_va_no_idx')).toMatch(/btree \("trvaVirtualAccountNo"\)/);
       expect(def('transaction_va_name_idx')).toMatch(/btree \("trvaVirtualAccountName"\)/);
       const qr = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'transaction_qr_ref_trgm_idx' and schemaname = current_schema()`.execute(ctx.db.kysely);
       expect(qr.rows[0]?.indexdef).toMatch(/USING gin \(lower\(\("trqrReferenceNo"\)::text\) .*gin_trgm_ops\)/);
+    });
+
+    it('keeps the name\'s lowered twin equal to lower(name) through inserts and changes, and the search reads the twin, not lower() per row', async () => {
+      const [id] = await insertTx(ctx, mine, 'VA', [{ orderId: 'VS-TWIN', createdAt: '2026-11-27T05:00:00.000Z' }]);
+      await setDetail(id!, '5550003', 'ÉLISE Kelvin O\'Brien');
+      const twins = await sql<{ name: string | null; twin: string | null; lowered: string | null }>`
+        select "trvaVirtualAccountName" as name, "trvaVirtualAccountNameLower" as twin, lower("trvaVirtualAccountName") as lowered from transaction_va`.execute(ctx.db.kysely);
+      expect(twins.rows.length).toBeGreaterThan(DETAILS.length);
+      for (const row of twins.rows) expect(row.twin).toBe(row.lowered);
+      expect(twins.rows.find((r) => r.name === 'ÉLISE Kelvin O\'Brien')?.twin).toBe('élise kelvin o\'brien');
+      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trvaVirtualAccountName]': 'élise kelvin' }), ctx.config.businessTz, ['trctId'])
+        .select(sql.ref('trctId').as('id'))
+        .compile().sql;
+      expect(compiled).toContain('strpos("trvaVirtualAccountNameLower"');
+      expect(compiled).toContain('"trvaVirtualAccountNameLower" like');
+      expect(compiled).not.toMatch(/lower\(cast\("trvaVirtualAccountName"/);
+      expect(await newIds(parse({ 'finds[trvaVirtualAccountName]': 'élise kelvin' }))).toEqual([id]);
     });
   }
 });

@@ -66,6 +66,23 @@ const COLUMNS: Record<TransactionKindDef['type'], readonly Column[]> = {
 };
 
 /**
+ * PostgreSQL only: fields whose lowered text the VA detail also stores (migration 0015), and the
+ * derived table's column that carries it beside the field. The list's text tests read it instead
+ * of lowering the field in every row they test (list-sql.ts, `loweredColumns`).
+ */
+const LOWERED_TWINS: Readonly<Record<string, Column>> = {
+  trvaVirtualAccountName: col('trvaVirtualAccountNameLower', ['v']),
+};
+
+const isPostgres = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The field -> lowered-twin column map for the list's text tests (empty on SQLite). */
+export function loweredColumns(db: DbOrTx): Readonly<Record<string, string>> {
+  if (!isPostgres(db)) return {};
+  return Object.fromEntries(Object.entries(LOWERED_TWINS).map(([field, twin]) => [field, twin.name]));
+}
+
+/**
  * How SQLite reads `transactions` (ignored on PostgreSQL): `planner` lets its planner choose;
  * `idWalk` walks transactions_id_walk_idx in id order (migration 0012, page-plan.ts) instead of
  * sorting the created-time range; `rowids` looks rows up only by id, for a query already narrowed
@@ -102,10 +119,12 @@ function sqliteFrom(access: RowAccess) {
 export function kindRows(
   db: DbOrTx, type: TransactionKindDef['type'], compId: number, range: UtcRange, fields?: ReadonlySet<string>, access: RowAccess = 'planner',
 ): KindRows {
+  const sqlite = !isPostgres(db);
   const columns = COLUMNS[type];
-  const chosen = fields ? columns.filter((c) => fields.has(c.name)) : columns;
+  const picked = fields ? columns.filter((c) => fields.has(c.name)) : columns;
+  // A field's lowered twin comes with it (PostgreSQL), so that its text tests can read it.
+  const chosen = sqlite ? picked : picked.flatMap((c) => (LOWERED_TWINS[c.name] ? [c, LOWERED_TWINS[c.name]!] : [c]));
   const needs = new Set(chosen.flatMap((c) => c.needs));
-  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   const lead = sqlite && typeof access === 'object' ? access : null;
   const from = (sqlite && sqliteFrom(access)) || 'transactions as t';
   let q: KindRows = db.selectFrom(from as 'transactions as t').where('t.trctCompId', '=', compId).where('t.trctType', '=', type);

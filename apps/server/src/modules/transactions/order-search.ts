@@ -22,13 +22,13 @@
  * PostgreSQL's GIN indexes on `lower(...)` of each column would serve the list's LIKE as it is,
  * but they then read the posting lists of all the text's trigrams: at 10M rows 45,000 pages
  * (1.5 s) for a full order id, whose prefix every row shares. So the query gets a LIKE on the
- * text's end, which the index serves, and the list writes its test of the whole text without
+ * text's end (in parts, windowParts), which the index serves, and the list writes its test of the whole text without
  * LIKE (list-sql.ts, `textWithoutLike`: strpos, left, right), which the planner cannot add to
  * the same index scan.
  */
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
-import { textMatch } from '../../db/list-sql.ts';
+import { loweredText, textContainsInOrder } from '../../db/list-sql.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 
 /** The FTS5 trigram table (rowid = trctId) and its column for each indexed field. */
@@ -79,6 +79,30 @@ const WINDOW = 8;
 
 /** The end of the text the index is asked for (all of a text of WINDOW characters or fewer). */
 const windowOf = (text: string) => [...text].slice(-WINDOW).join('');
+
+const trigramsOf = (chars: readonly string[]) => chars.slice(2).map((_, i) => chars.slice(i, i + 3).join(''));
+
+/**
+ * PostgreSQL: the window cut into consecutive parts so that none holds a trigram of the text's
+ * start (the part before the window), for a LIKE '%part%part%' that any row holding the window
+ * matches. The start is what many rows share (a bank's prefix), and a trigram of it in the window
+ * by chance makes the GIN index read a posting list of nearly every row: at 10M rows the VA
+ * number 89003080138014252 (window 38014252, whose "801" every number of the form …080 1… holds)
+ * read 4,400 index pages in 40 ms, where '%380%14252%' reads a few hundred; a window without such a
+ * trigram is one part. A part too short for a trigram still narrows nothing, but costs nothing.
+ */
+export function windowParts(text: string): string[] {
+  const chars = [...text];
+  const window = chars.slice(-WINDOW);
+  const shared = new Set(trigramsOf(chars.slice(0, -WINDOW)));
+  const parts: string[][] = [[]];
+  for (const char of window) {
+    const part = parts.at(-1)!;
+    if (part.length >= 2 && shared.has(`${part.at(-2)}${part.at(-1)}${char}`)) parts.push([char]);
+    else part.push(char);
+  }
+  return parts.map((part) => part.join(''));
+}
 
 /** An FTS5 query for (the end of) the text as one phrase in some columns: trigram phrases match any substring. */
 const phrase = (columns: readonly string[], text: string) => `{${columns.join(' ')}} : "${windowOf(text).replace(/"/g, '""')}"`;
@@ -142,11 +166,15 @@ export interface TrigramWindows {
   fields: Set<string>;
 }
 
-/** PostgreSQL only (nothing on SQLite or when no needle is long enough). */
-export function trigramWindows(db: DbOrTx, query: ListQuery): TrigramWindows {
+/**
+ * PostgreSQL only (nothing on SQLite or when no needle is long enough). `loweredColumns`: the
+ * fields' stored lowered twins (kind-rows-repo.ts), whose trigram indexes are on the twin itself.
+ */
+export function trigramWindows(db: DbOrTx, query: ListQuery, loweredColumns: Readonly<Record<string, string>>): TrigramWindows {
   const needles = isPostgres(db) ? searchNeedles(query) : [];
+  const window = (field: string, text: string) => textContainsInOrder(loweredText(field, loweredColumns[field]), windowParts(text));
   return {
-    conditions: needles.map((n) => sql<SqlBool>`(${sql.join(n.fields.map((f) => textMatch(f, 'contain', windowOf(n.text))), sql` or `)})`),
+    conditions: needles.map((n) => sql<SqlBool>`(${sql.join(n.fields.map((f) => window(f, n.text)), sql` or `)})`),
     fields: new Set(needles.flatMap((n) => n.fields)),
   };
 }

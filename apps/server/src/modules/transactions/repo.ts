@@ -6,7 +6,7 @@ import { applyFilters, applyOrder, applyOrderAndPage, fieldsOfQuery } from '../.
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
-import { kindRows } from './kind-rows-repo.ts';
+import { kindRows, loweredColumns } from './kind-rows-repo.ts';
 import type { ServerKind } from './kinds.ts';
 import { sqliteSearch, trigramWindows } from './order-search.ts';
 import { keysetPage, type PageCursor } from './page-plan.ts';
@@ -35,8 +35,9 @@ export function filteredRows(
   if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;
   // PostgreSQL: the trigram indexes are asked for the needles' ends, the list's own test decides (order-search.ts).
-  const windows = trigramWindows(db, query);
-  const filtered = applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId', textWithoutLike: windows.fields });
+  const lowered = loweredColumns(db);
+  const windows = trigramWindows(db, query, lowered);
+  const filtered = applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId', textWithoutLike: windows.fields, loweredColumns: lowered });
   return windows.conditions.reduce((q, condition) => q.where(condition), filtered);
 }
 

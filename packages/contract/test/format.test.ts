@@ -24,6 +24,18 @@ describe('dates', () => {
     expect(businessDate(new Date('2026-05-01T17:30:00Z'), 'Asia/Jakarta')).toBe('2026-05-02');
     expect(formatDateTime('2026-05-01T16:30:00Z', 'Asia/Jakarta')).toBe('2026-05-01 23:30:00');
   });
+  it('keeps each time zone\'s own answer when zones and shapes alternate (one formatter per zone and shape)', () => {
+    const instant = '2026-05-01T17:30:00Z';
+    for (let i = 0; i < 3; i++) {
+      expect(formatDateTime(instant, 'Asia/Jakarta')).toBe('2026-05-02 00:30:00');
+      expect(businessDate(new Date(instant), 'Asia/Jakarta')).toBe('2026-05-02');
+      expect(formatDateTime(instant, 'UTC')).toBe('2026-05-01 17:30:00');
+      expect(businessDate(new Date(instant), 'UTC')).toBe('2026-05-01');
+      expect(formatDateTime(instant, 'Asia/Jayapura')).toBe('2026-05-02 02:30:00');
+    }
+    expect(() => formatDateTime(instant, 'Not/A_Zone')).toThrow(RangeError);
+    expect(() => formatDateTime(instant, 'Not/A_Zone')).toThrow(RangeError);
+  });
   it('knows a real calendar date', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-30')).toBe(false);

@@ -12,6 +12,7 @@
  * trctBank, QRIS's coalesce(trctBank, trctQrBank); the paid amount is coalesce(paid, total)
  * and, for QRIS, then the QR detail's total.
  */
+import { businessDate } from '@tagih/contract';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, DbOrTx } from './tables.ts';
 
@@ -40,7 +41,6 @@ export interface RollupFacts {
 
 const isPg = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dayCache = new Map<string, string>();
 
 /** True when the zone's offset is whole hours (then an UTC hour lies in one business day). */
@@ -64,12 +64,7 @@ export function businessDayOf(iso: string, timeZone: string): string {
   const key = `${timeZone}|${iso.slice(0, 16)}`;
   const hit = dayCache.get(key);
   if (hit !== undefined) return hit;
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  const day = format.format(new Date(`${iso.slice(0, 16)}:00.000Z`));
+  const day = businessDate(new Date(`${iso.slice(0, 16)}:00.000Z`), timeZone);
   if (dayCache.size > 200_000) dayCache.clear();
   dayCache.set(key, day);
   return day;

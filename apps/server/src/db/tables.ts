@@ -3,7 +3,7 @@
  * resource's field list is also its column whitelist. Timestamps are ISO-8601 UTC strings
  * on both dialects (see database.ts); money is integer minor units.
  */
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { PostgresAdapter, type Generated, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 
 export type AuditColumns<P extends string> = {
   [K in `${P}CreatedTime` | `${P}UpdatedTime`]: string | null;
@@ -407,3 +407,6 @@ export type RowUpdate<T extends TableName> = Updateable<Database[T]>;
 
 /** What a repository function takes first: the database, or the transaction its caller began. */
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+/** True on PostgreSQL, false on the embedded SQLite. */
+export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

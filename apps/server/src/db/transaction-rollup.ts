@@ -13,8 +13,8 @@
  * and, for QRIS, then the QR detail's total.
  */
 import { businessDate } from '@tagih/contract';
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, DbOrTx } from './tables.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres, type Database, type DbOrTx } from './tables.ts';
 
 export interface RollupKey {
   compId: number;
@@ -38,8 +38,6 @@ export interface RollupFacts {
   bank: string | null;
   lunasMinor: number | null;
 }
-
-const isPg = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const dayCache = new Map<string, string>();
 
@@ -119,7 +117,7 @@ const LUNAS = sql<number | null>`case when t."trctType" = 'QRIS' then coalesce(t
 /** The facts of some transactions as stored now; on PostgreSQL `lock` takes their row locks. */
 async function factsOf(db: DbOrTx, trctIds: readonly number[], lock: boolean): Promise<RollupFacts[]> {
   if (trctIds.length === 0) return [];
-  const forUpdate = lock && isPg(db) ? sql` for update of t` : sql``;
+  const forUpdate = lock && isPostgres(db) ? sql` for update of t` : sql``;
   const { rows } = await sql<{ compId: number; type: string; createdIso: string; status: string; bank: string | null; lunasMinor: number | null }>`
     select t."trctCompId" as "compId", t."trctType" as "type", t."trctCreatedTime" as "createdIso", t."trctStatus" as "status",
       ${BANK} as "bank", ${LUNAS} as "lunasMinor"
@@ -148,7 +146,7 @@ export async function withRollup<T>(tx: Transaction<Database>, trctIds: readonly
 /** The rollup as it should be, recomputed from the rows (grouped by UTC hour in SQL, then by day). */
 export async function computeRollup(db: DbOrTx, timeZone: string): Promise<Map<string, RollupGroup>> {
   const len = prefixLength(timeZone);
-  const prefix = isPg(db)
+  const prefix = isPostgres(db)
     ? sql<string>`to_char(t."trctCreatedTime" at time zone 'UTC', ${len === 13 ? 'YYYY-MM-DD"T"HH24' : 'YYYY-MM-DD"T"HH24:MI'})`
     : sql<string>`substr(t."trctCreatedTime", 1, ${len})`;
   const { rows } = await sql<{ compId: number; type: string; at: string; status: string; bank: string | null; n: number; lunas: number | null }>`

@@ -7,9 +7,9 @@
  * one notification per transaction), so leaving one out never changes which rows there are;
  * it is what lets the totals and the choice of a page read one index instead of three tables.
  */
-import { PostgresAdapter, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TransactionKindDef } from '@tagih/contract';
-import type { DbOrTx } from '../../db/tables.ts';
+import { isPostgres, type DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import type { SearchLead } from './order-search.ts';
 
@@ -73,8 +73,6 @@ const COLUMNS: Record<TransactionKindDef['type'], readonly Column[]> = {
 const LOWERED_TWINS: Readonly<Record<string, Column>> = {
   trvaVirtualAccountName: col('trvaVirtualAccountNameLower', ['v']),
 };
-
-const isPostgres = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The field -> lowered-twin column map for the list's text tests (empty on SQLite). */
 export function loweredColumns(db: DbOrTx): Readonly<Record<string, string>> {

@@ -26,10 +26,10 @@
  * LIKE (list-sql.ts, `textWithoutLike`: strpos, left, right), which the planner cannot add to
  * the same index scan.
  */
-import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
 import { loweredText, textContainsInOrder } from '../../db/list-sql.ts';
-import type { DbOrTx } from '../../db/tables.ts';
+import { isPostgres, type DbOrTx } from '../../db/tables.ts';
 
 /** The FTS5 trigram table (rowid = trctId) and its column for each indexed field. */
 const TRIGRAM_FIELDS: Readonly<Record<string, { table: string; column: string }>> = {
@@ -125,7 +125,6 @@ function candidateIds(needle: Needle) {
   );
 }
 
-const isPostgres = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** An FTS5 table and the MATCH text whose rows lead a SQLite query (kind-rows-repo.ts). */
 export interface SearchLead {

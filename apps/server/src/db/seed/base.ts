@@ -1,9 +1,9 @@
 /** What every database needs: the three named roles, a permission per area, and an admin. */
 import { ACTIONS, AREAS, AUDIT_AREA, AUDIT_AREA_ACTIONS, type Action, type Area } from '@tagih/contract';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../security/passwords.ts';
 import { randomPassword } from '../../security/tokens.ts';
-import type { Database } from '../tables.ts';
+import { isPostgres, type Database } from '../tables.ts';
 import { auditOnCreate } from '../audit.ts';
 
 export const SYSTEM_USER = 'system';
@@ -82,6 +82,6 @@ export async function seedBase(db: Kysely<Database>, opts: { adminUsername: stri
 
 /** After inserting explicit ids, PostgreSQL's sequence must move past them. */
 export async function resyncIdentity(db: Kysely<Database>, table: string, column: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 1))`.execute(db);
 }

@@ -4,8 +4,8 @@
  * batch that also adds the batch to the transaction rollup, explicit ids (one writer at a
  * time: demo seeding, the bench generator, tests). Used with any dialect.
  */
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, NewRow } from '../tables.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres, type Database, type NewRow } from '../tables.ts';
 import { addFacts, applyGroups, rollupTimeZone, type RollupGroup } from '../transaction-rollup.ts';
 import { resyncIdentity } from './base.ts';
 
@@ -40,7 +40,7 @@ type Tx = Kysely<Database> | Transaction<Database>;
 async function insertRows<T extends keyof Database>(tx: Tx, table: T, rows: readonly NewRow<T>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(tx)) {
     const list = sql.join(columns.map((c) => sql.ref(c)));
     await sql`insert into ${sql.table(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(tx);
     return;
@@ -136,7 +136,7 @@ export async function insertTransactions(
   // statistics after a bulk load (autovacuum would get there, later).
   await resyncIdentity(db, 'transactions', 'trctId');
   await resyncIdentity(db, 'notifications', 'notiId');
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql`analyze transactions, transaction_va, transaction_qr, notifications, notification_history`.execute(db);
   }
   return count;

@@ -1,8 +1,8 @@
 /** SQL of the audit trail: the chained insert's lock and tail, lists, export batches, access review, purge. */
-import { PostgresAdapter, sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { AUDIT_ACTIONS, auditResource, type ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrderAndPage, countRows } from '../../db/list-sql.ts';
-import type { AuditEventsTable, Database, DbOrTx } from '../../db/tables.ts';
+import { isPostgres, type AuditEventsTable, type Database, type DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 
 export type AuditDbRow = AuditEventsTable;
@@ -17,7 +17,7 @@ const CHAIN_LOCK_KEY = 7_411_900_301;
  * time on its one connection, and another process's writer would fail the commit (busy), not fork.
  */
 export async function lockChain(tx: Transaction<Database>): Promise<void> {
-  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(tx)) return;
   await sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY}::bigint)`.execute(tx);
 }
 

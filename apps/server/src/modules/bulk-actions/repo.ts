@@ -1,7 +1,7 @@
 /** SQL of bulk actions: the plan of a selection, jobs and their items, and the worker's claims. */
 import { TRANSACTION_STATUSES, canInquire, canNotify, type BulkAction, type BulkItemStatus, type BulkJobListQuery, type BulkJobStatus } from '@tagih/contract';
-import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { Database, DbOrTx, NewRow } from '../../db/tables.ts';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { isPostgres, type Database, type DbOrTx, type NewRow } from '../../db/tables.ts';
 
 /** A subquery with one column, `trctId`: the transactions a selection names. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- selections come from several derived tables
@@ -236,7 +236,7 @@ export async function claimWithinRate(db: Kysely<Database>, action: string, grou
       .execute();
   if ((await free(db, 1)).length === 0) return [];
   return db.transaction().execute(async (tx) => {
-    if (tx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtext(${`bulk:${action}:${group}`}))`.execute(tx);
+    if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${`bulk:${action}:${group}`}))`.execute(tx);
     let left = w.perMinute - (await used(tx));
     const claimed: number[] = [];
     for (const { bjitId } of left > 0 ? await free(tx, left) : []) {

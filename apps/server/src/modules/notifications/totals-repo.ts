@@ -9,10 +9,10 @@
  * status is each of its rows' status, so any operator gives the same rows). Anything else (a
  * search, another field, the work queue, a half-hour zone) is counted from the rows.
  */
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { notificationResource } from '@tagih/contract';
 import { applyFilters } from '../../db/list-sql.ts';
-import type { Database } from '../../db/tables.ts';
+import { isPostgres, type Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import type { NotificationListQuery } from './work-queue.ts';
 
@@ -51,7 +51,7 @@ export async function rollupCount(db: Kysely<Database>, compId: number, range: U
 export async function walkNotificationIds(
   db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, matching: number, timeZone: string,
 ): Promise<boolean> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter || query.order.field !== 'notiId' || matching === 0) return false;
+  if (isPostgres(db) || query.order.field !== 'notiId' || matching === 0) return false;
   const desc = query.order.direction === 'desc';
   const everything: NotificationListQuery = { ...query, filters: [], search: null };
   const beyond: UtcRange | null = desc ? (range.end ? { start: range.end, end: null } : null) : range.start ? { start: null, end: range.start } : null;
@@ -66,7 +66,7 @@ export async function walkNotificationIds(
 
 /** The hour key of `notiCreatedTime` in SQL, as the migration's triggers compute it. */
 function hourKey(db: Kysely<Database>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return isPostgres(db)
     ? sql<string>`to_char(${sql.ref('notiCreatedTime')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`
     : sql<string>`substr(${sql.ref('notiCreatedTime')}, 1, 13)`;
 }
@@ -117,7 +117,7 @@ export interface NotificationFacts {
  * already group per statement, so `write` just runs. For the bulk generator and seeds.
  */
 export async function bulkNotificationRollup(tx: Transaction<Database>, rows: readonly NotificationFacts[], write: () => Promise<void>): Promise<void> {
-  if (tx.getExecutor().adapter instanceof PostgresAdapter) return write();
+  if (isPostgres(tx)) return write();
   await tx.insertInto('notification_rollup_bulk').values({ nrbkId: 1 }).execute();
   await write();
   await tx.deleteFrom('notification_rollup_bulk').execute();

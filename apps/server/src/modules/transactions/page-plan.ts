@@ -24,9 +24,9 @@
  * it in the index instead of counting an offset, so page 500 costs what page 1 costs. Offsets
  * (`page`) stay for jumps to an arbitrary page.
  */
-import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
-import type { Database } from '../../db/tables.ts';
+import { isPostgres, type Database } from '../../db/tables.ts';
 import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import { rollupSummary, type DayRange } from './rollup-repo.ts';
@@ -45,7 +45,7 @@ function shiftDay(day: string, delta: number): string | null {
 export async function walkIdOrder(
   db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
 ): Promise<boolean> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter || query.order.field !== 'trctId') return false;
+  if (isPostgres(db) || query.order.field !== 'trctId') return false;
   const desc = query.order.direction === 'desc';
   const edge = desc ? days.to : days.from;
   const beyond: DayRange | null = edge === null ? null : desc ? { from: shiftDay(edge, 1), to: null } : { from: null, to: shiftDay(edge, -1) };

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AccessMap, StatusData } from '@tagih/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { statusQueryKey } from '../api/get-status.ts';
 import { markAuthenticated, storeToken } from '../api/session.ts';
 import { envelopeResponse, renderRoutes } from '../test/render.tsx';
 import { appRoutes } from './routes.tsx';
@@ -33,9 +34,13 @@ function signIn() {
   markAuthenticated();
 }
 
+// Each test's router hears the session's end only during that test (as the app's does while it is mounted).
+let stopHearingExpiry = () => {};
+afterEach(() => stopHearingExpiry());
+
 const start = (path: string) => {
   const rendered = renderRoutes(appRoutes(), path);
-  handleSessionExpiry(rendered.router, rendered.queryClient);
+  stopHearingExpiry = handleSessionExpiry(rendered.router, rendered.queryClient);
   return rendered;
 };
 
@@ -112,8 +117,12 @@ describe('navigation guard', () => {
   it('signs out with a toast when the status cannot be loaded', async () => {
     signIn();
     serveStatus(() => new Response('boom', { status: 500 }));
-    const { router } = start('/dashboard/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { router, queryClient } = start('/dashboard/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), {
+      // CI saw this wait time out twice (the status spinner still up); say where it stood.
+      onTimeout: (error) =>
+        new Error(`${error.message}\nstatus query: ${JSON.stringify(queryClient.getQueryState(statusQueryKey))}; router: ${router.state.navigation.state}`),
+    });
     expect(await screen.findByText('Gagal Mendapatkan User Status.')).toBeInTheDocument();
   });
 });

@@ -4,8 +4,8 @@
  * batch that also adds the batch to the transaction rollup, explicit ids (one writer at a
  * time: demo seeding, the bench generator, tests). Used with any dialect.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { isPostgres, type Database, type NewRow } from '../tables.ts';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres, type Database, type DbOrTx, type NewRow } from '../tables.ts';
 import { addFacts, applyGroups, rollupTimeZone, type RollupGroup } from '../transaction-rollup.ts';
 import { resyncIdentity } from './base.ts';
 
@@ -34,10 +34,8 @@ export interface NewTransaction {
 export const BULK_BATCH_ROWS = 20_000;
 const SQLITE_VALUES_PER_INSERT = 30_000;
 
-type Tx = Kysely<Database> | Transaction<Database>;
-
 /** Inserts `rows` (objects keyed by column) into `table`. */
-async function insertRows<T extends keyof Database>(tx: Tx, table: T, rows: readonly NewRow<T>[]): Promise<void> {
+async function insertRows<T extends keyof Database>(tx: DbOrTx, table: T, rows: readonly NewRow<T>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   if (isPostgres(tx)) {
@@ -58,7 +56,7 @@ async function nextId(db: Kysely<Database>, table: 'transactions' | 'notificatio
 }
 
 /** The batch's share of the rollup (db/transaction-rollup.ts), added in the batch's own transaction. */
-async function addToRollup(tx: Tx, items: readonly NewTransaction[]): Promise<void> {
+async function addToRollup(tx: DbOrTx, items: readonly NewTransaction[]): Promise<void> {
   const timeZone = await rollupTimeZone(tx);
   if (timeZone === null) return;
   const groups = new Map<string, RollupGroup>();

@@ -125,7 +125,6 @@ function candidateIds(needle: Needle) {
   );
 }
 
-
 /** An FTS5 table and the MATCH text whose rows lead a SQLite query (kind-rows-repo.ts). */
 export interface SearchLead {
   table: string;

@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
+import importCycles from './scripts/eslint-import-cycles.js';
 
 /** Import boundaries (docs/architecture.md): `target` may not import from `from`. */
 const web = (dir) => `./apps/web/src/${dir}`;
@@ -69,11 +70,11 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, local: importCycles },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones(), ...moduleRepoZones()] }],
-      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-import-cycle': 'error',
     },
   },
   {

@@ -12,6 +12,7 @@ export default defineConfig({
     poolOptions: { forks: { isolate: false }, threads: { maxThreads: 1 } },
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', root: 'scripts', include: ['test/**/*.test.ts'], environment: 'node' } },
       'apps/server/vitest.config.ts',
       'apps/bank-sim/vitest.config.ts',
       'apps/web/vite.config.ts',

@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
-import { POOL_DEFAULTS } from './db/postgres-pool.ts';
+import { POOL_DEFAULTS, type PoolSettings } from './db/postgres-pool.ts';
 import { isAllowedHostEntry } from './integrations/merchant/address-guard.ts';
 import { parseDataKey } from './security/secret-box.ts';
 
@@ -169,7 +169,7 @@ export interface Config {
    * PostgreSQL connections: pool size, wait for a free one, server-side statement timeout (0 =
    * none), parallel workers a query may use (db/postgres-pool.ts, POOL_DEFAULTS, says why 0).
    */
-  dbPool: { size: number; acquireTimeoutMs: number; statementTimeoutMs: number; parallelWorkers: number };
+  dbPool: PoolSettings;
   /** Query-only SQLite reader threads beside the writer thread (file databases). */
   sqliteReaders: number;
   /** Bearer token of GET /api/metrics; the route answers 404 without one. */

@@ -4,11 +4,11 @@
  * sign-in page checks them with the small functions below, so the first page loads neither zod
  * nor a form library. One rule, one message, written once here.
  */
-import type { LoginAnswer, TwoFactorChallenge } from './auth.ts';
 import { isRequired } from './messages.ts';
 
-/** A sign-in answered with a two-factor challenge (no token yet): the code step comes next. */
-export const needsSecondStep = (answer: LoginAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer && answer.twoFactorRequired;
+/** A sign-in answered with a two-factor challenge (no token yet, auth.ts `TwoFactorChallenge`): the code step comes next. */
+export const needsSecondStep = <Answer extends object>(answer: Answer): answer is Extract<Answer, { twoFactorRequired: true }> =>
+  'twoFactorRequired' in answer && answer.twoFactorRequired === true;
 
 /** A text field: required, optionally trimmed first, with a minimum and a maximum length. */
 export interface TextRule {

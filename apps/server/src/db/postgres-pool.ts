@@ -7,9 +7,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
 
-export type PoolSettings = Config['dbPool'];
+/** The pool's settings (config.ts reads them from DB_POOL_SIZE, DB_ACQUIRE_TIMEOUT_MS, ...). */
+export interface PoolSettings {
+  size: number;
+  acquireTimeoutMs: number;
+  statementTimeoutMs: number;
+  parallelWorkers: number;
+}
 
 const CLIENT_TIMEOUT_MARGIN_MS = 5000;
 
@@ -19,8 +24,7 @@ const leaseRequest = new AsyncLocalStorage<(client: pg.PoolClient, discard: () =
 /**
  * parallelWorkers is each session's max_parallel_workers_per_gather. 0: a query runs on its own
  * backend. The screens' queries are short and many run at once, so workers only add their start
- * and the Gather's merging: at 10M rows a broad name search's count took 105–110 ms with two
- * workers and 32 ms without, and ten clients' p99 fell from 1,173 to 264–331 ms (bench/README.md).
+ * and the Gather's merging, which measured slower at 10M rows (bench/README.md, DB_PARALLEL_WORKERS).
  */
 export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000, parallelWorkers: 0 };
 

@@ -13,13 +13,13 @@
  */
 import {
   AUDIT_ACTIONS, MONEY_FIELDS, csvLine, dateTimeFormatter, notificationWord, plainMinor, transactionStatusLabel,
-  type FieldDef, type ListQuery, type RawQuery,
+  type FieldDef, type RawQuery,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { LineBatch } from './copy-lines.ts';
+import type { CsvBatch, ExportSource } from './csv-source.ts';
 import { copyCsvBatches } from './csv-copy.ts';
 import { sqliteCsvBatches } from './csv-sqlite.ts';
 import type { ServerKind } from './kinds.ts';
@@ -35,22 +35,6 @@ export const csvColumns = (kind: ServerKind): FieldDef[] => kind.resource.fields
 /** Which way the lines are written: `fast` (the database) or `rowByRow` (JavaScript, the reference). */
 export type ExportPath = 'fast' | 'rowByRow';
 
-/** A batch of CSV records: the text, or its UTF-8 bytes (then the only view of their memory), and how many records it holds. */
-export interface CsvBatch {
-  text: string | Buffer;
-  rows: number;
-}
-
-/** What every way of writing the lines is given. */
-export interface ExportSource {
-  deps: AppDeps;
-  kind: ServerKind;
-  columns: readonly FieldDef[];
-  compId: number;
-  range: UtcRange;
-  query: ListQuery;
-  batchRows: number;
-}
 
 function cell(kind: ServerKind, field: FieldDef, row: repo.DbRow, no: number, formatDate: (iso: string) => string): string | number {
   const value = row[field.name];

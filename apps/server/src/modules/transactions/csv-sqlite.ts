@@ -14,7 +14,7 @@
  * path is not taken (csv-export.ts keeps the row-by-row lines).
  */
 import { sql } from 'kysely';
-import type { CsvBatch, ExportSource } from './csv-export.ts';
+import type { CsvBatch, ExportSource } from './csv-source.ts';
 import { csvLineSql, fixedOffsetMinutes, sqliteLine } from './csv-sql.ts';
 import * as repo from './repo.ts';
 

@@ -1,4 +1,5 @@
 /** Business days (YYYY-MM-DD in BUSINESS_TZ) as UTC instants: the database stores UTC. */
+import { addDays } from '@tagih/contract';
 
 /** Offset of a time zone from UTC at an instant, in minutes (Asia/Jakarta: +420). */
 function offsetMinutes(instant: Date, timeZone: string): number {
@@ -18,13 +19,10 @@ export function dayStartUtc(day: string, timeZone: string): Date {
   return new Date(guess.getTime() - offsetMinutes(first, timeZone) * 60_000);
 }
 
-export function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+/** The UTC instant at which the business day after `day` starts: the end of `day`, exclusive. */
+export const dayEndUtc = (day: string, timeZone: string): Date => dayStartUtc(addDays(day, 1), timeZone);
 
 /** [start, end) in UTC ISO strings for an inclusive business-day range. */
 export function businessRangeUtc(from: string, to: string, timeZone: string): { start: string; end: string } {
-  return { start: dayStartUtc(from, timeZone).toISOString(), end: dayStartUtc(nextDay(to), timeZone).toISOString() };
+  return { start: dayStartUtc(from, timeZone).toISOString(), end: dayEndUtc(to, timeZone).toISOString() };
 }

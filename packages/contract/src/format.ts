@@ -77,9 +77,12 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
+/** Written YYYY-MM-DD (not checked to be a real date: see isIsoDate). */
+export const isDayShaped = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text);
+
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!isDayShaped(text)) return false;
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text);
 }
@@ -94,6 +97,13 @@ export const FILTER_DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as con
 /** A real calendar date YYYY-MM-DD within FILTER_DATE_RANGE. */
 export function isFilterDate(text: string): boolean {
   return isIsoDate(text) && text >= FILTER_DATE_RANGE.min && text <= FILTER_DATE_RANGE.max;
+}
+
+/** The calendar day `days` days after `day` (YYYY-MM-DD; `days` may be negative). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** Minor units -> '150000.00' (exact, no floating point; for CSV and callbacks). */

@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Filter, ListQuery, Pagination, ResourceDef } from '@tagih/contract';
-import { fieldOf } from '@tagih/contract';
+import { fieldOf, isDayShaped } from '@tagih/contract';
 import { businessRangeUtc } from '../business-time.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- list queries span any table
@@ -65,7 +65,7 @@ function textMatchWithoutLike(lowered: Expression<string>, op: TextOp, text: str
 }
 
 function dateBounds(value: string, timeZone: string): { start: string; end: string } | null {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? businessRangeUtc(value, value, timeZone) : null;
+  return isDayShaped(value) ? businessRangeUtc(value, value, timeZone) : null;
 }
 
 function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string, test: { match: TextTest; like: TextTest }): Expression<SqlBool> {

@@ -1,6 +1,6 @@
 /** The from/to of monitoring lists: inclusive business days (YYYY-MM-DD in BUSINESS_TZ) as UTC bounds. */
 import { FILTER_DATE_RANGE, isFilterDate } from '@tagih/contract';
-import { dayStartUtc, nextDay } from '../business-time.ts';
+import { dayEndUtc, dayStartUtc } from '../business-time.ts';
 import { Invalid } from './errors.ts';
 
 /** UTC bounds [start, end); either may be absent (no restriction on that side). */
@@ -24,6 +24,6 @@ export function parseDateRange(from: string | undefined, to: string | undefined,
   if (f !== undefined && t !== undefined && t < f) throw new Invalid('to must not be before from', { to: 'must not be before from' });
   return {
     start: f === undefined ? null : dayStartUtc(f, timeZone).toISOString(),
-    end: t === undefined ? null : dayStartUtc(nextDay(t), timeZone).toISOString(),
+    end: t === undefined ? null : dayEndUtc(t, timeZone).toISOString(),
   };
 }

@@ -1,7 +1,9 @@
 /**
- * Date presets beside a monitoring list's range picker (issue 11): business days in the app's
+ * Date presets beside a monitoring list's range picker: business days in the app's
  * business time zone, counting today.
  */
+import { addDays } from '@tagih/contract';
+
 export const DATE_PRESETS = [
   { key: 'today', label: 'Hari ini' },
   { key: 'yesterday', label: 'Kemarin' },
@@ -11,13 +13,6 @@ export const DATE_PRESETS = [
 ] as const;
 
 export type DatePreset = (typeof DATE_PRESETS)[number]['key'];
-
-/** 'YYYY-MM-DD' plus `days` (calendar days; may be negative). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The range of a preset, given today's business day. */
 export function presetRange(preset: DatePreset, today: string): { from: string; to: string } {

@@ -25,21 +25,14 @@
  * (`page`) stay for jumps to an arbitrary page.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ListQuery, RawQuery } from '@tagih/contract';
+import { addDays, isDayShaped, type ListQuery, type RawQuery } from '@tagih/contract';
 import { isPostgres, type Database } from '../../db/tables.ts';
 import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
 import { rollupSummary, type DayRange } from './rollup-repo.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The business day `delta` days from `day` (YYYY-MM-DD), or null when `day` is not a plain date. */
-function shiftDay(day: string, delta: number): string | null {
-  if (!DAY.test(day)) return null;
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + delta);
-  return d.toISOString().slice(0, 10);
-}
+const shiftDay = (day: string, delta: number): string | null => (isDayShaped(day) ? addDays(day, delta) : null);
 
 /** Whether the page is cheaper read by walking the id-order index than by sorting the range (SQLite). */
 export async function walkIdOrder(

@@ -46,7 +46,7 @@ describe.each(DIALECTS)('audit wiring: transactions (%s)', (dialect) => {
   const lastOf = async (action: Parameters<typeof eventsOf>[1]): Promise<WiredEvent | undefined> => (await eventsOf(ctx, action)).at(-1);
 
   beforeAll(async () => {
-    sims = await startSimulators({ slowMs: 3_000 });
+    sims = await startSimulators({ slowMs: 3_000, server: () => ctx });
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 500 });
     ctx.deps.merchant = { timeoutMs: 400 };

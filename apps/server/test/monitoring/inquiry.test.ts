@@ -15,7 +15,7 @@ describe.each(DIALECTS)('inquiry over SNAP BI (%s)', (dialect) => {
   const trx = (id: number) => ctx.db.kysely.selectFrom('transactions').selectAll().where('trctId', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    sims = await startSimulators({ slowMs: 3_000 });
+    sims = await startSimulators({ slowMs: 3_000, server: () => ctx });
     // These tests act on one transaction several times in a row: no pause between actions (the default is 10 s).
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 500 });
@@ -60,11 +60,12 @@ describe.each(DIALECTS)('inquiry over SNAP BI (%s)', (dialect) => {
     expect((call.body as { virtualAccountNo: string }).virtualAccountNo).toMatch(/^ {3}77001\d+$/);
   });
 
-  it('takes the paid amount from the bank when it gives one', async () => {
+  it('no longer books a paid amount other than the bill\'s total: refused, the transaction stays Belum Lunas', async () => {
     sims.bank.setAmount('081200000041', '149000.50');
     const res = await inquiry('Va', ids['VA-PARTIAL-41']!);
-    expect(res.statusCode).toBe(200);
-    expect((await trx(ids['VA-PARTIAL-41']!)).trctTotalAmountPaid).toBe(14_900_050);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().status.message).toBe('BJB reports 149.000,50 paid for a bill of 150.000,00; the transaction was not marked paid');
+    expect(await trx(ids['VA-PARTIAL-41']!)).toMatchObject({ trctStatus: '03', trctTotalAmountPaid: null, trctLunasTime: null });
   });
 
   it('reuses the access token until it nears expiry (one token call per bank)', async () => {

@@ -1,7 +1,7 @@
 /** The payment-evidence rule alone: which "paid" claims may mark a bill paid, and what a refusal says. */
 import { describe, expect, it } from 'vitest';
 import {
-  PAID_TIME_LEEWAY_MS, judgePaidClaim, strictAmountMinor, strictInstant, type BillOnRecord, type ClaimedPayment,
+  PAID_TIME_LEEWAY_MS, claimForTheRecord, judgePaidClaim, strictAmountMinor, strictInstant, type BillOnRecord, type ClaimedPayment,
 } from '../../src/modules/transactions/payment-evidence.ts';
 
 const created = '2026-11-20T03:00:00.250Z';
@@ -93,5 +93,13 @@ describe('payment evidence', () => {
   it('checks the bill first, then the amount, then the time', () => {
     expect(refusal(va, vaClaim({ names: { virtualAccountNo: '1' }, paidAmount: 'x', paidAt: 'y' }))[0]).toBe('other-bill');
     expect(refusal(va, vaClaim({ paidAmount: 'x', paidAt: 'y' }))[0]).toBe('amount-malformed');
+  });
+
+  it('keeps a claim for the record with each text cut short, after judging the whole of it', () => {
+    const long = `${'9'.repeat(500)}.00`;
+    expect(refusal(va, vaClaim({ paidAmount: long }))[1]).toBe(`BRI reports "${'9'.repeat(40)}…" paid, which is not an amount in rupiah with at most 2 decimals`);
+    const kept = claimForTheRecord(vaClaim({ paidAmount: long }));
+    expect(kept.paidAmount).toBe(`${'9'.repeat(100)}…`);
+    expect(kept.names).toEqual(vaClaim().names);
   });
 });

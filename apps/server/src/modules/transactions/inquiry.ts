@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
 import { REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
 import type { ServerKind } from './kinds.ts';
-import { judgePaidClaim, type BillOnRecord } from './payment-evidence.ts';
+import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from './payment-evidence.ts';
 import * as repo from './repo.ts';
 import { admitAction } from './throttle.ts';
 
@@ -132,7 +132,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
   if (outcome.kind === 'refused') {
     // Nothing changes and no merchant hears of it: the operator reads what the bank said.
     const { responseCode, reason, message, claimed } = outcome;
-    await audit(deps.db, 'refused', responseCode, { reason, message, claimed, httpStatus: REFUSED_ANSWER_STATUS });
+    await audit(deps.db, 'refused', responseCode, { reason, message, claimed: claimForTheRecord(claimed), httpStatus: REFUSED_ANSWER_STATUS });
     throw new AppError(REFUSED_ANSWER_STATUS, BANK_CLAIM_REFUSED.notMarkedPaid(message), { data: { bankResponseCode: responseCode, refused: reason } });
   }
 

@@ -132,3 +132,13 @@ export function judgePaidClaim(bill: BillOnRecord, claim: ClaimedPayment, ctx: J
   if ('accepted' in time) return time;
   return { accepted: true, paidMinor: amount.paidMinor, paidAt: time.paidAt };
 }
+
+/** The longest text of a claim kept in a record: a bank's answer may be up to 1 MB. */
+const RECORDED_TEXT_MAX = 100;
+
+/** The claim as the audit trail keeps it: each text cut to RECORDED_TEXT_MAX (the verdict was made on the whole text). */
+export function claimForTheRecord(claim: ClaimedPayment): ClaimedPayment {
+  const cut = (text: string | null | undefined) => (typeof text === 'string' && text.length > RECORDED_TEXT_MAX ? `${text.slice(0, RECORDED_TEXT_MAX)}…` : (text ?? null));
+  const names = Object.fromEntries(Object.entries(claim.names).map(([key, text]) => [key, cut(text)]));
+  return { names, paidAmount: cut(claim.paidAmount), paidAt: cut(claim.paidAt) };
+}

@@ -48,7 +48,8 @@ describe.each(DIALECTS)('audit wiring: transactions (%s)', (dialect) => {
   beforeAll(async () => {
     sims = await startSimulators({ slowMs: 3_000, server: () => ctx });
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
-    ctx.deps.bankGateway = sims.gateway({ timeoutMs: 500 });
+    // Well below the slow answer (3 s), well above a paid answer's own time on a busy machine (the bank reads the bill).
+    ctx.deps.bankGateway = sims.gateway({ timeoutMs: 1_500 });
     ctx.deps.merchant = { timeoutMs: 400 };
     mine = await createCompany(ctx);
     await useMerchant(ctx, sims, mine, `w${mine.compId}`);

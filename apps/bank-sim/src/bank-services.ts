@@ -13,14 +13,16 @@ export interface ServiceAnswer {
 
 export interface ServiceContext {
   slowMs: number;
-  /** The bill's amount ('150000.00') when the simulator was told it (setAmount). */
-  amountOf(key: string): string | undefined;
+  /** The amount ('150000.00') of the bill any of `keys` names, when the simulator was told it (setAmount) or can look it up (billAmount). */
+  amountOf(keys: readonly string[]): Promise<string | undefined>;
+  /** The bank's clock: a paid answer's time. */
+  now(): Date;
 }
 
 const error = (status: number, responseCode: string, responseMessage: string): ServiceAnswer => ({ status, body: { responseCode, responseMessage } });
 const idr = (value: string | undefined) => (value === undefined ? undefined : { value, currency: 'IDR' });
 
-export function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceContext): ServiceAnswer {
+export async function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceContext): Promise<ServiceAnswer> {
   for (const field of ['partnerServiceId', 'customerNo', 'virtualAccountNo']) {
     if (typeof body[field] !== 'string' || body[field] === '') return error(400, '4002602', `Invalid Mandatory Field ${field}`);
   }
@@ -34,7 +36,7 @@ export function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceConte
   if (outcome === 'not-found') return error(404, '4042601', 'Transaction Not Found');
   if (outcome === 'bank-error') return error(500, '5002600', 'General Error');
   const paid = outcome === 'paid';
-  const amount = idr(ctx.amountOf(virtualAccountNo.trim()) ?? ctx.amountOf(customerNo));
+  const amount = idr(await ctx.amountOf([virtualAccountNo.trim(), customerNo]));
   return {
     status: 200,
     delayMs: outcome === 'slow' ? ctx.slowMs : 0,
@@ -48,7 +50,7 @@ export function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceConte
         virtualAccountNo,
         inquiryRequestId: body.inquiryRequestId ?? null,
         ...(paid && amount ? { paidAmount: amount, totalAmount: amount } : {}),
-        ...(paid ? { trxDateTime: jakartaTimestamp(), referenceNo: randomUUID().slice(0, 12) } : {}),
+        ...(paid ? { trxDateTime: jakartaTimestamp(ctx.now()), referenceNo: randomUUID().slice(0, 12) } : {}),
         paymentFlagStatus: paid ? SNAP_VA_FLAG.PAID : SNAP_VA_FLAG.UNPAID,
       },
     },
@@ -62,14 +64,14 @@ const QR_STATUS_DESC: Partial<Record<SnapPaymentStatus, string>> = {
   [S.SUCCESS]: 'Success', [S.PENDING]: 'Pending', [S.CANCELED]: 'Cancelled', [S.FAILED]: 'Failed', [S.NOT_FOUND]: 'Not Found',
 };
 
-export function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): ServiceAnswer {
+export async function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): Promise<ServiceAnswer> {
   const orderId = body.originalPartnerReferenceNo;
   if (typeof orderId !== 'string' || orderId === '') return error(400, '4005102', 'Invalid Mandatory Field originalPartnerReferenceNo');
   if (body.serviceCode !== '47') return error(400, '4005101', 'Invalid Field Format serviceCode');
   const outcome = outcomeOf(orderId);
   if (outcome === 'bank-error') return error(500, '5005100', 'General Error');
   const status = QR_STATUS[outcome]!;
-  const amount = idr(ctx.amountOf(orderId));
+  const amount = idr(await ctx.amountOf([orderId]));
   return {
     status: 200,
     delayMs: outcome === 'slow' ? ctx.slowMs : 0,
@@ -81,7 +83,7 @@ export function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): S
       serviceCode: '47',
       latestTransactionStatus: status,
       transactionStatusDesc: QR_STATUS_DESC[status],
-      ...(status === S.SUCCESS ? { paidTime: jakartaTimestamp(), ...(amount ? { amount } : {}) } : {}),
+      ...(status === S.SUCCESS ? { paidTime: jakartaTimestamp(ctx.now()), ...(amount ? { amount } : {}) } : {}),
     },
   };
 }

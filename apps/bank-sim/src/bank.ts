@@ -24,6 +24,10 @@ export interface BankSimOptions {
   /** How long a 'slow' answer takes (default 15 s: longer than the server's 10 s timeout). */
   slowMs?: number;
   tokenTtlSeconds?: number;
+  /** The bank's clock for paid times (default: the system clock; tests pass the server's). */
+  now?: () => Date;
+  /** The amount of the bill a VA number (without padding), customer number or order id names, as '150000.00': a paid answer carries it. */
+  billAmount?: (key: string) => Promise<string | undefined>;
 }
 
 export interface RecordedBankCall {
@@ -50,7 +54,11 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
   const amounts = new Map<string, string>();
   const calls: RecordedBankCall[] = [];
   const ttl = options.tokenTtlSeconds ?? 900;
-  const ctx: ServiceContext = { slowMs: options.slowMs ?? 15_000, amountOf: (key) => amounts.get(key) };
+  const ctx: ServiceContext = {
+    slowMs: options.slowMs ?? 15_000,
+    amountOf: async (keys) => keys.map((key) => amounts.get(key)).find((told) => told !== undefined) ?? (await options.billAmount?.(keys[0]!)),
+    now: options.now ?? (() => new Date()),
+  };
   const timers = new Set<NodeJS.Timeout>();
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -87,7 +95,7 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
       return answer(bank, request, reply, { status: 200, body: { responseCode: '2007300', responseMessage: 'Successful', accessToken: token, tokenType: 'Bearer', expiresIn: String(ttl) } });
     });
 
-    const transactional = (service: string, handler: (body: Record<string, unknown>, c: ServiceContext) => ServiceAnswer) =>
+    const transactional = (service: string, handler: (body: Record<string, unknown>, c: ServiceContext) => Promise<ServiceAnswer>) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
         const fail = (status: number, code: string, message: string) => answer(bank, request, reply, { status, body: { responseCode: `${status}${service}${code}`, responseMessage: message } });
         const token = header(request, 'Authorization').replace(/^Bearer\s+/i, '');
@@ -102,7 +110,7 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
         const dayKey = `${bank.code}:${new Date().toISOString().slice(0, 10)}:${externalId}`;
         if (externalIds.has(dayKey)) return fail(409, '00', 'Conflict: X-EXTERNAL-ID already used today');
         externalIds.add(dayKey);
-        return answer(bank, request, reply, handler(parse(request.body), ctx));
+        return answer(bank, request, reply, await handler(parse(request.body), ctx));
       };
     app.post(`${bank.pathPrefix}/v1.0/transfer-va/status`, transactional('26', vaInquiryStatus));
     app.post(`${bank.pathPrefix}/v1.0/qr/qr-mpm-query`, transactional('51', qrisQuery));

@@ -9,7 +9,7 @@ import { DEFAULT_BULK_TICK_MS } from './modules/bulk-actions/worker.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { demoPasswordOf, openConfiguredDatabase, seedConfiguredDemo } from './db/bootstrap.ts';
-import { LOOPBACK, clientSecret, hasDemoClients } from './db/seed/demo-clients.ts';
+import { LOOPBACK, billAmount, clientSecret, hasDemoClients } from './db/seed/demo-clients.ts';
 import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
           const stored = await clientSecret(database.kysely, clntid);
           return stored === undefined ? undefined : openClientSecret(keys.box, stored);
         },
+        billAmount: (key) => billAmount(database.kysely, key),
       });
       lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
     } catch (error) {

@@ -1,3 +1,5 @@
+import { formatMinorIdr } from './format.ts';
+
 /** Every user-facing message of spec §8 (and the few the server adds), by key. */
 export const MESSAGES = {
   loginFailed: 'Login gagal. Silahkan periksa lagi inputan anda.',
@@ -169,4 +171,33 @@ export const ACTION_OUTCOME = {
   notificationPending: (message: string): string => `notifikasi belum terkirim (${message}); akan dicoba lagi`,
   merchantAnswered: (httpStatus: number | null): string => `Merchant menjawab HTTP ${httpStatus}`,
   merchantNotReached: (error: string): string => `Merchant tidak dapat dihubungi: ${error}`,
+} as const;
+
+/** A bank's text quoted for an operator, cut short: it came from outside. */
+const quoted = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * Why a bank's "paid" answer was not believed (server: transactions/payment-evidence.ts): what the
+ * bank said, amounts as the screens show them ('2.707.000,00'), times in the business time zone.
+ */
+export const BANK_CLAIM_REFUSED = {
+  amountMismatch: (bank: string, paidMinor: number, totalMinor: number): string =>
+    `${bank} reports ${formatMinorIdr(paidMinor)} paid for a bill of ${formatMinorIdr(totalMinor)}`,
+  amountNotPositive: (bank: string, paidMinor: number): string => `${bank} reports ${formatMinorIdr(paidMinor)} paid; a payment is more than 0,00`,
+  amountMalformed: (bank: string, text: string): string =>
+    `${bank} reports ${quoted(text)} paid, which is not an amount in rupiah with at most 2 decimals`,
+  amountMissing: (bank: string): string => `${bank} reports the bill paid without saying how much was paid`,
+  billWithoutTotal: (bank: string, paidMinor: number): string =>
+    `${bank} reports ${formatMinorIdr(paidMinor)} paid, but the bill has no total to compare it with`,
+  otherVa: (bank: string, claimed: string, ours: string): string => `${bank} reports a payment to VA ${quoted(claimed)}, not to this bill's VA ${ours}`,
+  vaNotNamed: (bank: string): string => `${bank} reports a payment without naming the VA number`,
+  otherQrisReference: (bank: string, claimed: string, ours: string): string =>
+    `${bank} reports a payment for ${quoted(claimed)}, not for this bill's ${ours}`,
+  qrisNotNamed: (bank: string): string => `${bank} reports a payment without naming the order id or the QRIS reference`,
+  paidTimeUnreadable: (bank: string, text: string): string => `${bank} reports the payment at ${quoted(text)}, which is not a date and time with its zone`,
+  paidTimeFuture: (bank: string, paidAt: string, now: string): string => `${bank} reports the payment at ${paidAt}, later than now (${now})`,
+  paidTimeBeforeBill: (bank: string, paidAt: string, createdAt: string): string =>
+    `${bank} reports the payment at ${paidAt}, before the bill was created (${createdAt})`,
+  /** The operator's toast: the reason, and that nothing changed. */
+  notMarkedPaid: (reason: string): string => `${reason}; the transaction was not marked paid`,
 } as const;

@@ -18,6 +18,8 @@ export interface DemoSimulatorOptions {
   merchantPort: number;
   /** The signing secret of a client (the merchant path is /callbacks/{clntid}). */
   clientSecret(clntid: number): Promise<string | undefined>;
+  /** The total ('150000.00') of the bill a VA number or QRIS order id names: the demo bank's paid answers carry it. */
+  billAmount?(key: string): Promise<string | undefined>;
 }
 
 /**
@@ -31,7 +33,7 @@ export function demoAllowedHosts(configured: readonly string[], simulators: Pick
 
 export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<DemoSimulators> {
   const demoBanks = createDemoBanks();
-  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort });
+  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort, ...(o.billAmount ? { billAmount: o.billAmount } : {}) });
   try {
     const merchant = await startMerchantSim({
       host: o.host,

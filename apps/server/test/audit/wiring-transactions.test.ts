@@ -46,9 +46,10 @@ describe.each(DIALECTS)('audit wiring: transactions (%s)', (dialect) => {
   const lastOf = async (action: Parameters<typeof eventsOf>[1]): Promise<WiredEvent | undefined> => (await eventsOf(ctx, action)).at(-1);
 
   beforeAll(async () => {
-    sims = await startSimulators({ slowMs: 3_000 });
+    sims = await startSimulators({ slowMs: 3_000, server: () => ctx });
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
-    ctx.deps.bankGateway = sims.gateway({ timeoutMs: 500 });
+    // Well below the slow answer (3 s), well above a paid answer's own time on a busy machine (the bank reads the bill).
+    ctx.deps.bankGateway = sims.gateway({ timeoutMs: 1_500 });
     ctx.deps.merchant = { timeoutMs: 400 };
     mine = await createCompany(ctx);
     await useMerchant(ctx, sims, mine, `w${mine.compId}`);

@@ -31,7 +31,7 @@ describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    sims = await startSimulators({ slowMs: 400 });
+    sims = await startSimulators({ slowMs: 400, server: () => ctx });
     // The documented defaults: 20 a minute per user, 10 s per transaction.
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'] } });
     expect(ctx.config).toMatchObject({ actionRateLimitPerMinute: 20, actionMinIntervalSeconds: 10 });

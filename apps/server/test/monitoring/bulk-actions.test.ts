@@ -61,7 +61,7 @@ describe.each(DIALECTS)('bulk actions (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    sims = await startSimulators();
+    sims = await startSimulators({ server: () => ctx });
     ctx = await createTestContext(dialect, { demo: false, config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 1000 });
     ctx.deps.merchant = { timeoutMs: 1000 };

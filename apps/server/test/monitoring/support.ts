@@ -3,6 +3,7 @@ import { createDemoBanks, startBankSim, startMerchantSim, type BankSim, type Dem
 import { hashPassword } from '../../src/security/passwords.ts';
 import { insertTransactionBatch, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
 import { SnapBankGateway } from '../../src/integrations/bank/snap-gateway.ts';
+import { billAmount } from '../../src/db/seed/demo-clients.ts';
 import type { Compilable } from 'kysely';
 import type { TestContext } from '../support/test-app.ts';
 
@@ -116,10 +117,19 @@ export interface Simulators {
   close(): Promise<void>;
 }
 
-/** The bank simulator and a merchant receiver on free loopback ports (slow answers after slowMs). */
-export async function startSimulators(opts: { slowMs?: number } = {}): Promise<Simulators> {
+/**
+ * The bank simulator and a merchant receiver on free loopback ports (slow answers after slowMs).
+ * `server`: the test's app, once made: the bank then pays at the app's clock and reports the bill's
+ * total from its database (the server believes nothing else; payment-evidence.ts).
+ */
+export async function startSimulators(opts: { slowMs?: number; server?: () => TestContext } = {}): Promise<Simulators> {
   const banks = createDemoBanks();
-  const bank = await startBankSim({ banks, slowMs: opts.slowMs ?? 2_000 });
+  const { server } = opts;
+  const bank = await startBankSim({
+    banks,
+    slowMs: opts.slowMs ?? 2_000,
+    ...(server ? { now: () => server().clock.now(), billAmount: (key: string) => billAmount(server().db.kysely, key) } : {}),
+  });
   const secrets = new Map<string, string>();
   const merchant = await startMerchantSim({ secretFor: (name) => secrets.get(name), slowMs: 300 });
   return {

@@ -46,7 +46,7 @@ describe.each(DIALECTS)('transaction rollup (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    sims = await startSimulators({ slowMs: 3_000 });
+    sims = await startSimulators({ slowMs: 3_000, server: () => ctx });
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 2_000 });
     mine = await createCompany(ctx);

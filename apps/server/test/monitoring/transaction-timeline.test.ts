@@ -21,7 +21,7 @@ describe.each(DIALECTS)('one transaction with its timeline (%s)', (dialect) => {
   const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
 
   beforeAll(async () => {
-    sims = await startSimulators();
+    sims = await startSimulators({ server: () => ctx });
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'], actionMinIntervalSeconds: 0 } });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 1_000 });
     ctx.deps.merchant = { timeoutMs: 1_000 };

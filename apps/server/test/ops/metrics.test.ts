@@ -31,7 +31,7 @@ describe.each(DIALECTS)('metrics (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    sims = await startSimulators();
+    sims = await startSimulators({ server: () => ctx });
     ctx = await createTestContext(dialect, { config: { metricsToken: TOKEN, merchantAllowedHosts: ['127.0.0.1'] }, metrics, database: { log: metrics.logQuery } });
     ctx.deps.bankGateway = instrumentBankGateway(sims.gateway({ timeoutMs: 1000 }), metrics);
   });

@@ -51,8 +51,8 @@ export const transactionNotificationDetail = z.object({
   notiNextAttemptAt: maybe,
 });
 
-/** What the bank answered an inquiry: paid, not paid, or no usable answer (error). */
-export const INQUIRY_ATTEMPT_OUTCOMES = ['paid', 'unpaid', 'error'] as const;
+/** What the bank answered an inquiry: paid, not paid, a "paid" not believed (refused: payment-evidence rule), or no usable answer (error). */
+export const INQUIRY_ATTEMPT_OUTCOMES = ['paid', 'unpaid', 'refused', 'error'] as const;
 export type InquiryAttemptOutcome = (typeof INQUIRY_ATTEMPT_OUTCOMES)[number];
 
 const json = z.record(z.string(), z.unknown());
@@ -71,9 +71,9 @@ const inquiryEntry = z.object({
   request: json,
   outcome: z.enum(INQUIRY_ATTEMPT_OUTCOMES),
   responseCode: maybe,
-  /** The bank's reason (unpaid), its status word, or the error. */
+  /** The bank's reason (unpaid), its status word, why its "paid" was refused, or the error. */
   message: maybe,
-  /** Our answer's HTTP status when the bank gave no usable answer (502, 503, 504). */
+  /** Our answer's HTTP status when the bank gave no usable answer (502, 503, 504) or one we refused (502). */
   httpStatus: z.number().nullable(),
   latencyMs: z.number(),
 });

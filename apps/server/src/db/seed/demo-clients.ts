@@ -2,6 +2,7 @@
  * Demo clients call back the demo merchant receiver on loopback at /callbacks/{clntid}, signed
  * with their own secret: the URLs the demo data stores, and the look-ups demo mode makes.
  */
+import { plainMinor } from '@tagih/contract';
 import type { DbOrTx } from '../tables.ts';
 
 export const LOOPBACK = '127.0.0.1';
@@ -23,4 +24,19 @@ export async function hasDemoClients(db: DbOrTx, port: number): Promise<boolean>
 export async function clientSecret(db: DbOrTx, clntid: number): Promise<string | undefined> {
   const row = await db.selectFrom('clients').select('clntSecret').where('clntid', '=', clntid).executeTakeFirst();
   return row?.clntSecret;
+}
+
+/**
+ * The total of the bill a VA number (unpadded) or a QRIS order id names, as SNAP writes it
+ * ('150000.00'): the demo bank reports it in its paid answers. Newest bill first.
+ */
+export async function billAmount(db: DbOrTx, key: string): Promise<string | undefined> {
+  const va = await db
+    .selectFrom('transaction_va as v').innerJoin('transactions as t', 't.trctId', 'v.trvaTrctId')
+    .select('t.trctTotalAmount as total').where('v.trvaVirtualAccountNo', '=', key).orderBy('t.trctId', 'desc').limit(1).executeTakeFirst();
+  const row = va ?? (await db
+    .selectFrom('transactions as t').leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+    .select((eb) => eb.fn.coalesce('t.trctTotalAmount', 'q.trqrTotalAmount').as('total'))
+    .where('t.trctType', '=', 'QRIS').where('t.trctOrderId', '=', key).orderBy('t.trctId', 'desc').limit(1).executeTakeFirst());
+  return row?.total === null || row?.total === undefined ? undefined : plainMinor(Number(row.total));
 }

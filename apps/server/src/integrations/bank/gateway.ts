@@ -30,8 +30,19 @@ export interface QrisInquiry {
   merchantId: string | null;
 }
 
+/**
+ * What a bank's "paid" answer says, as the bank wrote it: which bill it names, the amount and the
+ * time. Nothing here is believed yet: the caller decides (transactions/payment-evidence.ts).
+ */
+export interface BankPaidClaim {
+  names: { virtualAccountNo?: string | null; partnerServiceId?: string | null; customerNo?: string | null; referenceNo?: string | null; partnerReferenceNo?: string | null };
+  /** e.g. '150000.00'; a value that is not text is kept as its JSON, to be refused and shown. */
+  paidAmount: string | null;
+  paidAt: string | null;
+}
+
 export type InquiryOutcome =
-  | { kind: 'paid'; responseCode: string; paidAmountMinor: number | null; paidAt: string | null }
+  | { kind: 'paid'; responseCode: string; claimed: BankPaidClaim }
   /** `reasonId`: the bank's own Indonesian wording of `reason`, when it gives one (shown to operators). */
   | { kind: 'unpaid'; responseCode: string; bankStatus: string; reason: string; reasonId?: string };
 

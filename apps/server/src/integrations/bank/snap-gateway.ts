@@ -1,6 +1,6 @@
 /** BankGateway over SNAP BI: VA inquiry status (service 26) and QRIS MPM query (service 51). */
 import { randomUUID } from 'node:crypto';
-import { SNAP_PAYMENT_STATUS, SNAP_PAYMENT_STATUS_WORDS, SNAP_VA_FLAG, plainToMinor, type SnapPaymentStatus } from '@tagih/contract';
+import { SNAP_PAYMENT_STATUS, SNAP_PAYMENT_STATUS_WORDS, SNAP_VA_FLAG, type SnapPaymentStatus } from '@tagih/contract';
 import { BankFailure, type BankConfig, type BankGateway, type InquiryOutcome, type QrisInquiry, type VaInquiry } from './gateway.ts';
 import { SnapClient, type SnapAnswer } from './snap-client.ts';
 
@@ -12,16 +12,16 @@ export interface SnapGatewayOptions {
   now?: () => Date;
 }
 
-function amountOf(value: unknown): number | null {
-  const text = (value as { value?: unknown } | undefined)?.value;
-  return typeof text === 'string' ? plainToMinor(text) : null;
+/** A field as the bank wrote it: text as is, a number (some banks send customerNo so) as its digits, anything else as its JSON; absent: null. */
+function textOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
-function instantOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
+/** SNAP money is `{ value: '150000.00', currency: 'IDR' }`; a bare value is read as the bank wrote it. */
+const amountText = (money: unknown): string | null =>
+  typeof money === 'object' && money !== null && !Array.isArray(money) ? textOf((money as { value?: unknown }).value) : textOf(money);
 
 export class SnapBankGateway implements BankGateway {
   private readonly clients = new Map<string, { cfg: BankConfig; client: SnapClient }>();
@@ -50,7 +50,8 @@ export class SnapBankGateway implements BankGateway {
     const data = (answer.body.virtualAccountData ?? {}) as Record<string, unknown>;
     const flag = String(data.paymentFlagStatus ?? '');
     if (flag === SNAP_VA_FLAG.PAID) {
-      return { kind: 'paid', responseCode: '2002600', paidAmountMinor: amountOf(data.paidAmount), paidAt: instantOf(data.trxDateTime) };
+      const names = { virtualAccountNo: textOf(data.virtualAccountNo), partnerServiceId: textOf(data.partnerServiceId), customerNo: textOf(data.customerNo) };
+      return { kind: 'paid', responseCode: '2002600', claimed: { names, paidAmount: amountText(data.paidAmount), paidAt: textOf(data.trxDateTime) } };
     }
     const flagReason = data.paymentFlagReason as { english?: string; indonesia?: string } | undefined;
     const reason = flagReason?.english ?? 'not paid';
@@ -68,7 +69,9 @@ export class SnapBankGateway implements BankGateway {
     if (answer.body.responseCode !== '2005100') throw client.rejected('inquiry', answer);
     const status = String(answer.body.latestTransactionStatus ?? '');
     if (status === SNAP_PAYMENT_STATUS.SUCCESS) {
-      return { kind: 'paid', responseCode: '2005100', paidAmountMinor: amountOf(answer.body.amount), paidAt: instantOf(answer.body.paidTime) };
+      const { body } = answer;
+      const names = { referenceNo: textOf(body.originalReferenceNo), partnerReferenceNo: textOf(body.originalPartnerReferenceNo) };
+      return { kind: 'paid', responseCode: '2005100', claimed: { names, paidAmount: amountText(body.amount), paidAt: textOf(body.paidTime) } };
     }
     if (status === SNAP_PAYMENT_STATUS.NOT_FOUND) throw new BankFailure(`Bank ${cfg.code}: transaction not found (latestTransactionStatus ${status})`, 'rejected', '2005100');
     return { kind: 'unpaid', responseCode: '2005100', bankStatus: status, reason: SNAP_PAYMENT_STATUS_WORDS[status as SnapPaymentStatus] ?? `status ${status}` };

@@ -6,12 +6,22 @@
 import type { InquiryAttemptOutcome } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { InquiryOutcome } from '../../integrations/bank/gateway.ts';
+import type { BankPaidClaim, InquiryOutcome } from '../../integrations/bank/gateway.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { AppError } from '../../shared/errors.ts';
 import { insertAttempt } from './inquiry-attempts-repo.ts';
 import type { ServerKind } from './kinds.ts';
+import type { RefusalReason } from './payment-evidence.ts';
 import type { ActionRow } from './repo.ts';
+
+/** The bank's answer as Inquiry acts on it: a "paid" kept with what payment-evidence.ts accepted, or refused by it. */
+export type JudgedInquiry =
+  | Exclude<InquiryOutcome, { kind: 'paid' }>
+  | { kind: 'paid'; responseCode: string; paidMinor: number; paidAt: string }
+  | { kind: 'refused'; responseCode: string; reason: RefusalReason; message: string; claimed: BankPaidClaim };
+
+/** Our answer to an Inquiry whose "paid" was refused: the bank answered, but not an answer to act on. */
+export const REFUSED_ANSWER_STATUS = 502;
 
 const bankOf = (t: ActionRow) => t.trctBank ?? t.trctQrBank ?? '';
 
@@ -30,8 +40,8 @@ export function inquiryRequestSummary(kind: ServerKind, t: ActionRow): Record<st
  * A failure to write the log fails the request before anything changed (the bank call reads only).
  */
 export async function recordInquiryAttempt(
-  deps: AppDeps, kind: ServerKind, actor: Pick<Actor, 'audit'>, t: ActionRow, ask: () => Promise<InquiryOutcome>,
-): Promise<InquiryOutcome> {
+  deps: AppDeps, kind: ServerKind, actor: Pick<Actor, 'audit'>, t: ActionRow, ask: () => Promise<JudgedInquiry>,
+): Promise<JudgedInquiry> {
   const startedAt = deps.clock.now();
   const started = performance.now();
   const base = {
@@ -43,7 +53,7 @@ export async function recordInquiryAttempt(
     inatRequest: JSON.stringify(inquiryRequestSummary(kind, t)),
   };
   const latency = () => Math.round(performance.now() - started);
-  let answer: InquiryOutcome;
+  let answer: JudgedInquiry;
   try {
     answer = await ask();
   } catch (error) {
@@ -62,8 +72,8 @@ export async function recordInquiryAttempt(
     ...base,
     inatOutcome: answer.kind satisfies InquiryAttemptOutcome,
     inatResponseCode: answer.responseCode,
-    inatMessage: answer.kind === 'unpaid' ? `${answer.reason} (${answer.bankStatus})` : null,
-    inatHttpStatus: null,
+    inatMessage: answer.kind === 'unpaid' ? `${answer.reason} (${answer.bankStatus})` : answer.kind === 'refused' ? answer.message : null,
+    inatHttpStatus: answer.kind === 'refused' ? REFUSED_ANSWER_STATUS : null,
     inatLatencyMs: latency(),
   });
   return answer;

@@ -1,12 +1,13 @@
 /**
  * Inquiry (spec §7, protocol doc): asks the transaction's bank for its status. A paid answer
- * sets it paid, the paid amount and time and creates the pending notification in one database
- * transaction, then sends that notification. A failure leaves the transaction unchanged.
+ * that payment-evidence.ts accepts sets it paid, the paid amount and time and creates the pending
+ * notification in one database transaction, then sends that notification. A refused answer or a
+ * failure leaves the transaction unchanged.
  * Throttled per user (not a bulk job's items: ActionRunner) and per transaction (throttle.ts); every answer of the bank, and every
  * failure to get one, leaves transaction.inquired in the audit trail, in the same database
  * transaction as the change it caused.
  */
-import { ACTION_OUTCOME, AUDIT_ACTIONS, transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
+import { ACTION_OUTCOME, AUDIT_ACTIONS, BANK_CLAIM_REFUSED, transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/tables.ts';
@@ -16,8 +17,9 @@ import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
 import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
-import { recordInquiryAttempt } from './inquiry-attempts.ts';
+import { REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
 import type { ServerKind } from './kinds.ts';
+import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from './payment-evidence.ts';
 import * as repo from './repo.ts';
 import { admitAction } from './throttle.ts';
 
@@ -63,10 +65,32 @@ async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Prom
   }
 }
 
+function billOf(kind: ServerKind, t: repo.ActionRow): BillOnRecord {
+  return {
+    bank: bankOf(t),
+    identity: kind.type === 'VA'
+      ? { type: 'VA', partnerServiceId: t.trvaPartnerServiceId ?? '', customerNo: t.trvaCustomerNo ?? '' }
+      : { type: 'QRIS', orderId: t.trctOrderId, referenceNo: t.trqrReferenceNo },
+    totalMinor: t.trctTotalAmount ?? t.trqrTotalAmount,
+    createdAt: t.trctCreatedTime,
+  };
+}
+
+/** The bank's answer, a "paid" believed only as far as payment-evidence.ts allows. */
+async function askAndJudge(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Promise<JudgedInquiry> {
+  const outcome = await askBank(deps, kind, t);
+  if (outcome.kind !== 'paid') return outcome;
+  const verdict = judgePaidClaim(billOf(kind, t), outcome.claimed, { now: deps.clock.now(), timeZone: deps.config.businessTz });
+  const { responseCode, claimed } = outcome;
+  return verdict.accepted
+    ? { kind: 'paid', responseCode, paidMinor: verdict.paidMinor, paidAt: verdict.paidAt }
+    : { kind: 'refused', responseCode, reason: verdict.reason, message: verdict.message, claimed };
+}
+
 /** QRIS statuses after which the QR can no longer be paid: past its expiry it is Kadaluarsa. */
 const QR_GONE: ReadonlySet<string> = new Set([SNAP_PAYMENT_STATUS.CANCELED, SNAP_PAYMENT_STATUS.FAILED]);
 
-type InquiryAuditOutcome = 'paid' | 'unpaid' | 'expired' | 'error';
+type InquiryAuditOutcome = 'paid' | 'unpaid' | 'expired' | 'refused' | 'error';
 
 export async function inquire(deps: AppDeps, kind: ServerKind, actor: ActionRunner, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
   const t = await repo.findForAction(deps.db, kind, compId, trctId);
@@ -88,14 +112,14 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
   const audit = (db: DbOrTx, outcome: InquiryAuditOutcome, bankResponseCode: string | null, extra: Record<string, unknown> = {}) =>
     recordAudit(db, deps.clock, actor.audit, {
       action: AUDIT_ACTIONS.transactionInquired,
-      outcome: outcome === 'error' ? 'failure' : 'success',
+      outcome: outcome === 'error' || outcome === 'refused' ? 'failure' : 'success',
       target: { type: 'transaction', id: trctId },
       details: { kind: kind.type, orderId: t.trctOrderId, bank, outcome, bankResponseCode, ...extra, ...bulkDetails(actor) },
     });
 
-  let outcome: InquiryOutcome;
+  let outcome: JudgedInquiry;
   try {
-    outcome = await recordInquiryAttempt(deps, kind, actor, t, () => askBank(deps, kind, t));
+    outcome = await recordInquiryAttempt(deps, kind, actor, t, () => askAndJudge(deps, kind, t));
   } catch (error) {
     if (error instanceof AppError) {
       const code = (error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null;
@@ -104,6 +128,13 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
     throw error;
   }
   const now = deps.clock.now();
+
+  if (outcome.kind === 'refused') {
+    // Nothing changes and no merchant hears of it: the operator reads what the bank said.
+    const { responseCode, reason, message, claimed } = outcome;
+    await audit(deps.db, 'refused', responseCode, { reason, message, claimed: claimForTheRecord(claimed), httpStatus: REFUSED_ANSWER_STATUS });
+    throw new AppError(REFUSED_ANSWER_STATUS, BANK_CLAIM_REFUSED.notMarkedPaid(message), { data: { bankResponseCode: responseCode, refused: reason } });
+  }
 
   if (outcome.kind === 'unpaid') {
     const expired = kind.type === 'QRIS' && QR_GONE.has(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
@@ -122,8 +153,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
     };
   }
 
-  const paidAt = outcome.paidAt ?? iso(now);
-  const paidMinor = outcome.paidAmountMinor ?? t.trctTotalAmount ?? t.trqrTotalAmount;
+  const { paidAt, paidMinor } = outcome;
   // Only the request that turns it paid creates and sends the notification: parallel inquiries
   // of one transaction notify the merchant once.
   const notiId = await deps.db.transaction().execute(async (tx) => {

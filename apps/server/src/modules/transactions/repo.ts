@@ -107,7 +107,7 @@ export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctI
 export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return oneOfCompany(db, kind, compId, trctId)
     .select([
-      't.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctQrBank', 't.trctTotalAmount',
+      't.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctQrBank', 't.trctTotalAmount', 't.trctCreatedTime',
       'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrExpiredDate', 'q.trqrTotalAmount',
     ])
     .executeTakeFirst();
@@ -116,7 +116,7 @@ export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trct
 export type ActionRow = NonNullable<Awaited<ReturnType<typeof findForAction>>>;
 
 /** Unpaid -> paid with the paid amount and time; false when it was no longer unpaid (another request got there first). */
-export async function markPaid(tx: Transaction<Database>, trctId: number, paidMinor: number | null, paidAt: string, nowIso: string): Promise<boolean> {
+export async function markPaid(tx: Transaction<Database>, trctId: number, paidMinor: number, paidAt: string, nowIso: string): Promise<boolean> {
   const result = await withRollup(tx, [trctId], () =>
     tx
       .updateTable('transactions')

@@ -3,7 +3,7 @@
  * notification, and one timeline in time order: created, each bank inquiry, the status changes,
  * each delivery attempt to the merchant and each operator action from the audit trail.
  */
-import { TRX_STATUS, minorToAmount, type TimelineEntry, type TransactionDetail } from '@tagih/contract';
+import { TRX_STATUS, minorToAmount, type InquiryAttemptOutcome, type TimelineEntry, type TransactionDetail } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { NotFound } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
@@ -62,7 +62,7 @@ async function timelineOf(deps: AppDeps, row: repo.DetailRow): Promise<TimelineE
       bank: a.inatBank,
       actor: a.inatUsername,
       request: parseObject(a.inatRequest),
-      outcome: a.inatOutcome as 'paid' | 'unpaid' | 'error',
+      outcome: a.inatOutcome as InquiryAttemptOutcome,
       responseCode: a.inatResponseCode,
       message: a.inatMessage,
       httpStatus: a.inatHttpStatus,

@@ -2,7 +2,7 @@
 import { AUDIT_ACTIONS, transactionStatusLabel, type TimelineEntry } from '@tagih/contract';
 
 const OUTCOME_WORD: Record<string, string> = { success: 'berhasil', failure: 'gagal', denied: 'ditolak' };
-const INQUIRY_WORD = { paid: 'sudah dibayar', unpaid: 'belum dibayar', error: 'gagal' } as const;
+const INQUIRY_WORD = { paid: 'sudah dibayar', unpaid: 'belum dibayar', refused: 'jawaban bank ditolak', error: 'gagal' } as const;
 const ACTION_WORD: Record<string, string> = {
   [AUDIT_ACTIONS.transactionInquired]: 'Inquiry',
   [AUDIT_ACTIONS.notificationResent]: 'Kirim Notifikasi',
@@ -35,7 +35,7 @@ export function entryText(entry: TimelineEntry): EntryText {
           ms(entry.latencyMs),
           entry.message,
         ]),
-        tone: entry.outcome === 'paid' ? 'success' : entry.outcome === 'error' ? 'error' : 'warning',
+        tone: entry.outcome === 'paid' ? 'success' : entry.outcome === 'unpaid' ? 'warning' : 'error',
       };
     case 'notification':
       return {

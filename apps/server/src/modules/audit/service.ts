@@ -217,7 +217,7 @@ export async function markAuditKey(deps: Pick<AppDeps, 'db' | 'clock'>): Promise
 
 // --- reading --------------------------------------------------------------------------
 
-export function toApiRow(row: repo.AuditDbRow): AuditEventRow {
+export function toApiRow({ audtKeyId: _keyId, ...row }: repo.AuditDbRow): AuditEventRow {
   const outcome = (AUDIT_OUTCOMES as readonly string[]).includes(row.audtOutcome) ? (row.audtOutcome as AuditOutcome) : 'failure';
   return { ...row, audtOutcome: outcome, audtDetails: parseDetails(row.audtDetails) ?? {} };
 }
@@ -234,9 +234,11 @@ export function parseAuditQuery(deps: AppDeps, raw: RawQuery): ParsedAuditQuery 
   return { query: parsed.value, range: parseDateRange(raw.from, raw.to, deps.config.businessTz) };
 }
 
-export async function listAudit(deps: AppDeps, raw: RawQuery): Promise<ListPayload<AuditEventRow>> {
+/** A page of events; reading it is itself recorded (audit.viewed with the filters, the rows shown and the total). */
+export async function listAudit(deps: AppDeps, context: AuditContext, raw: RawQuery): Promise<ListPayload<AuditEventRow>> {
   const { query, range } = parseAuditQuery(deps, raw);
   const { total, page } = await repo.listPage(deps.db, range, query, deps.config.businessTz);
+  await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows: page.length, total } });
   return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
 }
 

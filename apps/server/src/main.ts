@@ -24,7 +24,7 @@ import { failStart, logCrashes } from './ops/start-failure.ts';
 import { openClientSecret, prepareClientSecrets } from './security/client-secrets.ts';
 import { loadDataKeys } from './security/data-key.ts';
 
-/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often. */
+/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often, and the audit head checkpointed. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Retry ticks of the notification worker. */
 const WORKER_INTERVAL_MS = 15_000;

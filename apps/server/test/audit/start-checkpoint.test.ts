@@ -15,6 +15,7 @@ import { listeningPort, startServer, stopServer, type ServerProcess } from '../o
 
 const CLI = new URL('../../src/modules/audit/verify-cli.ts', import.meta.url).pathname;
 const DATA_KEY = Buffer.alloc(32, 5).toString('base64');
+const NEW_DATA_KEY = Buffer.alloc(32, 6).toString('base64');
 
 function verify(env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -60,5 +61,19 @@ describe('audit checkpoint at start', { timeout: 300_000 }, () => {
     expect(await verify(env, ['--checkpoint', line!])).toEqual({
       code: 0, stdout: 'audit: ok, 4 events (the first 3 unsigned, from before the chain was keyed), reaching event 4 of the checkpoint', stderr: '',
     });
+  });
+
+  it('after a data key rotation the start marks the new key, and verify needs the old one as DATA_KEY_PREVIOUS', async () => {
+    const file = join(dir, 'tagih.db');
+    const rotated = { DATABASE_URL: `sqlite:${file}`, DATA_KEY: NEW_DATA_KEY, DATA_KEY_PREVIOUS: DATA_KEY };
+    server = startServer({ ...rotated, PORT: '0', HOST: '127.0.0.1', SIMULATORS: 'off', DEMO_DATA: 'false', ADMIN_PASSWORD: 'admin-pass-1', LOG_LEVEL: 'info' });
+    await listeningPort(server, 150_000);
+    await stopServer(server);
+    const line = server.stdout.find((l) => l.includes('"auditCheckpoint"'));
+    expect(JSON.parse(line!)).toMatchObject({ auditCheckpoint: { headId: 5 } }); // 5: audit.key_changed to the new key
+
+    expect(await verify(rotated, ['--checkpoint', line!])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^audit: ok, 5 events/) });
+    const withoutOld = await verify({ DATABASE_URL: `sqlite:${file}`, DATA_KEY: NEW_DATA_KEY }, []);
+    expect(withoutOld).toMatchObject({ code: 1, stderr: expect.stringMatching(/^audit: event 4 does not match: it is signed under data key [0-9a-f]{8}, which is not given/) });
   });
 });

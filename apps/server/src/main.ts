@@ -2,7 +2,9 @@
 import { buildApp } from './app.ts';
 import { purgeStaleLoginRates } from './modules/auth/login-rate-limit.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
-import { purgeExpiredAudit } from './modules/audit/service.ts';
+import { installAuditKeys } from './modules/audit/chain-key.ts';
+import { publishAuditCheckpoint } from './modules/audit/checkpoint.ts';
+import { markAuditKey, purgeExpiredAudit } from './modules/audit/service.ts';
 import { deactivateInactiveUsers } from './modules/master/users/inactivity.ts';
 import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
 import { DEFAULT_BULK_TICK_MS } from './modules/bulk-actions/worker.ts';
@@ -22,7 +24,7 @@ import { failStart, logCrashes } from './ops/start-failure.ts';
 import { openClientSecret, prepareClientSecrets } from './security/client-secrets.ts';
 import { loadDataKeys } from './security/data-key.ts';
 
-/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often. */
+/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often, and the audit head checkpointed. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Retry ticks of the notification worker. */
 const WORKER_INTERVAL_MS = 15_000;
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   const keys = loadDataKeys(config);
   if (keys.generated) log.info(`Data key generated in ${keys.file} (mode 0600; DATA_KEY is not set): back it up apart from the database, the client secrets cannot be read without it`);
   if (keys.warning) log.warn(keys.warning);
+  // The audit chain is signed under a key derived from the data key (modules/audit/chain-key.ts).
+  installAuditKeys(keys.box);
   const lines: string[] = [];
   if (base.generatedAdminPassword) {
     lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now; shown once — set ADMIN_PASSWORD to choose)`);
@@ -100,9 +104,14 @@ async function main(): Promise<void> {
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
   };
   const app = await buildApp(deps, { logger: log });
+  // The chain's first event under this data key names the head before it; then a signed checkpoint of the head.
+  await markAuditKey(deps);
+  await publishAuditCheckpoint(deps, log);
   const housekeeping = setInterval(() => {
     purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
-    purgeExpiredAudit(deps).catch((error: unknown) => app.log.error(error));
+    purgeExpiredAudit(deps)
+      .then(() => publishAuditCheckpoint(deps, log))
+      .catch((error: unknown) => app.log.error(error));
     purgeStaleThrottles(deps).catch((error: unknown) => app.log.error(error));
     purgeStaleLoginRates(deps).catch((error: unknown) => app.log.error(error));
     deactivateInactiveUsers(deps).catch((error: unknown) => app.log.error(error));

@@ -62,10 +62,17 @@ export const AUDIT_ACTIONS = {
   bulkStarted: 'bulk.started',
   /** details: action, items left unrun. */
   bulkCancelled: 'bulk.cancelled',
+  /** Reading the trail: one event (target), or a list page; details { filters, rows, total } for a list. */
   auditViewed: 'audit.viewed',
+  /** details: report, filters, rows. */
   auditExported: 'audit.exported',
   /** The retention checkpoint: details { purgedRows, throughId, lastPurgedHash, before }. */
   auditPurged: 'audit.purged',
+  /**
+   * The chain is signed under another data key from here on (the first start after it was keyed,
+   * or after a rotation); details { fromKeyId (null: the unkeyed chain), toKeyId, headId, headHash }.
+   */
+  auditKeyChanged: 'audit.key_changed',
   /** A user chose their columns of a screen (issue 11); details: screen, columns. */
   columnsChosen: 'preferences.columns.changed',
   /** A user saved a view (new or replacing one of the same name); details: screen, name, query. */

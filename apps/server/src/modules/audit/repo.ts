@@ -21,10 +21,15 @@ export async function lockChain(tx: Transaction<Database>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY}::bigint)`.execute(tx);
 }
 
-export type ChainTail = Pick<AuditDbRow, 'audtId' | 'audtHash'>;
+export type ChainTail = Pick<AuditDbRow, 'audtId' | 'audtHash' | 'audtKeyId'>;
 
 export function lastEvent(db: DbOrTx): Promise<ChainTail | undefined> {
-  return db.selectFrom('audit_events').select(['audtId', 'audtHash']).orderBy('audtId', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('audit_events').select(['audtId', 'audtHash', 'audtKeyId']).orderBy('audtId', 'desc').limit(1).executeTakeFirst();
+}
+
+/** One event's id and hash (a checkpoint's head). */
+export function eventHashOf(db: DbOrTx, audtId: number): Promise<Pick<AuditDbRow, 'audtId' | 'audtHash'> | undefined> {
+  return db.selectFrom('audit_events').select(['audtId', 'audtHash']).where('audtId', '=', audtId).executeTakeFirst();
 }
 
 export async function insertEvent(db: DbOrTx, row: AuditDbRow): Promise<void> {
@@ -119,15 +124,29 @@ export function eventThrough(tx: Transaction<Database>, throughId: number) {
     .executeTakeFirst();
 }
 
+/** SQLite's delete guard as migration 0016 made it; the purge puts it back so, whatever it found. */
+const SQLITE_DELETE_GUARD = sql`
+  create trigger audit_events_no_delete before delete on audit_events
+  begin select raise(abort, 'audit_events is append-only: DELETE refused'); end`;
+
 /**
- * Deletes the events up to `throughId`: the purge window row lets the delete trigger pass and
- * is gone again before the transaction ends, so no other transaction ever sees it.
+ * Deletes the events up to `throughId` with the delete guard open for this transaction only:
+ * PostgreSQL's guard lets a DELETE pass while the transaction-local setting `tagih.audit_purge`
+ * is on; on SQLite the delete trigger is dropped and created again inside the transaction (DDL is
+ * transactional there: no other connection ever sees the table unguarded).
  */
-export async function deleteThrough(tx: Transaction<Database>, throughId: number, nowIso: string): Promise<number> {
-  await tx.insertInto('audit_purge_window').values({ aupwOpenedAt: nowIso }).execute();
-  const result = await tx.deleteFrom('audit_events').where('audtId', '<=', throughId).executeTakeFirst();
-  await tx.deleteFrom('audit_purge_window').execute();
-  return Number(result.numDeletedRows);
+export async function deleteThrough(tx: Transaction<Database>, throughId: number): Promise<number> {
+  const remove = async () => Number((await tx.deleteFrom('audit_events').where('audtId', '<=', throughId).executeTakeFirst()).numDeletedRows);
+  if (isPostgres(tx)) {
+    await sql`select set_config('tagih.audit_purge', 'on', true)`.execute(tx);
+    const deleted = await remove();
+    await sql`select set_config('tagih.audit_purge', '', true)`.execute(tx);
+    return deleted;
+  }
+  await sql`drop trigger if exists audit_events_no_delete`.execute(tx);
+  const deleted = await remove();
+  await SQLITE_DELETE_GUARD.execute(tx);
+  return deleted;
 }
 
 // --- access review --------------------------------------------------------------------

@@ -33,7 +33,7 @@ export const auditRoutes =
         querystring: rawQuery,
         response: { 200: envelopeSchema(listPayloadSchema(auditEventRow)) },
       },
-      handler: async (request) => ok(await listAudit(deps, request.query)),
+      handler: async (request) => ok(await listAudit(deps, auditContextOf(request), request.query)),
     });
 
     app.get(API_PATHS.audit.export, {

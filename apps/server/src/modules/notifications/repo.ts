@@ -84,6 +84,15 @@ export async function listPage(db: Kysely<Database>, compId: number, range: UtcR
   return { total, page };
 }
 
+/** A notification id as a probe names it: its company, whoever asks (a probe for another company's id is recorded). */
+export function probedNotification(db: Kysely<Database>, notiId: number) {
+  return {
+    type: 'notification',
+    id: notiId,
+    ownerCompId: async () => (await db.selectFrom('notifications').select('notiCompId').where('notiId', '=', notiId).executeTakeFirst())?.notiCompId,
+  };
+}
+
 export function findOne(db: Kysely<Database>, compId: number, notiId: number): Promise<NotificationDbRow | undefined> {
   return rows(db, compId, { start: null, end: null }).where('n.notiId', '=', notiId).executeTakeFirst();
 }

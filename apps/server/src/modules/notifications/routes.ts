@@ -5,7 +5,9 @@ import { API_PATHS, NOTIFICATIONS_AREA, dateRangeListQuerySchema, envelopeSchema
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { recordingProbes } from '../audit/access-denied.ts';
 import { requireActiveCompany } from '../auth/service.ts';
+import { probedNotification } from './repo.ts';
 import { detail, list } from './service.ts';
 
 const config = { access: { area: NOTIFICATIONS_AREA, action: 'read' } } as const;
@@ -32,6 +34,10 @@ export const notificationRoutes =
         params: z.strictObject({ notiId: z.coerce.number().int().positive() }),
         response: { 200: envelopeSchema(notificationDetail.extend({ pagination: paginationSchema })) },
       },
-      handler: async (request) => ok(await detail(deps, await requireActiveCompany(deps, sessionOf(request)), request.params.notiId)),
+      handler: async (request) => {
+        const compId = await requireActiveCompany(deps, sessionOf(request));
+        const { notiId } = request.params;
+        return ok(await recordingProbes(deps, request, compId, probedNotification(deps.db, notiId), () => detail(deps, compId, notiId)));
+      },
     });
   };

@@ -93,6 +93,15 @@ export async function exportBatch(q: Filtered, after: ExportCursor | null, size:
 }
 
 /** One transaction of the company and kind (`t`) with its VA (`v`) or QRIS (`q`) details joined; the caller selects. */
+/** A transaction id as a probe names it: its company, whoever asks (a probe for another company's id is recorded). */
+export function probedTransaction(db: DbOrTx, trctId: number) {
+  return {
+    type: 'transaction',
+    id: trctId,
+    ownerCompId: async () => (await db.selectFrom('transactions').select('trctCompId').where('trctId', '=', trctId).executeTakeFirst())?.trctCompId,
+  };
+}
+
 export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return db
     .selectFrom('transactions as t')

@@ -10,12 +10,14 @@ import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { actorOf, auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { recordingProbes } from '../audit/access-denied.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
 import { inquire, runnerOf } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
 import { sendNotification } from './notify.ts';
 import { sendCsv } from './send-csv.ts';
+import { probedTransaction } from './repo.ts';
 import { list } from './service.ts';
 
 const idParams = z.strictObject({ trctId: z.coerce.number().int().positive() });
@@ -52,7 +54,9 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
-          const answer = await inquire(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
+          const compId = await companyOf(request);
+          const { trctId } = request.params;
+          const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => inquire(deps, kind, runnerOf(actorOf(request)), compId, trctId));
           return ok(answer.data, answer.message);
         },
       });
@@ -61,7 +65,9 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
-          const answer = await sendNotification(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
+          const compId = await companyOf(request);
+          const { trctId } = request.params;
+          const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => sendNotification(deps, kind, runnerOf(actorOf(request)), compId, trctId));
           return ok(answer.data, answer.message);
         },
       });

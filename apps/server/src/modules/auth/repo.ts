@@ -123,14 +123,14 @@ export function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string) {
 
 // --- access and companies ----------------------------------------------------------
 
-/** Each grant a user holds through their roles: the role's operations within the permission's. */
-export function findGrants(db: DbOrTx, userId: string) {
+/** Each grant the users hold through their roles: the role's operations and the permission's. */
+export function findGrants(db: DbOrTx, userIds: readonly string[]) {
   return db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.rperRoleId', 'user_roles.usroRoleId')
     .innerJoin('permissions', 'permissions.prmsId', 'role_permissions.rperPrmsId')
-    .select(['prmsName', 'prmsOperations', 'rperOperations'])
-    .where('usroUserId', '=', userId)
+    .select(['usroUserId', 'prmsName', 'prmsOperations', 'rperOperations'])
+    .where('usroUserId', 'in', userIds)
     .execute();
 }
 

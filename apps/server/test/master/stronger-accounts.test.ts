@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@tagih/contract';
 import { SecretBox, newDataKey } from '../../src/security/secret-box.ts';
 import { totpCodeAt } from '../../src/security/totp.ts';
-import { ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
+import { ADMIN_USER, DIALECTS, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { apiFor, type Api } from './helpers.ts';
 
 const enc = encodeURIComponent;

@@ -134,14 +134,19 @@ export function findGrants(db: DbOrTx, userIds: readonly string[]) {
     .execute();
 }
 
-export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
-  const row = await db
+/** Which of these users hold the Superadmin role. */
+export async function superadminsAmong(db: DbOrTx, userIds: readonly string[]): Promise<string[]> {
+  const rows = await db
     .selectFrom('user_roles')
-    .select('usroId')
-    .where('usroUserId', '=', userId)
+    .select('usroUserId')
+    .where('usroUserId', 'in', userIds)
     .where('usroRoleId', '=', SUPERADMIN_ROLE_ID)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.map((r) => r.usroUserId);
+}
+
+export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await superadminsAmong(db, [userId])).length > 0;
 }
 
 /** Active companies the user may pick: linked ones, or every active one for a Superadmin. */

@@ -1,5 +1,4 @@
 /** SQL the least-privilege rules need: which roles a user holds, and what a role grants. */
-import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
 import type { DbOrTx } from '../../db/tables.ts';
 
 export async function roleIdsOf(db: DbOrTx, userId: string): Promise<number[]> {
@@ -19,15 +18,4 @@ export function roleGrants(db: DbOrTx, roleId: number) {
 
 export async function permissionOf(db: DbOrTx, prmsId: number) {
   return db.selectFrom('permissions').select(['prmsName', 'prmsOperations']).where('prmsId', '=', prmsId).executeTakeFirst();
-}
-
-/** Which of these users hold the Superadmin role. */
-export async function superadminsAmong(db: DbOrTx, userIds: readonly string[]): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_roles')
-    .select('usroUserId')
-    .where('usroUserId', 'in', userIds)
-    .where('usroRoleId', '=', SUPERADMIN_ROLE_ID)
-    .execute();
-  return rows.map((r) => r.usroUserId);
 }

@@ -12,7 +12,7 @@ import type { Actor } from '../../shared/actor.ts';
 import { Forbidden } from '../../shared/errors.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { accessOfUsers, missingAccess } from '../auth/access.ts';
-import * as repo from './privilege-repo.ts';
+import { superadminsAmong } from '../auth/credentials.ts';
 
 /** The row field that carries why the viewer may not change the row's user (null when they may). */
 export const PROTECTED_REASON_FIELD = 'protectedReason';
@@ -42,7 +42,7 @@ export async function changeRefusals(db: DbOrTx, viewer: SessionContext, userIds
       for (const id of chunk) refusals.set(id, null);
       continue;
     }
-    const superadmins = new Set(await repo.superadminsAmong(db, chunk));
+    const superadmins = new Set(await superadminsAmong(db, chunk));
     const access = await accessOfUsers(db, chunk);
     for (const id of chunk) refusals.set(id, refusalToChange(viewer, { isSuperadmin: superadmins.has(id), access: access.get(id)! }));
   }

@@ -1,5 +1,4 @@
 /** Areas and actions of spec §6, and which route and menu entry each gates. */
-import { AUDIT_AREA, AUDIT_AREA_ACTIONS } from './audit-actions.ts';
 
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -19,9 +18,6 @@ export const AREAS = [
   'audit_log',
 ] as const;
 export type Area = (typeof AREAS)[number];
-
-/** The actions an area offers (the operations that exist): all four, except the read-only audit log. */
-export const areaActions = (area: Area): readonly Action[] => (area === AUDIT_AREA ? AUDIT_AREA_ACTIONS : ACTIONS);
 
 /** The spec names one area twice; both spellings mean the same thing. */
 export const AREA_ALIASES: Readonly<Record<string, Area>> = {

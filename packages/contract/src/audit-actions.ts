@@ -4,13 +4,16 @@
  * list's field description. Plain data, no zod: the first page's routes and API paths read it
  * without loading the wire schemas (the row shapes and CSV columns are in audit.ts).
  */
-import type { Action, Area } from './permissions.ts';
+import { ACTIONS, type Action, type Area } from './permissions.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
 
 /** The area whose `read` opens the audit list, detail, export and access review (Superadmin only). */
 export const AUDIT_AREA = 'audit_log' as const satisfies Area;
 /** The only actions the audit area offers: nobody creates, edits or deletes audit events. */
 export const AUDIT_AREA_ACTIONS: readonly Action[] = ['read'];
+
+/** The actions an area offers (the operations that exist): all four, except the read-only audit log. */
+export const areaActions = (area: Area): readonly Action[] => (area === AUDIT_AREA ? AUDIT_AREA_ACTIONS : ACTIONS);
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];

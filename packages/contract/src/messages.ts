@@ -53,6 +53,10 @@ export const MESSAGES = {
   onlySuperadminChangesSuperadminRole: 'Only a Superadmin can change the permissions of the Superadmin role.',
   ownRolePermissions: 'You cannot change the permissions of a role you hold.',
   grantBeyondOwn: 'You cannot grant a permission you do not hold yourself.',
+  /** Nobody acts on an account stronger than their own: the target holds an area.action the actor does not. */
+  strongerAccount: 'You cannot change a user who holds a permission you do not hold yourself.',
+  onlySuperadminChangesPermissions: 'Only a Superadmin can change or delete a permission.',
+  superadminRoleKeepsAll: 'The Superadmin role must keep every operation that exists; this change would take some away.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
   /** Table preferences (issue 11). */

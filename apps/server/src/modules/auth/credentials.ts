@@ -23,6 +23,9 @@ export const signInKey = (username: string): string => username.trim().toLowerCa
 /** Whether the user holds the Superadmin role. */
 export const holdsSuperadmin = (db: DbOrTx, userId: string) => repo.isSuperadmin(db, userId);
 
+/** Which of these users hold the Superadmin role. */
+export const superadminsAmong = (db: DbOrTx, userIds: readonly string[]) => repo.superadminsAmong(db, userIds);
+
 export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(db, userId);
 
 export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);

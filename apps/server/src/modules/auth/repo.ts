@@ -123,25 +123,30 @@ export function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string) {
 
 // --- access and companies ----------------------------------------------------------
 
-/** Each grant a user holds through their roles: the role's operations within the permission's. */
-export function findGrants(db: DbOrTx, userId: string) {
+/** Each grant the users hold through their roles: the role's operations and the permission's. */
+export function findGrants(db: DbOrTx, userIds: readonly string[]) {
   return db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.rperRoleId', 'user_roles.usroRoleId')
     .innerJoin('permissions', 'permissions.prmsId', 'role_permissions.rperPrmsId')
-    .select(['prmsName', 'prmsOperations', 'rperOperations'])
-    .where('usroUserId', '=', userId)
+    .select(['usroUserId', 'prmsName', 'prmsOperations', 'rperOperations'])
+    .where('usroUserId', 'in', userIds)
     .execute();
 }
 
-export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
-  const row = await db
+/** Which of these users hold the Superadmin role. */
+export async function superadminsAmong(db: DbOrTx, userIds: readonly string[]): Promise<string[]> {
+  const rows = await db
     .selectFrom('user_roles')
-    .select('usroId')
-    .where('usroUserId', '=', userId)
+    .select('usroUserId')
+    .where('usroUserId', 'in', userIds)
     .where('usroRoleId', '=', SUPERADMIN_ROLE_ID)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.map((r) => r.usroUserId);
+}
+
+export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await superadminsAmong(db, [userId])).length > 0;
 }
 
 /** Active companies the user may pick: linked ones, or every active one for a Superadmin. */

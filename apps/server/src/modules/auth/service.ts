@@ -1,7 +1,7 @@
 /** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice; each recorded in the audit trail. */
 import {
-  AUDIT_ACTIONS, MESSAGES, PCI_PASSWORD_RULES, SESSION_ERROR_CODE, mergeAccess, parseOperations,
-  type AccessMap, type CompanyOption, type LoginAnswer, type LoginData, type StatusData,
+  AUDIT_ACTIONS, MESSAGES, PCI_PASSWORD_RULES, SESSION_ERROR_CODE,
+  type CompanyOption, type LoginAnswer, type LoginData, type StatusData,
 } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,6 +12,7 @@ import type { SessionContext } from '../../shared/session.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/passwords.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { failedSignInsSinceLastSignIn, recordAudit } from '../audit/service.ts';
+import { accessOfUser } from './access.ts';
 import { signInKey } from './credentials.ts';
 import { passwordChangeReason, passwordSetTime } from './password-policy.ts';
 import * as repo from './repo.ts';
@@ -164,16 +165,6 @@ export async function loginSecondStep(deps: AppDeps, context: AuditContext, chal
   return startSession(deps, context, { ...found, usloUserId: found.lochUserId }, now, checked.with);
 }
 
-export async function accessOf(deps: AppDeps, userId: string): Promise<AccessMap> {
-  const grants = await repo.findGrants(deps.db, userId);
-  return mergeAccess(
-    grants.map((g) => {
-      const allowed = new Set(parseOperations(g.prmsOperations));
-      return { area: g.prmsName, actions: parseOperations(g.rperOperations).filter((a) => allowed.has(a)) };
-    }),
-  );
-}
-
 /** Resolves a bearer token into a live session, or throws 401 with errorCode 411. */
 export async function authenticate(deps: AppDeps, token: string | undefined): Promise<SessionContext> {
   if (!token) throw new Unauthorized(MESSAGES.sessionInvalid, SESSION_ERROR_CODE);
@@ -198,7 +189,7 @@ export async function authenticate(deps: AppDeps, token: string | undefined): Pr
     userId: session.sessUserId,
     username: session.usloUserName,
     compId: session.sessCompId,
-    access: await accessOf(deps, session.sessUserId),
+    access: await accessOfUser(deps.db, session.sessUserId),
     isSuperadmin: await repo.isSuperadmin(deps.db, session.sessUserId),
     twoFactorEnrolmentRequired: await twoFactor.enrolmentRequired(deps, session.sessUserId),
     passwordChangeRequired: await passwordChangeReason(deps, session.sessUserId, session),

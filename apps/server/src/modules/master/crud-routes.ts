@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Action, RawQuery } from '@tagih/contract';
 import { MAX_ID, envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { RouteAccess } from '../../http/access.ts';
+import { sessionOf, type RouteAccess } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
 import * as crud from './crud-service.ts';
@@ -41,7 +41,7 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
   app.get(paths.list, {
     config: access('read', 'read'),
     schema: { tags, summary: `List ${entity}`, querystring: listQuerySchema, response: { 200: envelopeSchema(listData) } },
-    handler: async (request) => ok(await crud.list(deps, resource, request.query as RawQuery)),
+    handler: async (request) => ok(await crud.list(deps, resource, request.query as RawQuery, sessionOf(request))),
   });
 
   if (resource.getById) {

@@ -87,7 +87,8 @@ export async function seedBase(db: Kysely<Database>, opts: BaseSeedOptions): Pro
       .insertInto('user_logins')
       .values({
         usloUserId: ADMIN_USER_ID, usloUserName: opts.adminUsername, usloPassword: passwordHash, ...audit('uslo'),
-        usloPasswordChangedTime: opts.now, usloMustChangePassword: opts.adminMustChangePassword ? 1 : 0,
+        // Named only when set: tests seed databases migrated to before the column (0008).
+        ...(opts.adminMustChangePassword ? { usloMustChangePassword: 1 } : {}),
       })
       .execute();
     await tx.insertInto('user_roles').values({ usroUserId: ADMIN_USER_ID, usroRoleId: 1, ...audit('usro') }).execute();

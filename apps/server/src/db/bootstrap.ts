@@ -3,7 +3,7 @@
  * open the configured database, migrate it and give it its base data (roles, permissions, an admin).
  */
 import type { Config } from '../config.ts';
-import { assertAdminPasswordAllowed } from '../modules/auth/password-policy.ts';
+import { assertAdminPasswordAllowed } from '../security/password-rules.ts';
 import { randomPassword } from '../security/tokens.ts';
 import { openDatabase, type DatabaseOptions, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';

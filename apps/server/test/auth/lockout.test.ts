@@ -6,6 +6,7 @@
  *  - sign-in failures lock (username, address): one address cannot lock the owner out;
  *  - many addresses together slow the username down to one attempt per SLOWDOWN_SECONDS (429).
  */
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, MESSAGES, SESSION_ERROR_CODE } from '@tagih/contract';
 import { LOCKOUT_FAILURES, SLOWDOWN_FAILURES, SLOWDOWN_SECONDS } from '../../src/modules/auth/lockout.ts';
@@ -50,7 +51,7 @@ describe.each(DIALECTS)('lockout (%s)', (dialect) => {
     ctx.db.kysely.selectFrom('user_logins').select(['usloUserName', 'usloPassword']).where('usloUserId', '=', USER_IDS.budi).executeTakeFirstOrThrow();
 
   /** The request of the attacker's tenth wrong re-check, the ones before it answered `refused`. */
-  async function expectLockedAfterTenth(guess: () => Promise<{ statusCode: number; json: () => any }>, refusedMessage: string) {
+  async function expectLockedAfterTenth(guess: () => Promise<LightMyRequestResponse>, refusedMessage: string) {
     for (let i = 1; i < LOCKOUT_FAILURES; i++) {
       const res = await guess();
       expect(res.statusCode, `guess ${i}`).toBe(400);

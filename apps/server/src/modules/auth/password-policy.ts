@@ -5,14 +5,11 @@
  * session under `pci` whose password expired (90 days, two-factor off) or was set by somebody
  * else may only change it: passwordChangeReason feeds the access guard (http/access.ts).
  */
-import {
-  MESSAGES, PCI_PASSWORD_RULES, passwordPolicyIssue, type PasswordChangeReason, type PasswordPolicy,
-} from '@tagih/contract';
+import { MESSAGES, PCI_PASSWORD_RULES, type PasswordChangeReason, type PasswordPolicy } from '@tagih/contract';
 import { addMinutes } from '../../clock.ts';
-import { ConfigError, type Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/tables.ts';
-import { isCommonPassword } from '../../security/common-passwords.ts';
+import { passwordRuleProblem } from '../../security/password-rules.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { Invalid } from '../../shared/errors.ts';
 import * as repo from './repo.ts';
@@ -29,32 +26,12 @@ export interface NewPassword {
   password: string;
 }
 
-/** The first rule the password breaks that needs no history (the form's rules, the common list), or null. */
-export function passwordRuleProblem(policy: PasswordPolicy, password: string, username: string): string | null {
-  if (policy !== 'pci') return null;
-  return passwordPolicyIssue(policy, password, username) ?? (isCommonPassword(password) ? MESSAGES.passwordPciTooCommon : null);
-}
-
 /** The first rule the new password breaks, or null (`spec`: none beyond the field schemas). */
 export async function passwordProblem(db: DbOrTx, policy: PasswordPolicy, change: NewPassword): Promise<string | null> {
   const problem = passwordRuleProblem(policy, change.password, change.username);
   if (problem) return problem;
   if (policy === 'pci' && change.userId !== null && (await isRecentPassword(db, change.userId, change.password))) return MESSAGES.passwordPciReused;
   return null;
-}
-
-/**
- * ADMIN_PASSWORD against PASSWORD_POLICY, checked at every start before anything is written:
- * a ConfigError naming the variable (ops/start-failure.ts prints it as the one line), never the value.
- */
-export function assertAdminPasswordAllowed(config: Pick<Config, 'adminPassword' | 'adminUsername' | 'passwordPolicy'>): void {
-  if (!config.adminPassword) return;
-  const problem = passwordRuleProblem(config.passwordPolicy, config.adminPassword, config.adminUsername);
-  if (!problem) return;
-  throw new ConfigError(
-    `ADMIN_PASSWORD: refused by PASSWORD_POLICY=${config.passwordPolicy} (${problem}). ` +
-      'Fix: set ADMIN_PASSWORD to a stronger password, or unset it to have one generated and printed once; the admin changes it at the first sign-in.',
-  );
 }
 
 /** 400 with the field's message when the new password breaks the policy. */

@@ -27,13 +27,11 @@ const ATTACKER_ADDRESS = '203.0.113.66';
 
 describe.each(DIALECTS)('lockout (%s)', (dialect) => {
   let ctx: TestContext;
-  const open = async (options: TestOptions = {}) => {
-    ctx = await createTestContext(dialect, { secretBox: new SecretBox(newDataKey()), ...options });
-    return ctx;
+  /** A data key for two-factor secrets; `config` on top of the defaults. */
+  const open = async (config: TestOptions['config'] = {}) => {
+    ctx = await createTestContext(dialect, { secretBox: new SecretBox(newDataKey()), config });
   };
-  afterEach(async () => {
-    await ctx.close();
-  });
+  afterEach(() => ctx.close());
 
   const signIn = (user: { username: string; password: string }, remoteAddress = OWNER_ADDRESS) =>
     ctx.inject({ method: 'POST', url: LOGIN, payload: user, remoteAddress });
@@ -64,6 +62,13 @@ describe.each(DIALECTS)('lockout (%s)', (dialect) => {
     for (let i = 0; i < 30; i++) expect((await guess()).statusCode).toBe(401);
   }
 
+  /** Budi turns two-factor on in this session: the secret. */
+  async function enrolBudi(token: string): Promise<string> {
+    const { secret } = (await ctx.inject({ method: 'POST', url: SETUP, token })).json().data as { secret: string };
+    expect((await ctx.inject({ method: 'POST', url: ENABLE, token, payload: { code: totpCodeAt(secret, ctx.clock.now()) } })).statusCode).toBe(200);
+    return secret;
+  }
+
   async function expectAccountLocked(user: { username: string; password: string }, userId: string) {
     expect(await liveSessions(userId)).toBe(0);
     for (const address of [OWNER_ADDRESS, ATTACKER_ADDRESS, '192.0.2.1']) {
@@ -82,7 +87,7 @@ describe.each(DIALECTS)('lockout (%s)', (dialect) => {
   }
 
   it('40 wrong current passwords on Manage Account, then the right one: refused, every session ended, the account locked, recorded', async () => {
-    await open({ config: { passwordPolicy: 'pci' } });
+    await open({ passwordPolicy: 'pci' });
     const token = await signInToken(STAFF_USER);
     const otherSession = await signInToken(STAFF_USER, '192.0.2.50');
     const before = await budiLogin();
@@ -111,8 +116,7 @@ describe.each(DIALECTS)('lockout (%s)', (dialect) => {
   it('60 wrong codes on two-factor disable: the tenth ends the sessions and locks the account; two-factor stays on', async () => {
     await open();
     const token = await signInToken(STAFF_USER);
-    const { secret } = (await ctx.inject({ method: 'POST', url: SETUP, token })).json().data as { secret: string };
-    expect((await ctx.inject({ method: 'POST', url: ENABLE, token, payload: { code: totpCodeAt(secret, ctx.clock.now()) } })).statusCode).toBe(200);
+    const secret = await enrolBudi(token);
     ctx.clock.advanceMinutes(0.5);
     const right = totpCodeAt(secret, ctx.clock.now());
     let n = 0;
@@ -132,16 +136,14 @@ describe.each(DIALECTS)('lockout (%s)', (dialect) => {
   it('wrong passwords on two-factor disable count too, and a passed re-check starts the count again', async () => {
     await open();
     const token = await signInToken(STAFF_USER);
-    const { secret } = (await ctx.inject({ method: 'POST', url: SETUP, token })).json().data as { secret: string };
-    expect((await ctx.inject({ method: 'POST', url: ENABLE, token, payload: { code: totpCodeAt(secret, ctx.clock.now()) } })).statusCode).toBe(200);
+    const secret = await enrolBudi(token);
     const wrongPassword = () => ctx.inject({ method: 'POST', url: DISABLE, token, payload: { password: 'not-the-password', code: '123456' } });
     for (let i = 1; i < LOCKOUT_FAILURES; i++) expect((await wrongPassword()).statusCode).toBe(400);
     ctx.clock.advanceMinutes(0.5);
     const ok = await ctx.inject({ method: 'POST', url: DISABLE, token, payload: { password: DEMO_PASSWORD, code: totpCodeAt(secret, ctx.clock.now()) } });
     expect(ok.statusCode).toBe(200);
     // The nine were forgotten: nine more wrong ones do not lock.
-    const again = (await ctx.inject({ method: 'POST', url: SETUP, token })).json().data as { secret: string };
-    expect((await ctx.inject({ method: 'POST', url: ENABLE, token, payload: { code: totpCodeAt(again.secret, ctx.clock.now()) } })).statusCode).toBe(200);
+    await enrolBudi(token);
     for (let i = 1; i < LOCKOUT_FAILURES; i++) expect((await wrongPassword()).statusCode).toBe(400);
     expect(await events(AUDIT_ACTIONS.locked)).toEqual([]);
     expect((await wrongPassword()).statusCode).toBe(401);

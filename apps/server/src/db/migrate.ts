@@ -16,6 +16,7 @@ import * as bulkActions from './migrations/0013-bulk-actions.ts';
 import * as searchVaAndName from './migrations/0014-search-va-and-name.ts';
 import * as storedLoweredName from './migrations/0015-stored-lowered-name.ts';
 import * as keyedAuditChain from './migrations/0016-keyed-audit-chain.ts';
+import * as lockoutPerAddress from './migrations/0017-lockout-per-address.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-search-va-and-name': searchVaAndName,
   '0015-stored-lowered-name': storedLoweredName,
   '0016-keyed-audit-chain': keyedAuditChain,
+  '0017-lockout-per-address': lockoutPerAddress,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

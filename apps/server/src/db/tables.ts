@@ -173,8 +173,10 @@ export interface SessionsTable {
   sessRevokedTime: string | null;
 }
 
+/** Sign-in failures and locks per (username, address); address '*' is the username's own row (modules/auth/lockout.ts). */
 export interface LoginThrottleTable {
   lothUsername: string;
+  lothAddress: string;
   lothFailures: number;
   lothLockedUntil: string | null;
   lothUpdatedTime: string;

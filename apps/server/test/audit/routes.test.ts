@@ -169,7 +169,7 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
   it('reviews access: every user with status, roles, companies, last sign-in and a lock in force', async () => {
     const db = ctx.db.kysely;
     await db.updateTable('user_logins').set({ usloLastLoginAt: '2026-11-20T01:30:00.000Z' }).where('usloUserId', '=', USER_IDS.rina).execute();
-    await db.insertInto('login_throttle').values({ lothUsername: 'budi', lothFailures: 0, lothLockedUntil: '2026-11-20T04:30:00.000Z', lothUpdatedTime: '2026-11-20T04:00:00.000Z' }).execute();
+    await db.insertInto('login_throttle').values({ lothUsername: 'budi', lothAddress: '198.51.100.9', lothFailures: 0, lothLockedUntil: '2026-11-20T04:30:00.000Z', lothUpdatedTime: '2026-11-20T04:00:00.000Z' }).execute();
     await db.updateTable('users').set({ userStatus: 0 }).where('userId', '=', USER_IDS.budi).execute();
 
     const res = await get('/api/audit/access-review.csv');

@@ -39,7 +39,16 @@ export interface BaseSeedResult {
   generatedAdminPassword?: string;
 }
 
-export async function seedBase(db: Kysely<Database>, opts: { adminUsername: string; adminPassword?: string; now: string }): Promise<BaseSeedResult> {
+export interface BaseSeedOptions {
+  adminUsername: string;
+  /** ADMIN_PASSWORD; absent: one is generated (and returned, to be shown once). */
+  adminPassword?: string | undefined;
+  /** The admin must change the password at the first sign-in (PASSWORD_POLICY=pci: somebody else set it). */
+  adminMustChangePassword?: boolean;
+  now: string;
+}
+
+export async function seedBase(db: Kysely<Database>, opts: BaseSeedOptions): Promise<BaseSeedResult> {
   const audit = <P extends string>(p: P) => auditOnCreate(p, SYSTEM_USER, opts.now);
   const anyUser = await db.selectFrom('users').select('userId').limit(1).executeTakeFirst();
   if (anyUser) return { adminCreated: false, adminUsername: opts.adminUsername };
@@ -72,7 +81,14 @@ export async function seedBase(db: Kysely<Database>, opts: { adminUsername: stri
   const passwordHash = await hashPassword(opts.adminPassword ?? generated!);
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('users').values({ userId: ADMIN_USER_ID, userStatus: 1, ...audit('user') }).execute();
-    await tx.insertInto('user_logins').values({ usloUserId: ADMIN_USER_ID, usloUserName: opts.adminUsername, usloPassword: passwordHash, ...audit('uslo') }).execute();
+    await tx
+      .insertInto('user_logins')
+      .values({
+        usloUserId: ADMIN_USER_ID, usloUserName: opts.adminUsername, usloPassword: passwordHash, ...audit('uslo'),
+        // Named only when set: tests seed databases migrated to before the column (0008).
+        ...(opts.adminMustChangePassword ? { usloMustChangePassword: 1 } : {}),
+      })
+      .execute();
     await tx.insertInto('user_roles').values({ usroUserId: ADMIN_USER_ID, usroRoleId: 1, ...audit('usro') }).execute();
   });
   return { adminCreated: true, adminUsername: opts.adminUsername, ...(generated ? { generatedAdminPassword: generated } : {}) };

@@ -1,5 +1,6 @@
 /** SQL of the audit trail: the chained insert's lock and tail, lists, export batches, access review, purge. */
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { latestSignInLocks } from '../auth/credentials.ts';
 import { AUDIT_ACTIONS, auditResource, type ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrderAndPage, countRows } from '../../db/list-sql.ts';
 import { isPostgres, type AuditEventsTable, type Database, type DbOrTx } from '../../db/tables.ts';
@@ -156,8 +157,8 @@ export function reviewUsers(db: DbOrTx, afterUserId: string | null, size: number
   let q = db
     .selectFrom('users')
     .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
-    // The lock is kept under the lower-cased username (auth service throttleKey).
-    .leftJoin('login_throttle', (join) =>
+    // The latest lock of the lower-cased username at any address (auth/lockout.ts).
+    .leftJoin(latestSignInLocks(db), (join) =>
       join.on((eb) => eb(sql<string>`lower(${sql.ref('user_logins.usloUserName')})`, '=', eb.ref('login_throttle.lothUsername'))),
     )
     .select(['users.userId', 'users.userStatus', 'user_logins.usloUserName', 'user_logins.usloLastLoginAt', 'login_throttle.lothLockedUntil']);

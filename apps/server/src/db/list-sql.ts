@@ -164,3 +164,32 @@ export function pagination(totalData: number, query: ListQuery): Pagination {
   return { totalData, totalPage: Math.ceil(totalData / query.max), page: query.page, itemPerPage: query.max };
 }
 
+
+/** The last row read of a page: its value of the order's column and of the tie-breaker. */
+export interface RowPosition {
+  value: unknown;
+  tie: unknown;
+}
+
+/**
+ * Keeps the rows that come after `last` in applyOrder's order (the order's column, then the
+ * tie-breaker; nulls as the smallest value): the next batch of a page read in batches starts
+ * right after the previous one (keyset), not at an offset counted again.
+ */
+export function applyAfter<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions, last: RowPosition): Q {
+  const columnName = options.columns?.[query.order.field] ?? query.order.field;
+  const tie = sql.ref(options.tieBreaker);
+  const asc = query.order.direction === 'asc';
+  const beyond = asc ? '>' : '<';
+  if (columnName === options.tieBreaker) return qb.where(tie, beyond, last.tie) as Q;
+  const column = sql.ref(columnName);
+  return qb.where((eb: AnyEb) => {
+    const tieBeyond = eb(tie, beyond, last.tie);
+    if (last.value === null || last.value === undefined) {
+      const nullsBeyond = eb.and([eb(column, 'is', null), tieBeyond]);
+      return asc ? eb.or([eb(column, 'is not', null), nullsBeyond]) : nullsBeyond;
+    }
+    const past = eb.or([eb(column, beyond, last.value), eb.and([eb(column, '=', last.value), tieBeyond])]);
+    return asc ? past : eb.or([past, eb(column, 'is', null)]);
+  }) as Q;
+}

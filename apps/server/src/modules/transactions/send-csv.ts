@@ -47,30 +47,36 @@ const roomOrClose = (res: ServerResponse): Promise<void> =>
  * Sends `csv` as the attachment `file`. Throws only before the first byte (Fastify then answers
  * the error); after that, failures are logged and the response cut.
  */
-export async function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string | Buffer>): Promise<void> {
-  let part = await csv.next();
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file}"`)
-    .header('cache-control', 'no-store')
-    .hijack();
+export function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string | Buffer>): Promise<void> {
+  return sendParts(reply, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"` }, csv, 'CSV export');
+}
+
+/**
+ * Sends the parts `parts` yields as the response body, with `headers`, the same way as the CSV
+ * export (also a large JSON list page, http/large-page.ts). Throws only before the first byte;
+ * after that, failures are logged (naming `what`) and the response cut.
+ */
+export async function sendParts(reply: FastifyReply, headers: Record<string, string>, parts: AsyncGenerator<string | Buffer>, what: string): Promise<void> {
+  let part = await parts.next();
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  reply.header('cache-control', 'no-store').hijack();
   const res = reply.raw;
   // The client may have left while the first part was read (a 10M-row COPY sorts for a while first).
   let gone = res.destroyed;
   res.once('close', () => (gone = true));
   try {
     if (!gone) res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    for (; !part.done && !gone; part = await csv.next()) {
+    for (; !part.done && !gone; part = await parts.next()) {
       const bytes = part.value;
       const room = typeof bytes === 'string' ? res.write(bytes) : res.write(bytes, () => free(bytes));
       if (!room && !gone) await roomOrClose(res);
     }
     if (!gone) res.end();
   } catch (error) {
-    reply.log.warn({ err: error }, 'CSV export failed after its first bytes; response cut short');
+    reply.log.warn({ err: error }, `${what} failed after its first bytes; response cut short`);
     res.destroy();
   } finally {
-    // Ends a generator the loop left early (client gone): its finally stops the reads and records the audit.
-    await csv.return(undefined).catch((error: unknown) => reply.log.error({ err: error }, 'CSV export did not end cleanly'));
+    // Ends a generator the loop left early (client gone): its finally stops the reads (and the export records its audit).
+    await parts.return(undefined).catch((error: unknown) => reply.log.error({ err: error }, `${what} did not end cleanly`));
   }
 }

@@ -193,3 +193,22 @@ export function applyAfter<Q extends AnyQuery>(qb: Q, query: ListQuery, options:
     return asc ? past : eb.or([past, eb(column, 'is', null)]);
   }) as Q;
 }
+
+/** Part of a page read in batches (http/large-page.ts): `limit` rows, after the row at `last` when given. */
+export interface PageBatch {
+  limit: number;
+  last: RowPosition | null;
+}
+
+/** Where `row` stands in the query's order: its order field's value (null when absent) and its tie-breaker's (`tieField`). */
+export function positionOf(row: object, query: ListQuery, tieField: string): RowPosition {
+  const values = row as Record<string, unknown>;
+  return { value: values[query.order.field] ?? null, tie: values[tieField] };
+}
+
+/** Orders and pages `qb` as applyOrderAndPage, or reads one batch of that page: its first `limit` rows, or the `limit` rows after `last`. */
+export function applyOrderAndBatch<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions, batch: PageBatch | null): Q {
+  if (!batch) return applyOrderAndPage(qb, query, options);
+  if (batch.last) return applyOrder(applyAfter(qb, query, options, batch.last), query, options).limit(batch.limit) as Q;
+  return applyOrder(qb, query, options).limit(batch.limit).offset((query.page - 1) * query.max) as Q;
+}

@@ -3,6 +3,9 @@
  * as paging through the pager's pages, on every list, while it is streamed in batches (both dialects).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '@tagih/contract';
+import { recordAudit } from '../../src/modules/audit/service.ts';
+import { SYSTEM_AUDIT_CONTEXT } from '../../src/shared/audit-context.ts';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
 import { LARGE_PAGE_ROWS, largePageMetrics } from '../../src/http/large-page.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
@@ -26,8 +29,8 @@ function* rows(compId: number, clntId: number): Generator<NewTransaction> {
         trctCreatedTime: new Date(START + Math.floor(i / 3) * 60_000).toISOString(), trctLunasTime: null, trctUpdatedTime: null,
       },
       va: { trvaPartnerServiceId: '   77001', trvaCustomerNo: customerNo, trvaVirtualAccountNo: `77001${customerNo}`, trvaVirtualAccountName: null, trvaExpiredDate: null },
-      ...(paid && i % 2 === 0
-        ? { notification: { notiStatus: 2 as const, notiAttempts: 1, notiNextAttemptAt: null, notiCreatedTime: new Date(START + i * 60_000).toISOString(), history: [] } }
+      ...(i % 3 !== 2
+        ? { notification: { notiStatus: (paid ? 2 : 1) as 1 | 2, notiAttempts: 1, notiNextAttemptAt: null, notiCreatedTime: new Date(START + i * 60_000).toISOString(), history: [] } }
         : {}),
     };
   }
@@ -56,6 +59,19 @@ describe.each(DIALECTS)('large list pages (%s)', (dialect) => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
     expect(await insertTransactions(ctx.db.kysely, rows(company.compId, company.clntid))).toBe(ROWS);
+    const now = ctx.clock.now().toISOString();
+    const made = { CreatedTime: now, CreatedUserId: 'system', UpdatedTime: now, UpdatedUserId: 'system' };
+    const clients = Array.from({ length: 1_200 }, (_, i) => ({
+      clntName: `Merchant ${i % 50}`, clntCallbackUrl: null, clntSecret: `s${i}`,
+      ...Object.fromEntries(Object.entries(made).map(([k, v]) => [`clnt${k}`, v])),
+    }));
+    await ctx.db.kysely.insertInto('clients').values(clients as never).execute();
+    for (let i = 0; i < 1_100; i++) {
+      await recordAudit(ctx.db.kysely, ctx.clock, SYSTEM_AUDIT_CONTEXT, {
+        action: i % 2 ? AUDIT_ACTIONS.bulkStarted : AUDIT_ACTIONS.auditViewed,
+        ...(i % 3 ? { target: { type: 'audit_event', id: i % 13 } } : {}),
+      });
+    }
     token = await ctx.loginWithCompany(ADMIN, company.compId);
   }, 120_000);
   afterAll(async () => {
@@ -70,10 +86,16 @@ describe.each(DIALECTS)('large list pages (%s)', (dialect) => {
     ['/api/dashboard/transactionVa', 'orderField=trctTotalAmount&orderValue=desc&search=Pelanggan%201'],
     ['/api/dashboard/transactionQr', 'orderField=trctTotalAmount&orderValue=asc'],
     ['/api/dashboard/notification', 'from=2026-10-01&to=2026-12-31'],
+    ['/api/dashboard/notification', 'from=2026-10-01&to=2026-12-31&orderField=trctVirtualAccountNo&orderValue=asc'],
+    ['/api/master/client', ''],
+    ['/api/master/client', 'orderField=clntName&orderValue=desc'],
+    ['/api/audit', ''],
+    ['/api/audit', 'orderField=audtTargetId&orderValue=asc'],
+    ['/api/audit', 'orderField=audtAction&orderValue=desc'],
   ] as const;
 
   it.each(lists)('%s?%s: the whole list in one page is the pager\'s pages end to end, same totals', async (list, query) => {
-    const q = list.startsWith('/api/dashboard/notification') ? query : [RANGE, query].filter(Boolean).join('&');
+    const q = list.startsWith('/api/dashboard/transaction') ? [RANGE, query].filter(Boolean).join('&') : query;
     const { rows: paged, first } = await pagedThrough(list, q);
     const batchesBefore = largePageMetrics.batches;
     const res = await get(`${list}?${q}&page=1&max=1000000`);

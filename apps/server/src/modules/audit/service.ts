@@ -9,7 +9,8 @@ import {
 } from '@tagih/contract';
 import { addMinutes, iso, type Clock } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { pagination } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../../http/large-page.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditContext } from '../../shared/audit-context.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
@@ -165,6 +166,18 @@ export async function listAudit(deps: AppDeps, raw: RawQuery): Promise<ListPaylo
   const { query, range } = parseAuditQuery(deps, raw);
   const { total, page } = await repo.listPage(deps.db, range, query, deps.config.businessTz);
   return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
+}
+
+/** The same list as batches of rows, for a page that may be large (http/large-page.ts). */
+export function batchedAuditList(deps: AppDeps, raw: RawQuery): BatchedPage<repo.AuditDbRow, AuditEventRow, Omit<ListPayload<AuditEventRow>, 'data'>> {
+  const { query, range } = parseAuditQuery(deps, raw);
+  const plan = repo.listPlan(deps.db, range, query, deps.config.businessTz);
+  return {
+    max: query.max,
+    read: (last, limit) => plan.read({ limit, last: last && positionOf(last, query, 'audtId') }),
+    toApi: (row) => toApiRow(row),
+    rest: async () => ({ pagination: pagination(await plan.count(), query), fields: fieldMeta(auditResource) }),
+  };
 }
 
 /** One event; reading it is itself recorded (audit.viewed). */

@@ -3,13 +3,14 @@ import { fieldMeta, parseListQuery, type ListPayload, type RawQuery } from '@tag
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../db/audit.ts';
-import { pagination } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../../http/large-page.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { recordChange, recordingRefusals } from './change-audit.ts';
-import { countWhere, deleteRow, findById, insertRow, listPage, updateRow } from './crud-repo.ts';
+import { countWhere, deleteRow, findById, insertRow, listPage, listPlan, updateRow } from './crud-repo.ts';
 import type { ApiRow, MasterResource, Values } from './resource-config.ts';
 import { guardedWrite } from './write-errors.ts';
 
@@ -21,6 +22,20 @@ export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuer
   if (!parsed.ok) throw new Invalid(parsed.message);
   const { total, page } = await listPage(deps.db, resource.rows, resource.def, parsed.value, deps.config.businessTz);
   return { data: page.map((r) => mapRow(deps, resource, r)), pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
+}
+
+/** The same list as batches of rows, for a page that may be large (http/large-page.ts). */
+export function batchedList(deps: AppDeps, resource: MasterResource, raw: RawQuery): BatchedPage<ApiRow, ApiRow, Omit<ListPayload<ApiRow>, 'data'>> {
+  const parsed = parseListQuery(raw, resource.def);
+  if (!parsed.ok) throw new Invalid(parsed.message);
+  const query = parsed.value;
+  const plan = listPlan(deps.db, resource.rows, resource.def, query, deps.config.businessTz);
+  return {
+    max: query.max,
+    read: (last, limit) => plan.read({ limit, last: last && positionOf(last, query, resource.rows.idColumn) }),
+    toApi: (row) => mapRow(deps, resource, row),
+    rest: async () => ({ pagination: pagination(await plan.count(), query), fields: fieldMeta(resource.def) }),
+  };
 }
 
 export async function find(deps: AppDeps, db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {

@@ -2,7 +2,7 @@
 import { NOTI_STATUS, TRX_STATUS } from '@tagih/contract';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
-import { applyAfter, applyFilters, applyOrder, fieldsOfQuery } from '../../db/list-sql.ts';
+import { applyAfter, applyFilters, applyOrder, fieldsOfQuery, positionOf } from '../../db/list-sql.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
@@ -79,7 +79,7 @@ export async function page(
   const chosen = filteredRows(db, kind, compId, range, query, timeZone, ['trctId'], idWalk).select(sql.ref('trctId').as('trctId'));
   let ids;
   if (batch?.last) {
-    const last = { value: batch.last[query.order.field] ?? null, tie: batch.last.trctId };
+    const last = positionOf(batch.last, query, 'trctId');
     ids = applyOrder(applyAfter(chosen, query, ORDER, last), query, ORDER).limit(batch.limit);
   } else if (after) {
     ids = keysetPage(chosen, batch ? { ...query, max: batch.limit } : query, after);

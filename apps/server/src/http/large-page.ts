@@ -21,8 +21,12 @@ import { takeLargeReadSlot } from './large-read-slot.ts';
 
 /** Pages above this many rows are streamed and count as a large read: ten times the pager's largest page (spec §9: 100). */
 export const LARGE_PAGE_ROWS = 1000;
-/** Rows read and written at a time. */
+/** Rows read at a time. */
 export const LIST_BATCH_ROWS = 1000;
+/** Rows turned into JSON and written at a time, other requests served between. */
+const SLICE_ROWS = 50;
+
+const turnForOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Batches and rows read by streamed pages since start (observability; tests check a stopped page stops reading). */
 export const largePageMetrics = { pages: 0, batches: 0, rows: 0 };
@@ -98,7 +102,13 @@ export async function answerLargePage<Row, Api, Rest extends object>(
     for (;;) {
       largePageMetrics.batches += 1;
       largePageMetrics.rows += rows.length;
-      if (rows.length > 0) yield batchBytes(rows.map((row, i) => page.toApi(row, sent + i)), schema.row, sent === 0);
+      for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+        // Other requests' turn (a health check, a page of 10) between slices: the JSON of a
+        // batch is made in one go otherwise, and ten large pages at once kept them waiting.
+        if (sent + at > 0) await turnForOthers();
+        const slice = rows.slice(at, at + SLICE_ROWS);
+        yield batchBytes(slice.map((row, i) => page.toApi(row, sent + at + i)), schema.row, sent + at === 0);
+      }
       sent += rows.length;
       if (rows.length < limit || sent >= page.max) break;
       await slot.renew();

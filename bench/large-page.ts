@@ -21,6 +21,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
+import type * as ConfigModule from '@tagih/server/src/config.ts';
+import type * as PasswordsModule from '@tagih/server/src/security/passwords.ts';
+import type * as PrepareModule from './prepare.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,9 +53,9 @@ const root = resolve(args.root!);
 const fromRoot = (path: string) => pathToFileURL(join(root, path)).href;
 
 // The checkout's own code: its migrations, seeds and server.
-const { prepareDatabase, BENCH_DEMO_PASSWORD } = (await import(fromRoot('bench/prepare.ts'))) as typeof import('./prepare.ts');
-const { loadConfig } = (await import(fromRoot('apps/server/src/config.ts'))) as typeof import('@tagih/server/src/config.ts');
-const { hashPassword } = (await import(fromRoot('apps/server/src/security/passwords.ts'))) as typeof import('@tagih/server/src/security/passwords.ts');
+const { prepareDatabase, BENCH_DEMO_PASSWORD } = (await import(fromRoot('bench/prepare.ts'))) as typeof PrepareModule;
+const { loadConfig } = (await import(fromRoot('apps/server/src/config.ts'))) as typeof ConfigModule;
+const { hashPassword } = (await import(fromRoot('apps/server/src/security/passwords.ts'))) as typeof PasswordsModule;
 
 const config = loadConfig();
 const rootTag = createHash('sha256').update(root).digest('hex').slice(0, 8);

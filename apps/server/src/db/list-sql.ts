@@ -194,7 +194,7 @@ export function applyAfter<Q extends AnyQuery>(qb: Q, query: ListQuery, options:
   }) as Q;
 }
 
-/** Part of a page read in batches (http/large-page.ts): `limit` rows, after the row at `last` when given. */
+/** Part of a page read in batches (modules/large-reads/large-page.ts): `limit` rows, after the row at `last` when given. */
 export interface PageBatch {
   limit: number;
   last: RowPosition | null;

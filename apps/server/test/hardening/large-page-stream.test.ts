@@ -8,8 +8,8 @@ import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:h
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TRANSACTION_KINDS } from '@tagih/contract';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import { largePageMetrics } from '../../src/http/large-page.ts';
-import { largeReadMetrics } from '../../src/http/large-read-slot.ts';
+import { largePageMetrics } from '../../src/modules/large-reads/large-page.ts';
+import { largeReadMetrics } from '../../src/modules/large-reads/slot.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { userWithAreas } from '../monitoring/area-user.ts';
 import { createCompany } from '../monitoring/support.ts';

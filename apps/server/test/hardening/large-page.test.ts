@@ -7,7 +7,7 @@ import { AUDIT_ACTIONS } from '@tagih/contract';
 import { recordAudit } from '../../src/modules/audit/service.ts';
 import { SYSTEM_AUDIT_CONTEXT } from '../../src/shared/audit-context.ts';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import { LARGE_PAGE_ROWS, largePageMetrics } from '../../src/http/large-page.ts';
+import { LARGE_PAGE_ROWS, largePageMetrics } from '../../src/modules/large-reads/large-page.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany } from '../monitoring/support.ts';
 

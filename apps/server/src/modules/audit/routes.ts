@@ -7,8 +7,8 @@ import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, auditEventRow, listPayloadSchem
 import type { AppDeps } from '../../deps.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { answerLargePage, mayBeLargePage } from '../../http/large-page.ts';
-import { renewingSlot, takeLargeReadSlot } from '../../http/large-read-slot.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
+import { renewingSlot, takeLargeReadSlot } from '../large-reads/slot.ts';
 import { prepareAccessReview, prepareAuditExport } from './csv-export.ts';
 import { batchedAuditList, listAudit, viewAudit } from './service.ts';
 

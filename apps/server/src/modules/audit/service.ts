@@ -10,7 +10,7 @@ import {
 import { addMinutes, iso, type Clock } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { pagination, positionOf } from '../../db/list-sql.ts';
-import type { BatchedPage } from '../../http/large-page.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditContext } from '../../shared/audit-context.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
@@ -168,7 +168,7 @@ export async function listAudit(deps: AppDeps, raw: RawQuery): Promise<ListPaylo
   return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
 }
 
-/** The same list as batches of rows, for a page that may be large (http/large-page.ts). */
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
 export function batchedAuditList(deps: AppDeps, raw: RawQuery): BatchedPage<repo.AuditDbRow, AuditEventRow, Omit<ListPayload<AuditEventRow>, 'data'>> {
   const { query, range } = parseAuditQuery(deps, raw);
   const plan = repo.listPlan(deps.db, range, query, deps.config.businessTz);

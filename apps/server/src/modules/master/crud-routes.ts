@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { RouteAccess } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { answerLargePage, mayBeLargePage } from '../../http/large-page.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
 import * as crud from './crud-service.ts';
 import type { MasterResource, Values, WriteHandlers } from './resource-config.ts';
 

@@ -4,7 +4,7 @@ import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../db/audit.ts';
 import { pagination, positionOf } from '../../db/list-sql.ts';
-import type { BatchedPage } from '../../http/large-page.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
@@ -24,7 +24,7 @@ export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuer
   return { data: page.map((r) => mapRow(deps, resource, r)), pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
 }
 
-/** The same list as batches of rows, for a page that may be large (http/large-page.ts). */
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
 export function batchedList(deps: AppDeps, resource: MasterResource, raw: RawQuery): BatchedPage<ApiRow, ApiRow, Omit<ListPayload<ApiRow>, 'data'>> {
   const parsed = parseListQuery(raw, resource.def);
   if (!parsed.ok) throw new Invalid(parsed.message);

@@ -5,7 +5,7 @@ import { API_PATHS, NOTIFICATIONS_AREA, dateRangeListQuerySchema, envelopeSchema
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { answerLargePage, mayBeLargePage } from '../../http/large-page.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { batchedList, detail, list } from './service.ts';
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/tables.ts';
 import { sql } from 'kysely';
 import { countRows, pagination, positionOf } from '../../db/list-sql.ts';
-import type { BatchedPage } from '../../http/large-page.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid, NotFound } from '../../shared/errors.ts';
 import { wantsWorkQueue } from '../transactions/work-queue.ts';
@@ -27,7 +27,7 @@ export async function list(deps: AppDeps, compId: number, raw: RawQuery) {
   return { data: page, pagination: pagination(total, query), fields: fieldMeta(notificationResource) };
 }
 
-/** The same list as batches of rows, for a page that may be large (http/large-page.ts). */
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
 export function batchedList(deps: AppDeps, compId: number, raw: RawQuery): BatchedPage<repo.NotificationDbRow, repo.NotificationDbRow, Omit<NotificationList, 'data'>> {
   const { query, range } = parseNotificationListRequest(deps, raw);
   const plan = repo.listPlan(deps.db, compId, range, query, deps.config.businessTz);

@@ -58,7 +58,7 @@ export async function summary(
   return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
 }
 
-/** Part of a page read in batches (http/large-page.ts): `limit` rows, after the row `last` when given. */
+/** Part of a page read in batches (modules/large-reads/large-page.ts): `limit` rows, after the row `last` when given. */
 export interface PageBatch {
   limit: number;
   last: DbRow | null;

@@ -6,7 +6,7 @@ import {
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import { pagination } from '../../db/list-sql.ts';
-import type { BatchedPage } from '../../http/large-page.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid } from '../../shared/errors.ts';
 import type { ServerKind } from './kinds.ts';
@@ -125,7 +125,7 @@ export async function list(deps: AppDeps, kind: ServerKind, compId: number, raw:
   return { data, ...summary };
 }
 
-/** The same list as batches of rows, for a page that may be large (http/large-page.ts). */
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
 export function batchedList(
   deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery,
 ): BatchedPage<repo.DbRow, TransactionVaRow | TransactionQrRow, Omit<TransactionList, 'data'>> {

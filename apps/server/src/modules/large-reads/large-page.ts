@@ -3,21 +3,21 @@
  * read, not built in memory: the page is read in batches of LIST_BATCH_ROWS rows (keyset: each
  * batch a fresh short query that starts after the previous batch's last row, so no reader or
  * connection is held between batches), each batch turned into JSON and written as the response
- * takes it (the CSV export's sender, send-csv.ts: back-pressure, a client that leaves stops the
+ * takes it (the CSV export's sender, http/send-parts.ts: back-pressure, a client that leaves stops the
  * reads). The answer is the same JSON, envelope and rows, as the in-memory one.
  *
  * A page is large when it holds more than LARGE_PAGE_ROWS rows. Only then does it take the
- * user's large-read slot (large-read-slot.ts: one at a time, others 429); a request with a
+ * user's large-read slot (slot.ts: one at a time, others 429); a request with a
  * large `max` whose page turns out small (a dropdown's whole list of a few companies) answers
  * as any page does.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Envelope, RawQuery } from '@tagih/contract';
-import type { AppDeps } from '../deps.ts';
-import { sendParts } from '../modules/transactions/send-csv.ts';
-import { ok } from './envelope.ts';
-import { takeLargeReadSlot } from './large-read-slot.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ok } from '../../http/envelope.ts';
+import { sendParts } from '../../http/send-parts.ts';
+import { takeLargeReadSlot } from './slot.ts';
 
 /** Pages above this many rows are streamed and count as a large read: ten times the pager's largest page (spec §9: 100). */
 export const LARGE_PAGE_ROWS = 1000;

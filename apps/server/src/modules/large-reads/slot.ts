@@ -3,18 +3,17 @@
  * (large-page.ts) or a CSV export. Each holds the user's slot while it is being sent; another
  * one of the same user meanwhile answers 429 with Retry-After, before anything is read or sent.
  *
- * The slot is a lease in the action_throttle table (throttle-repo.ts), so it holds across server
- * processes. It ends when the answer does (sent, cut short, or the client gone: the response's
- * 'close'); a read that lasts renews it as it goes, and one whose process died frees it once the
- * lease runs out (LARGE_READ_LEASE_MS).
+ * The slot is a lease in the action_throttle table (transactions/throttle.ts takeLease), so it
+ * holds across server processes. It ends when the answer does (sent, cut short, or the client
+ * gone: the response's 'close'); a read that lasts renews it as it goes, and one whose process
+ * died frees it once the lease runs out (LARGE_READ_LEASE_MS).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@tagih/contract';
-import { iso } from '../clock.ts';
-import type { AppDeps } from '../deps.ts';
-import * as repo from '../modules/transactions/throttle-repo.ts';
-import { TooManyRequests } from '../shared/errors.ts';
-import { sessionOf } from './access.ts';
+import type { AppDeps } from '../../deps.ts';
+import { sessionOf } from '../../http/access.ts';
+import { TooManyRequests } from '../../shared/errors.ts';
+import { takeLease } from '../transactions/throttle.ts';
 
 export const LARGE_READ_LEASE_MS = 60_000;
 /** What a refused request is told to wait: reads of this size take seconds. */
@@ -27,7 +26,7 @@ export interface LargeReadSlot {
   release(): Promise<void>;
 }
 
-/** Slots taken and refused since start (observability; tests check a slot is freed). */
+/** Slots taken, refused and released since start (observability; tests check a slot is freed). */
 export const largeReadMetrics = { taken: 0, refused: 0, released: 0 };
 
 /**
@@ -35,26 +34,23 @@ export const largeReadMetrics = { taken: 0, refused: 0, released: 0 };
  * slot is released when the response closes, whatever ended it.
  */
 export async function takeLargeReadSlot(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<LargeReadSlot> {
-  const key = `largeRead:user:${sessionOf(request).userId}`;
-  const started = deps.clock.now();
-  const startedIso = iso(started);
-  const leaseUntil = (from: Date) => iso(new Date(from.getTime() + LARGE_READ_LEASE_MS));
-  if (!(await repo.claimSlot(deps.db, key, startedIso, startedIso, leaseUntil(started)))) {
+  const lease = await takeLease(deps, `largeRead:user:${sessionOf(request).userId}`, LARGE_READ_LEASE_MS);
+  if (!lease) {
     largeReadMetrics.refused += 1;
     throw new TooManyRequests(MESSAGES.largeReadInProgress, LARGE_READ_RETRY_SECONDS);
   }
   largeReadMetrics.taken += 1;
-  let renewed = started.getTime();
+  let renewed = deps.clock.now().getTime();
   let released: Promise<void> | null = null;
   const slot: LargeReadSlot = {
     async renew() {
-      const now = deps.clock.now();
-      if (released || now.getTime() - renewed < LARGE_READ_LEASE_MS / 3) return;
-      renewed = now.getTime();
-      await repo.renewSlot(deps.db, key, startedIso, leaseUntil(now));
+      const now = deps.clock.now().getTime();
+      if (released || now - renewed < LARGE_READ_LEASE_MS / 3) return;
+      renewed = now;
+      await lease.renew();
     },
     release() {
-      released ??= repo.releaseSlot(deps.db, key, startedIso).then(
+      released ??= lease.release().then(
         () => void (largeReadMetrics.released += 1),
         (error: unknown) => reply.log.error({ err: error }, 'large read slot not released; it frees itself when its lease runs out'),
       );

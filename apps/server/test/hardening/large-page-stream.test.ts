@@ -7,33 +7,18 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TRANSACTION_KINDS } from '@tagih/contract';
-import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
+import { insertTransactions } from '../../src/db/seed/bulk-transactions.ts';
 import { largePageMetrics } from '../../src/modules/large-reads/large-page.ts';
 import { largeReadMetrics } from '../../src/modules/large-reads/slot.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { userWithAreas } from '../monitoring/area-user.ts';
+import { numberedVaRows } from '../monitoring/numbered-va-rows.ts';
 import { createCompany } from '../monitoring/support.ts';
 
 /** ~25 MB of JSON: more than the loopback sockets' buffers hold while the client stalls. */
 const ROWS = 60_000;
 const LARGE = '/api/dashboard/transactionVa?from=2026-10-01&to=2026-12-31&page=1&max=1000000';
 const EXPORT = '/api/dashboard/transactionVa/export.csv?from=2026-10-01&to=2026-12-31';
-
-function* rows(compId: number, clntId: number): Generator<NewTransaction> {
-  const start = Date.parse('2026-10-21T00:00:00.000Z');
-  for (let i = 0; i < ROWS; i++) {
-    const customerNo = `0812${String(i).padStart(8, '0')}`;
-    yield {
-      transaction: {
-        trctType: 'VA', trctCompId: compId, trctClntId: clntId, trctOrderId: `STREAM-${String(i).padStart(6, '0')}`, trctStatus: i % 3 === 0 ? '00' : '03',
-        trctBank: 'BRI', trctVirtualAccountNo: `77001${customerNo}`, trctVirtualAccountName: `Pelanggan ${i}`, trctQrName: null, trctQrBank: null,
-        trctTotalAmount: 15_000_000 + i, trctTotalAmountPaid: i % 3 === 0 ? 15_000_000 + i : null,
-        trctCreatedTime: new Date(start + i * 12_000).toISOString(), trctLunasTime: null, trctUpdatedTime: null,
-      },
-      va: { trvaPartnerServiceId: '   77001', trvaCustomerNo: customerNo, trvaVirtualAccountNo: `77001${customerNo}`, trvaVirtualAccountName: null, trvaExpiredDate: null },
-    };
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,7 +69,7 @@ describe.each(DIALECTS)('a large page is streamed, one per user (%s)', (dialect)
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
-    expect(await insertTransactions(ctx.db.kysely, rows(company.compId, company.clntid))).toBe(ROWS);
+    expect(await insertTransactions(ctx.db.kysely, numberedVaRows(company.compId, company.clntid, ROWS, (i) => `STREAM-${String(i).padStart(6, '0')}`))).toBe(ROWS);
     token = await ctx.loginWithCompany(ADMIN, company.compId);
     other = (await userWithAreas(ctx, [TRANSACTION_KINDS.va.area], company.compId)).token;
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });

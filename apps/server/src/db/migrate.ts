@@ -17,6 +17,7 @@ import * as searchVaAndName from './migrations/0014-search-va-and-name.ts';
 import * as storedLoweredName from './migrations/0015-stored-lowered-name.ts';
 import * as keyedAuditChain from './migrations/0016-keyed-audit-chain.ts';
 import * as lockoutPerAddress from './migrations/0017-lockout-per-address.ts';
+import * as bulkKeyPerCompany from './migrations/0018-bulk-key-per-company.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-stored-lowered-name': storedLoweredName,
   '0016-keyed-audit-chain': keyedAuditChain,
   '0017-lockout-per-address': lockoutPerAddress,
+  '0018-bulk-key-per-company': bulkKeyPerCompany,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -2,7 +2,7 @@
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { latestSignInLocks } from '../auth/credentials.ts';
 import { AUDIT_ACTIONS, auditResource, type ListQuery } from '@tagih/contract';
-import { applyFilters, applyOrderAndPage, countRows } from '../../db/list-sql.ts';
+import { applyFilters, applyOrderAndBatch, countRows, type PageBatch } from '../../db/list-sql.ts';
 import { isPostgres, type AuditEventsTable, type Database, type DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 
@@ -46,12 +46,19 @@ export function filtered(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone
   return applyFilters(q, query, auditResource, { timeZone, tieBreaker: 'audtId' });
 }
 
-export async function listPage(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string): Promise<{ total: number; page: AuditDbRow[] }> {
+/** How a list query is counted and its page read, whole or in batches. */
+export function listPlan(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string) {
   const q = filtered(db, range, query, timeZone);
-  const [total, page] = await Promise.all([
-    countRows(q),
-    applyOrderAndPage(q.selectAll(), query, { timeZone, tieBreaker: 'audtId' }).execute(),
-  ]);
+  return {
+    count: () => countRows(q),
+    /** The page's rows (`batch` null) or one batch of them. */
+    read: (batch: PageBatch | null): Promise<AuditDbRow[]> => applyOrderAndBatch(q.selectAll(), query, { timeZone, tieBreaker: 'audtId' }, batch).execute(),
+  };
+}
+
+export async function listPage(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string): Promise<{ total: number; page: AuditDbRow[] }> {
+  const plan = listPlan(db, range, query, timeZone);
+  const [total, page] = await Promise.all([plan.count(), plan.read(null)]);
   return { total, page };
 }
 

@@ -9,7 +9,8 @@ import {
 } from '@tagih/contract';
 import { addMinutes, iso, type Clock } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { pagination } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditContext } from '../../shared/audit-context.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
@@ -240,6 +241,25 @@ export async function listAudit(deps: AppDeps, context: AuditContext, raw: RawQu
   const { total, page } = await repo.listPage(deps.db, range, query, deps.config.businessTz);
   await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows: page.length, total } });
   return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
+}
+
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
+export function batchedAuditList(
+  deps: AppDeps, context: AuditContext, raw: RawQuery,
+): BatchedPage<repo.AuditDbRow, AuditEventRow, Omit<ListPayload<AuditEventRow>, 'data'>> {
+  const { query, range } = parseAuditQuery(deps, raw);
+  const plan = repo.listPlan(deps.db, range, query, deps.config.businessTz);
+  return {
+    max: query.max,
+    read: (last, limit) => plan.read({ limit, last: last && positionOf(last, query, 'audtId') }),
+    toApi: (row) => toApiRow(row),
+    rest: async () => {
+      const total = await plan.count();
+      const rows = Math.max(0, Math.min(query.max, total - (query.page - 1) * query.max));
+      await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows, total } });
+      return { pagination: pagination(total, query), fields: fieldMeta(auditResource) };
+    },
+  };
 }
 
 /** One event; reading it is itself recorded (audit.viewed). */

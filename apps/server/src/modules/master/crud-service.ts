@@ -3,14 +3,15 @@ import { fieldMeta, parseListQuery, type ListPayload, type RawQuery } from '@tag
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../db/audit.ts';
-import { pagination } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
 import type { Actor } from '../../shared/actor.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { recordChange, recordingRefusals } from './change-audit.ts';
-import { countWhere, deleteRow, findById, insertRow, listPage, updateRow } from './crud-repo.ts';
+import { countWhere, deleteRow, findById, insertRow, listPage, listPlan, updateRow } from './crud-repo.ts';
 import type { ApiRow, MasterResource, Values } from './resource-config.ts';
 import { withChangeRefusals } from './stronger-account.ts';
 import { guardedWrite } from './write-errors.ts';
@@ -36,6 +37,27 @@ async function assertKept(tx: DbOrTx, resource: MasterResource, before: Readonly
   const after = await resource.keeps.read(tx);
   const lost = [...before].filter((name) => !after.has(name));
   if (lost.length > 0) throw resource.keeps.refusal(lost);
+}
+
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
+export function batchedList(
+  deps: AppDeps, resource: MasterResource, raw: RawQuery, viewer: SessionContext,
+): BatchedPage<ApiRow, ApiRow, Omit<ListPayload<ApiRow>, 'data'>> {
+  const parsed = parseListQuery(raw, resource.def);
+  if (!parsed.ok) throw new Invalid(parsed.message);
+  const query = parsed.value;
+  const plan = listPlan(deps.db, resource.rows, resource.def, query, deps.config.businessTz);
+  const { userField } = resource;
+  return {
+    max: query.max,
+    read: async (last, limit) => {
+      const rows = await plan.read({ limit, last: last && positionOf(last, query, resource.rows.idColumn) });
+      // As list(): each row says why the viewer may not change its user (stronger-account.ts).
+      return userField ? withChangeRefusals(deps.db, viewer, rows, userField) : rows;
+    },
+    toApi: (row) => mapRow(deps, resource, row),
+    rest: async () => ({ pagination: pagination(await plan.count(), query), fields: fieldMeta(resource.def) }),
+  };
 }
 
 export async function find(deps: AppDeps, db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {

@@ -2,10 +2,9 @@
  * /api/dashboard/transactionVa/* and /api/dashboard/transactionQr/* (spec §7 "Dashboard"):
  * list, CSV export, inquiry and notification, registered once per kind from one definition.
  */
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inquiryResult, notifyResult, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
+import { inquiryResult, notifyResult, transactionIdParams, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { actorOf, auditContextOf } from '../../http/audit-context.ts';
@@ -17,8 +16,6 @@ import { SERVER_KINDS } from './kinds.ts';
 import { sendNotification } from './notify.ts';
 import { sendCsv } from './send-csv.ts';
 import { list } from './service.ts';
-
-const idParams = z.strictObject({ trctId: z.coerce.number().int().positive() });
 
 export const transactionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -50,7 +47,7 @@ export const transactionRoutes =
 
       app.post(paths.inquiry, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
+        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: transactionIdParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
           const answer = await inquire(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);
@@ -59,7 +56,7 @@ export const transactionRoutes =
 
       app.post(paths.notify, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
+        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: transactionIdParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
           const answer = await sendNotification(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
           return ok(answer.data, answer.message);

@@ -16,7 +16,7 @@ import { HOSTILE_JSON, HOSTILE_TEXT, enumOptions, fieldsOf, plausibleValue, samp
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 /** Requests per route (a sample of parameter × corpus; every parameter is tried at least once). */
-const REQUESTS_PER_ROUTE = Number(process.env.FUZZ_REQUESTS_PER_ROUTE ?? 30);
+const REQUESTS_PER_ROUTE = Number(process.env.FUZZ_REQUESTS_PER_ROUTE ?? 24);
 /** Path segments that are not even text: a broken percent escape, an escaped NUL, an escaped slash. */
 const RAW_SEGMENTS = ['%E0%A4%A', '%00', '%2F', '%'];
 /**
@@ -202,8 +202,9 @@ describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (d
     const walked = new Set<string>();
     let sent = 0;
     for (const route of routes) {
-      const requests = planRoute(route, await validParamsOf(route), random);
-      requests.push({ method: route.method, url: fillUrl(route.url, await validParamsOf(route)).replace(/\/[^/]*$/, '/%E0%A4%A'), what: 'malformed URL' });
+      const validParams = await validParamsOf(route);
+      const requests = planRoute(route, validParams, random);
+      requests.push({ method: route.method, url: fillUrl(route.url, validParams).replace(/\/[^/]*$/, '/%E0%A4%A'), what: 'malformed URL' });
       const started = performance.now();
       for (const request of requests) {
         const res = await ctx.inject({ method: request.method as 'GET', url: request.url, token, ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
@@ -227,5 +228,5 @@ describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (d
     expect(failures, `seed ${SEED}, ${sent} requests: ${failures.length} failed`).toEqual([]);
     expect(walked.size).toBe(routes.length);
     expect(routes.length).toBeGreaterThan(50);
-  }, 180_000);
+  }, 300_000);
 });

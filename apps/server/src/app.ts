@@ -1,5 +1,5 @@
 /** buildApp(deps) -> a Fastify instance: the API under /api, docs at /api/docs, the web app at /. */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -11,7 +11,8 @@ import { MESSAGES } from '@tagih/contract';
 import type { AppDeps } from './deps.ts';
 import { registerAccessGuard, type RouteAccess } from './http/access.ts';
 import { failure } from './http/envelope.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { TooManyRequests } from './shared/errors.ts';
 import { isPageRequest, serveWebApp } from './http/web-app.ts';
 import { accessDenialRecorder } from './modules/audit/access-denied.ts';
@@ -29,6 +30,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The route's declared params, querystring and body schemas (the fuzz test walks them). */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -42,9 +45,17 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 
 const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** Flat query parameters; a repeated name keeps its last value. `finds[a][op]` stays one key. */
-function parseQueryString(text: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(text));
+/**
+ * Flat query parameters (`finds[a][op]` stays one key). A name given more than once arrives as
+ * a list, which the routes' schemas refuse where they expect text.
+ */
+function parseQueryString(text: string): Record<string, string | string[]> {
+  const params = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    const seen = params.get(name);
+    params.set(name, seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]);
+  }
+  return Object.fromEntries(params);
 }
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logger; webRoot?: string | null } = {}): Promise<FastifyInstance> {
@@ -53,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: frameworkErrorHandler,
     // TRUST_PROXY: only these proxies' X-Forwarded-For is believed (request.ip: rate limits, audit).
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,7 +82,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     // The docs and the web app's files are public by nature; every other /api route declares.
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
     if (!isApi && route.config?.access === undefined) route.config = { ...(route.config ?? {}), access: 'public' };
-    if (isApi) routeTable.push({ method: String(route.method), url: route.url, access: route.config?.access });
+    if (isApi) routeTable.push({ method: String(route.method), url: route.url, access: route.config?.access, schema: route.schema });
   });
 
   await app.register(helmet, {
@@ -113,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   if (deps.config.apiDocs === true) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   registerAccessGuard(app, (token) => authenticate(deps, token), accessDenialRecorder(deps));
+  registerNulGuard(app);
   const ops = await registerOperations(app, deps);
 
   await app.register(

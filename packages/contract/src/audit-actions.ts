@@ -110,7 +110,7 @@ export const auditResource: ResourceDef = {
   idField: 'audtId',
   defaultOrder: { field: 'audtId', direction: 'desc' },
   fields: [
-    { name: 'audtId', label: 'ID', type: 'number', input: 'none', key: true },
+    { name: 'audtId', label: 'ID', type: 'number', numberKind: 'bigint', input: 'none', key: true },
     { name: 'audtAt', label: 'Time', type: 'date', input: 'date' },
     text('audtActorUsername', 'User', { searchable: true }),
     text('audtAction', 'Action', { input: 'dropdown', options: AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: a })) }),

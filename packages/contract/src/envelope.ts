@@ -61,7 +61,9 @@ export interface ValidationErrorData {
   errors: Record<string, string>;
 }
 
-const param = (description: string) => z.string().optional().describe(description);
+/** A query parameter is text given once: a repeated name (or `name[]`) arrives as a list and is refused. */
+export const queryText = z.string({ error: 'must be given once, as text' });
+const param = (description: string) => queryText.optional().describe(description);
 
 /**
  * The list query as a route declares it (parsed and checked against the resource by
@@ -77,7 +79,7 @@ export const listQuerySchema = z
     searchFields: param('Comma-separated fields the search text is looked for in'),
     additionalFilter: param('JSON object of field -> value (equal; null = is null)'),
   })
-  .catchall(z.string().describe('finds[field]=value or finds[field][operator]=value'));
+  .catchall(queryText.describe('finds[field]=value or finds[field][operator]=value'));
 
 /** A monitoring list's query: the list query plus the business-day range. */
 export const dateRangeListQuerySchema = listQuerySchema.extend({

@@ -4,6 +4,7 @@ export * from './navigation.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './field-limits.ts';
+export * from './ids.ts';
 export * from './rules.ts';
 export * from './login-rules.ts';
 export * from './password-policy.ts';

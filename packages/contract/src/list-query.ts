@@ -4,7 +4,8 @@
  * finds[field][op]=v and additionalFilter. One parser for all resources.
  */
 import { FILTER_DATE_RANGE, isFilterDate } from './format.ts';
-import { fieldOf, isFilterable, isSortable, type FieldDef, type FieldType, type ResourceDef } from './resource.ts';
+import { MAX_BIG_ID, MAX_ID } from './field-limits.ts';
+import { fieldOf, isFilterable, isSortable, type FieldDef, type FieldType, type NumberKind, type ResourceDef } from './resource.ts';
 
 export const OPERATORS = [
   'contain',
@@ -39,6 +40,17 @@ export const MAX_PAGE_SIZE = 1_000_000;
 export const MAX_LIST_POSITION = Number.MAX_SAFE_INTEGER;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50, 100] as const;
+
+/**
+ * The values a number filter takes, by the column's kind: whole numbers that fit a PostgreSQL
+ * integer or a bigint JavaScript holds exactly, and amounts with at most 2 decimals whose minor
+ * units stay exact (under 10^15).
+ */
+export const NUMBER_RANGES: Readonly<Record<NumberKind, { min: number; max: number; decimals: number }>> = {
+  integer: { min: -MAX_ID - 1, max: MAX_ID, decimals: 0 },
+  bigint: { min: -MAX_BIG_ID, max: MAX_BIG_ID, decimals: 0 },
+  money: { min: -9_999_999_999_999.99, max: 9_999_999_999_999.99, decimals: 2 },
+};
 
 export type FilterValue = string | number | null;
 
@@ -85,17 +97,34 @@ function isFilterDateTime(text: string): boolean {
   return hour! <= 23 && minute! <= 59 && second! <= 59 && zoneHours! <= 23 && zoneMinutes! <= 59 && !Number.isNaN(Date.parse(text));
 }
 
+const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
+
+/** A number filter's text (or JSON number) as the number its column holds, or why not. */
+function numberValue(field: FieldDef, text: string): number | string[] {
+  const range = NUMBER_RANGES[field.numberKind ?? 'integer'];
+  const rule =
+    range.decimals === 0
+      ? `must be a whole number from ${range.min} to ${range.max}`
+      : `must be an amount with at most ${range.decimals} decimals from ${range.min} to ${range.max}`;
+  const match = DECIMAL.exec(text);
+  const value = Number(text);
+  if (!match || (match[1]?.length ?? 0) > range.decimals || value < range.min || value > range.max) {
+    return [`Filter value for '${field.name}' ${rule}`];
+  }
+  return value;
+}
+
 function coerceValue(field: FieldDef, raw: unknown): FilterValue | string[] {
   if (raw === null) return null;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     return [`Filter value for '${field.name}' must be text or a number`];
   }
   const text = String(raw);
+  // additionalFilter's JSON can spell one (\u0000) where the query itself holds none.
+  if (text.includes('\u0000')) return [`Filter value for '${field.name}' must not contain a NUL character`];
   switch (field.type) {
-    case 'number': {
-      if (text.trim() === '' || !Number.isFinite(Number(text))) return [`Filter value for '${field.name}' must be a number`];
-      return Number(text);
-    }
+    case 'number':
+      return numberValue(field, text);
     case 'bool': {
       if (['true', '1'].includes(text)) return 1;
       if (['false', '0'].includes(text)) return 0;

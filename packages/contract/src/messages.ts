@@ -50,6 +50,11 @@ export const MESSAGES = {
   notFound: 'Not found.',
   invalidRequest: 'Invalid request.',
   bodyTooLarge: 'Request body is too large.',
+  /** The router could not read the address (a broken % escape) or one of its segments is too long. */
+  malformedUrl: 'The address is not valid (a broken % escape).',
+  urlSegmentTooLong: 'A part of the address is too long.',
+  /** Said of the field named before it: no text the server reads may hold a NUL character. */
+  nulCharacter: 'must not contain a NUL character',
   internalError: 'Internal server error.',
   usernameTaken: 'Username has already been used',
   passwordRequired: 'Password is required',

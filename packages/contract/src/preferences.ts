@@ -5,6 +5,7 @@
  * the screen's columns.
  */
 import { z } from 'zod';
+import { pathId } from './ids.ts';
 import { notificationResource } from './monitoring/notification-resource.ts';
 import { TRANSACTION_KINDS } from './monitoring/transaction-kinds.ts';
 import type { ResourceDef } from './resource.ts';
@@ -27,7 +28,7 @@ export function choosableColumns(screen: PreferenceScreen): readonly string[] {
 export const PREFERENCE_LIMITS = { viewNameMax: 60, queryMax: 1000, viewsPerScreen: 20, columnsMax: 30 } as const;
 
 export const preferenceScreenParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS) });
-export const savedViewParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS), viewId: z.coerce.number().int().positive() });
+export const savedViewParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS), viewId: pathId() });
 
 const columnList = z
   .array(z.string().min(1).max(64))

@@ -6,6 +6,12 @@ import type { FieldMeta } from './envelope.ts';
 import type { Area } from './permissions.ts';
 
 export type FieldType = 'string' | 'number' | 'date' | 'bool';
+/**
+ * What a number field's column holds, so that a filter value must fit it: 'integer' (PostgreSQL
+ * integer, the default), 'bigint' (a whole number JavaScript holds exactly) or 'money' (rupiah
+ * with at most 2 decimals, kept as bigint minor units). The ranges are list-query.ts's NUMBER_RANGES.
+ */
+export type NumberKind = 'integer' | 'bigint' | 'money';
 export type InputKind =
   | 'text'
   | 'number'
@@ -21,6 +27,8 @@ export interface FieldDef {
   name: string;
   label: string;
   type: FieldType;
+  /** Number fields: the column's kind (default 'integer'). */
+  numberKind?: NumberKind;
   /** How the form edits it; 'none' = not in forms (derived or audit fields). */
   input: InputKind;
   key?: boolean;

@@ -1,6 +1,7 @@
 /** Field rules of spec §5, each written once with its exact message. */
 import { z } from 'zod';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from './field-limits.ts';
+import { bodyId, idRangeRule } from './ids.ts';
 import { LOGIN_FIELD_RULES, type TextRule } from './login-rules.ts';
 import { isRequired } from './messages.ts';
 import { ACTIONS, isAction } from './permissions.ts';
@@ -83,16 +84,8 @@ export const fax = (label = 'Fax') =>
     .max(20, `${label} must not exceed 20 characters`)
     .regex(/^[\d\s()+-]+$/, `${label} may contain only digits, spaces, ( ) + and -`);
 
-/** Largest id the database columns hold (PostgreSQL integer). */
-export const MAX_ID = 2_147_483_647;
-
-/** A positive integer id chosen from a select. */
-export const requiredId = (label: string) =>
-  z.coerce
-    .number({ error: isRequired(label) })
-    .int(isRequired(label))
-    .gt(0, isRequired(label))
-    .lte(MAX_ID, `${label} is invalid`);
+/** A positive integer id chosen from a select (a number, or its digits as text; never a flag). */
+export const requiredId = (label: string) => bodyId(isRequired(label), `${label} is invalid`);
 
 /** A 1/0 status chosen from a select (a number or its digit as text; '' and null count as missing). */
 export const statusFlag = (label = 'Status') =>
@@ -142,4 +135,4 @@ export const operations = (label = 'Operations') =>
   });
 
 /** The primary key the client sends on edit (spec §7); the server checks it equals the URL's id. */
-export const idInBody = z.coerce.number().int().positive().lte(MAX_ID).optional();
+export const idInBody = bodyId(idRangeRule()).optional();

@@ -59,7 +59,7 @@ describe('list query parser', () => {
     [{ search: 'x', searchFields: 'name,secret' }, "Unknown search field 'secret'"],
     [{ 'finds[name][like]': 'x' }, "Unknown filter operator 'like'"],
     [{ 'finds[name][greater_than]': 'x' }, "Operator 'greater_than' does not apply to 'name'"],
-    [{ 'finds[id]': 'abc' }, "Filter value for 'id' must be a number"],
+    [{ 'finds[id]': 'abc' }, "Filter value for 'id' must be a whole number from -2147483648 to 2147483647"],
     [{ 'finds[created][equal]': 'yesterday' }, "Filter value for 'created' must be a date (YYYY-MM-DD) from 1900-01-01 to 2999-12-31"],
     [{ additionalFilter: '{"nope":1}' }, "Unknown filter field 'nope'"],
     [{ additionalFilter: '[1]' }, 'additionalFilter must be a JSON object'],
@@ -113,6 +113,55 @@ describe('list query parser', () => {
       '2026-02-10T10:00:00+07:00', '2026-02-10T10:00+0700',
     ])('accepts %s', (value) => {
       expect(parse({ 'finds[created][greater_than]': value })).toMatchObject({ ok: true, value: { filters: [{ field: 'created', op: 'greater_than', value }] } });
+    });
+  });
+
+  describe('number filters fit their column', () => {
+    const numbers: ResourceDef = {
+      ...resource,
+      fields: [
+        { name: 'status', label: 'Status', type: 'number', input: 'none' },
+        { name: 'trxId', label: 'Trx', type: 'number', numberKind: 'bigint', input: 'none' },
+        { name: 'amount', label: 'Amount', type: 'number', numberKind: 'money', input: 'number' },
+        { name: 'created', label: 'Created', type: 'date', input: 'none' },
+      ],
+    };
+    const refusal = (field: string) =>
+      ({
+        status: "Filter value for 'status' must be a whole number from -2147483648 to 2147483647",
+        trxId: "Filter value for 'trxId' must be a whole number from -9007199254740991 to 9007199254740991",
+        amount: "Filter value for 'amount' must be an amount with at most 2 decimals from -9999999999999.99 to 9999999999999.99",
+      })[field];
+    const filtered = (field: string, value: string) => parseListQuery({ [`finds[${field}][greater_than]`]: value }, numbers);
+
+    it.each([
+      ['status', '2147483648'], ['status', '-2147483649'], ['status', '99999999999999999999'], ['status', '1.5'], ['status', '1e3'],
+      ['status', '0x10'], ['status', ' 1'], ['status', '1 '], ['status', 'NaN'], ['status', 'Infinity'], ['status', 'true'], ['status', '+1'],
+      ['trxId', '9007199254740992'], ['trxId', '1.0'], ['amount', '1500.255'], ['amount', '10000000000000'], ['amount', '1,5'], ['amount', '.5'],
+    ])('refuses %s = %j, naming the field and its range', (field, value) => {
+      expect(filtered(field, value)).toEqual({ ok: false, message: refusal(field) });
+      expect(parseListQuery({ additionalFilter: JSON.stringify({ [field]: value }) }, numbers)).toEqual({ ok: false, message: refusal(field) });
+    });
+
+    it.each([
+      ['status', 1.5], ['status', 2147483648], ['status', true], ['status', 1e21], ['trxId', 1e20], ['amount', 0.001], ['status', [1]], ['status', { a: 1 }],
+    ])('refuses the JSON value %s = %j in additionalFilter', (field, value) => {
+      const r = parseListQuery({ additionalFilter: JSON.stringify({ [field]: value }) }, numbers);
+      expect(r.ok).toBe(false);
+    });
+
+    it.each([
+      ['status', '2147483647', 2147483647], ['status', '-2147483648', -2147483648], ['status', '0', 0], ['trxId', '9007199254740991', 9007199254740991],
+      ['trxId', '2147483648', 2147483648], ['amount', '1500.25', 1500.25], ['amount', '-9999999999999.99', -9999999999999.99], ['amount', '7', 7],
+    ])('accepts %s = %j', (field, value, parsed) => {
+      expect(filtered(field, value)).toMatchObject({ ok: true, value: { filters: [{ field, op: 'greater_than', value: parsed }] } });
+    });
+
+    it('refuses a NUL character that additionalFilter spells in JSON', () => {
+      expect(parseListQuery({ additionalFilter: '{"name":"a\\u0000b"}' }, resource)).toEqual({
+        ok: false,
+        message: "Filter value for 'name' must not contain a NUL character",
+      });
     });
   });
 

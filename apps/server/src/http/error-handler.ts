@@ -1,5 +1,5 @@
 /** One place turns every error into the envelope and an HTTP status; 5xx text is hidden. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@tagih/contract';
 import { failure } from './envelope.ts';
@@ -25,6 +25,16 @@ export function fieldErrors(issues: ValidationItem[]): Record<string, string> {
     errors[field] ??= item.message ?? MESSAGES.invalidRequest;
   }
   return errors;
+}
+
+/**
+ * Errors the router raises before any route is chosen (Fastify's `frameworkErrors`): a broken %
+ * escape in the path (400), a path segment over the length limit (414). The envelope too.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode ?? 500;
+  const message = statusCode === 414 ? MESSAGES.urlSegmentTooLong : statusCode < 500 ? MESSAGES.malformedUrl : MESSAGES.internalError;
+  void reply.code(statusCode).header('cache-control', 'no-store').send(failure(message));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

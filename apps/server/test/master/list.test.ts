@@ -120,7 +120,7 @@ describe.each(DIALECTS)('master lists (%s)', (dialect) => {
       ['/master/company', { 'finds[userId]': 'x' }, "Unknown filter field 'userId'"],
       ['/master/company', { 'finds[compName][like]': 'x' }, "Unknown filter operator 'like'"],
       ['/master/company', { 'finds[compName][greater_than]': 'x' }, "Operator 'greater_than' does not apply to 'compName'"],
-      ['/master/company', { 'finds[compId]': 'abc' }, "Filter value for 'compId' must be a number"],
+      ['/master/company', { 'finds[compId]': 'abc' }, "Filter value for 'compId' must be a whole number from -2147483648 to 2147483647"],
       ['/master/company', { additionalFilter: '{"roleName":"x"}' }, "Unknown filter field 'roleName'"],
       ['/master/company', { sql: '1' }, "Unknown query parameter 'sql'"],
       ['/master/user', { 'finds[usloPassword]': '$argon2' }, "Unknown filter field 'usloPassword'"],

@@ -10,6 +10,8 @@
  * in a job, or handled by one of the same action within BULK_REPEAT_WINDOW_MINUTES, is skipped.
  */
 import { z } from 'zod';
+import { MAX_ID } from '../field-limits.ts';
+import { idRangeRule } from '../ids.ts';
 
 /** The list parameter and value that narrow a list to its work queue. */
 export const WORK_QUEUE_PARAM = 'queue';
@@ -44,7 +46,7 @@ export const bulkActionAllowed = (action: BulkAction, source: BulkSource): boole
 
 /** Rows picked one by one, or every row the list query matches (its filters, search, dates, queue; every page). */
 export const bulkSelection = z.union([
-  z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(BULK_MAX_IDS) }),
+  z.strictObject({ ids: z.array(z.number().int().positive().lte(MAX_ID, idRangeRule())).min(1).max(BULK_MAX_IDS) }),
   z.strictObject({ query: z.record(z.string().max(100), z.string().max(500)) }),
 ]);
 export type BulkSelection = z.infer<typeof bulkSelection>;

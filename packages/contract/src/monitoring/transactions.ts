@@ -4,6 +4,11 @@
  * transaction-kinds.ts.
  */
 import { z } from 'zod';
+import { MAX_BIG_ID } from '../field-limits.ts';
+import { pathId } from '../ids.ts';
+
+/** `/{trctId}` of a transaction's detail, Inquiry and Notif (a bigint column). */
+export const transactionIdParams = z.strictObject({ trctId: pathId(MAX_BIG_ID) });
 
 /** A row's notification: `{ notiStatus }`, or [] when it has none (spec §3). */
 export const notificationRef = z.union([z.object({ notiStatus: z.number() }), z.array(z.never())]);

@@ -1,6 +1,7 @@
 /** Company (spec §5): the create and edit bodies, with their rules and messages. */
 import { z } from 'zod';
-import { MAX_ID, address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
+import { bodyId, idRangeRule } from '../ids.ts';
+import { address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
 
 const fields = {
   compGrcpId: requiredId('Company Group'),
@@ -11,7 +12,7 @@ const fields = {
   compPICPhone: phone('PIC Phone'),
   compStatus: statusFlag('Status'),
   compClientId: requiredId('Client'),
-  compFileId: z.coerce.number().int().positive().lte(MAX_ID).nullable().optional(),
+  compFileId: bodyId(idRangeRule()).nullable().optional(),
 };
 
 export const companyCreateBody = z.strictObject(fields);

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, auditEventRow, listPayloadSchema, envelopeSchema } from '@tagih/contract';
+import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, MAX_BIG_ID, auditEventRow, listPayloadSchema, envelopeSchema, pathId, queryText } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -14,7 +14,7 @@ import { batchedAuditList, listAudit, viewAudit } from './service.ts';
 
 const config = { access: { area: AUDIT_AREA, action: 'read' } } as const;
 const tags = ['audit'];
-const rawQuery = z.record(z.string(), z.string());
+const rawQuery = z.record(z.string(), queryText);
 const listResponse = envelopeSchema(listPayloadSchema(auditEventRow));
 
 function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string>) {
@@ -66,7 +66,7 @@ export const auditRoutes =
       schema: {
         tags,
         summary: 'One audit event (reading it is recorded as audit.viewed)',
-        params: z.strictObject({ audtId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        params: z.strictObject({ audtId: pathId(MAX_BIG_ID) }),
         response: { 200: envelopeSchema(auditEventRow) },
       },
       handler: async (request) => ok(await viewAudit(deps, auditContextOf(request), request.params.audtId)),

@@ -1,7 +1,7 @@
 /** /api/security/authentication/* and SetCompany (spec §7 "Authentication"). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, envelopeSchema, loginAnswerSchema, loginBody, loginDataSchema, loginTwoFactorBody, statusDataSchema } from '@tagih/contract';
+import { API_PATHS, envelopeSchema, pathId, loginAnswerSchema, loginBody, loginDataSchema, loginTwoFactorBody, statusDataSchema } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -63,7 +63,7 @@ export const authRoutes =
       config: { access: 'signed-in' },
       schema: {
         tags: ['authentication'],
-        params: z.strictObject({ compId: z.coerce.number().int().positive() }),
+        params: z.strictObject({ compId: pathId() }),
         response: { 200: envelopeSchema(z.object({ response: z.boolean() })) },
       },
       handler: async (request) => {

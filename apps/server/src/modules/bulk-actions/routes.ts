@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS, MESSAGES, bulkJob, bulkJobDetail, bulkJobListQuery, bulkPreview, bulkPreviewRequest, bulkStartRequest, can, envelopeSchema,
+  API_PATHS, MESSAGES, bulkJob, pathId, bulkJobDetail, bulkJobListQuery, bulkPreview, bulkPreviewRequest, bulkStartRequest, can, envelopeSchema,
   type BulkSource,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -23,7 +23,7 @@ import * as bulk from './service.ts';
 
 const tags = ['monitoring'];
 const config = { access: 'signed-in' } as const;
-const jobParams = z.strictObject({ jobId: z.coerce.number().int().positive() });
+const jobParams = z.strictObject({ jobId: pathId() });
 
 export const bulkActionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

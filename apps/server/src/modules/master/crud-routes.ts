@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Action, RawQuery } from '@tagih/contract';
-import { MAX_ID, envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths } from '@tagih/contract';
+import { envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths, pathId } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf, type RouteAccess } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
@@ -14,14 +14,7 @@ import type { MasterResource, Values, WriteHandlers } from './resource-config.ts
 const row = z.record(z.string(), z.unknown());
 const listResponse = envelopeSchema(listPayloadSchema(row));
 
-const ID_MESSAGE = 'id must be a positive whole number';
-const intId = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, ID_MESSAGE)
-    .transform(Number)
-    .refine((n) => n <= MAX_ID, ID_MESSAGE),
-});
+const intId = z.strictObject({ id: pathId() });
 const textId = z.strictObject({ id: z.string().trim().min(1, 'id is required').max(50, 'id must not exceed 50 characters') });
 
 const genericWrites = (resource: MasterResource): WriteHandlers => ({

@@ -1,7 +1,7 @@
 /** /api/dashboard/notification and /api/dashboard/notification/{id} (spec §7). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, NOTIFICATIONS_AREA, dateRangeListQuerySchema, envelopeSchema, listPayloadSchema, notificationDetail, notificationRow, paginationSchema } from '@tagih/contract';
+import { API_PATHS, MAX_BIG_ID, NOTIFICATIONS_AREA, pathId, dateRangeListQuerySchema, envelopeSchema, listPayloadSchema, notificationDetail, notificationRow, paginationSchema } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -39,7 +39,7 @@ export const notificationRoutes =
       schema: {
         tags: ['monitoring'],
         summary: 'One notification with its history (one row per delivery attempt)',
-        params: z.strictObject({ notiId: z.coerce.number().int().positive() }),
+        params: z.strictObject({ notiId: pathId(MAX_BIG_ID) }),
         response: { 200: envelopeSchema(notificationDetail.extend({ pagination: paginationSchema })) },
       },
       handler: async (request) => {

@@ -2,10 +2,9 @@
  * /api/dashboard/transactionVa/* and /api/dashboard/transactionQr/* (spec §7 "Dashboard"):
  * list, CSV export, inquiry and notification, registered once per kind from one definition.
  */
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inquiryResult, notifyResult, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
+import { inquiryResult, notifyResult, transactionIdParams, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { actorOf, auditContextOf } from '../../http/audit-context.ts';
@@ -21,8 +20,6 @@ import { sendNotification } from './notify.ts';
 import { sendCsv } from './send-csv.ts';
 import { probedTransaction } from './repo.ts';
 import { batchedList, list } from './service.ts';
-
-const idParams = z.strictObject({ trctId: z.coerce.number().int().positive() });
 
 export const transactionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -62,7 +59,7 @@ export const transactionRoutes =
 
       app.post(paths.inquiry, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
+        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: transactionIdParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
           const compId = await companyOf(request);
           const { trctId } = request.params;
@@ -73,7 +70,7 @@ export const transactionRoutes =
 
       app.post(paths.notify, {
         config,
-        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
+        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: transactionIdParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
           const compId = await companyOf(request);
           const { trctId } = request.params;

@@ -1,7 +1,6 @@
 /** GET /api/dashboard/transactionVa/{trctId} and transactionQr/{trctId}: one transaction with its timeline. */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, transactionDetail, transactionPaths } from '@tagih/contract';
+import { envelopeSchema, transactionDetail, transactionIdParams, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -11,7 +10,6 @@ import { SERVER_KINDS } from './kinds.ts';
 import { probedTransaction } from './repo.ts';
 import { transactionDetail as detailOf } from './timeline.ts';
 
-const idParams = z.strictObject({ trctId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const transactionTimelineRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -23,7 +21,7 @@ export const transactionTimelineRoutes =
         schema: {
           tags: ['monitoring'],
           summary: `${kind.resource.entity}: one transaction with its VA/QRIS detail, notification and timeline (created, inquiries, status changes, deliveries, operator actions)`,
-          params: idParams,
+          params: transactionIdParams,
           response: { 200: envelopeSchema(transactionDetail) },
         },
         handler: async (request) => {

@@ -85,10 +85,6 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
       onError: (error) => notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
     });
   };
-  const refresh = () => {
-    state.clearSearchAndFilter();
-    void list.refetch();
-  };
 
   return (
     <>
@@ -106,7 +102,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           exporting={exporter.isPending}
           onExport={exportCsv}
           onFilter={filterDialog.show}
-          onRefresh={refresh}
+          onRefresh={state.refresh}
           preferences={<PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />}
         />
         <SavedViewsBar screen={screen} />

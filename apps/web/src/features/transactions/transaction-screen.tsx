@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useExportTransactions } from '../../api/export-transactions.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
-import { LazyDataTable } from '../../components/lazy-data-table.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
@@ -108,7 +108,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         <SavedViewsBar screen={screen} />
         {bulk.bar}
         <div ref={layout.ref}>
-          <LazyDataTable<TransactionRow>
+          <DataTable<TransactionRow>
             label={title}
             columns={layout.shown}
             rows={rows}

@@ -51,9 +51,12 @@ export async function waitForTable(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'First page' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: /^Rows/ })).not.toHaveAttribute('aria-disabled', 'true');
-  // The rows of the page the pager counts are all there.
-  const { from, to, total } = await readShowing(page);
-  await expect(grid(page).getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(total === 0 ? 0 : to - from + 1);
+  // The rows of the page the pager counts are all there (read together: a debounced search may
+  // still change both).
+  await expect(async () => {
+    const { from, to, total } = await readShowing(page);
+    expect(await grid(page).getByRole('row').filter({ has: page.getByRole('cell') }).count()).toBe(total === 0 ? 0 : to - from + 1);
+  }).toPass();
 }
 
 /** The numbers of the 'Showing … entries' line. */

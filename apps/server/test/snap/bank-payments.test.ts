@@ -158,6 +158,12 @@ describe.each(DIALECTS)('SNAP intake from banks (%s)', (dialect) => {
       if (status === 401) expect((await deniedEvents())[0]).toMatchObject({ audtOutcome: 'denied', audtDetails: expect.objectContaining({ service: '25', path: PAYMENT }) });
     });
 
+    it.each([INQUIRY, PAYMENT, QRIS])('%s refuses a call without a token (its own authentication, not the session guard)', async (path) => {
+      const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().responseMessage).toBe('Invalid Token (B2B)');
+    });
+
     it('refuses an expired token (after 900 s)', async () => {
       const bill = await unpaidVaBill(ctx, 'BRI');
       const short = await getToken(ctx.app, ctx, bri);
@@ -207,6 +213,9 @@ describe.each(DIALECTS)('SNAP intake from banks (%s)', (dialect) => {
       expect(retry.statusCode).toBe(200);
       expect(retry.json()).toEqual(answer);
       expect(await stateOf(ctx, bill.trctId)).toEqual(after);
+
+      // The merchant's notification was sent at once by the existing sender (an attempt is in its history).
+      await expect.poll(async () => (await ctx.db.kysely.selectFrom('notifications as n').innerJoin('notification_history as h', 'h.nohiNotiId', 'n.notiId').select('h.nohiId').where('n.notiTrctId', '=', bill.trctId).execute()).length, { timeout: 5000 }).toBeGreaterThan(0);
 
       const another = await callSnap(ctx.app, ctx, bri, token, PAYMENT, paymentBody(bill, 'pay-2'));
       expect(another.statusCode).toBe(404);

@@ -4,11 +4,12 @@
  * 900 s, stored hashed so that every instance on the database accepts it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { SNAP_ANSWERS } from '@tagih/contract';
+import { businessDate, SNAP_ANSWERS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badField, missingField, SNAP_SERVICE, successful, unauthorized, type SnapAnswer } from './answers.ts';
 import type { SnapCall } from './call.ts';
+import { deleteDaysBefore } from './external-id-repo.ts';
 import { BodyReader } from './fields.ts';
 import { partnerByClientId } from './partners.ts';
 import { timestampIsFresh, tokenSignatureIsValid } from './signature-check.ts';
@@ -40,7 +41,9 @@ export async function issueAccessToken(deps: AppDeps, call: SnapCall): Promise<S
   if (grantType !== 'client_credentials') throw badField(SERVICE, 'grantType');
 
   const accessToken = randomBytes(32).toString('base64url');
+  // Housekeeping where it is cheap: a partner asks for a token every 15 minutes.
   await repo.deleteExpiredTokens(deps.db, iso(now));
+  await deleteDaysBefore(deps.db, businessDate(now, deps.config.businessTz));
   await repo.insertToken(deps.db, {
     hash: tokenHash(accessToken), clientId, createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000)),
   });

@@ -37,6 +37,7 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
   const status = body.required('latestTransactionStatus', 2, /^\d{2}$/);
   const paid = status === SNAP_PAYMENT_STATUS.SUCCESS;
   const amount = body.amount('amount', paid);
+  const paidTime = body.optional('paidTime', 40);
 
   const findBill = async (): Promise<QrisBillRow> => {
     const bill = (await qrisBillsByReference(deps.db, referenceNo)).find((r) => isPartnersBank(call.partner, bankOf(r)));
@@ -53,8 +54,8 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
       requestId: referenceNo,
       referenceNo,
       bill: toPay(bill),
-      claim: { names: { referenceNo, partnerReferenceNo }, paidAmount: amount, paidAt: null },
-      fields: { amount: 'amount.value', paidAt: 'latestTransactionStatus' },
+      claim: { names: { referenceNo, partnerReferenceNo }, paidAmount: amount, paidAt: paidTime },
+      fields: { amount: 'amount.value', paidAt: 'paidTime' },
       success: successful(SERVICE),
     });
   };

@@ -1,7 +1,7 @@
 /**
  * A bank's payment is booked exactly once, whatever the bank repeats and however many servers
  * share the database: 20 parallel copies, copies split over two app instances on one database,
- * and a retry after the bank's timeout all give one paid transaction, one notification and one
+ * a failure in the middle of the booking, and a retry after the bank's timeout all give one paid transaction, one notification and one
  * transaction.paid event, and every copy the same answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,14 +78,14 @@ describe.each(DIALECTS)('SNAP payments exactly once (%s)', (dialect) => {
     expect((await verifyRollup(ctx.db.kysely)).differences).toEqual([]);
   });
 
-  it('frees an X-EXTERNAL-ID answered with 5xx, so that the bank may retry with it', async () => {
+  it('a failure between the two halves (bill already turned paid, bank request not yet stored) leaves nothing; the X-EXTERNAL-ID is freed and the retry books it', async () => {
     const [, , , bill] = await unpaidBills(4);
     const token = await getToken(ctx.app, ctx, bri);
     const externalId = newExternalId();
-    // A database failure in the middle of the payment: the bills' table cannot be read for a moment.
+    // An instance whose database fails on storing the bank's request, inside the booking transaction, after turnPaid.
     const broken = await buildApp({ ...ctx.deps, db: ctx.deps.db.withPlugin({
       transformQuery: (args) => {
-        if (JSON.stringify(args.node).includes('"transaction_va"')) throw new Error('database unavailable');
+        if (args.node.kind === 'InsertQueryNode' && JSON.stringify(args.node).includes('"bank_payments"')) throw new Error('connection lost');
         return args.node;
       },
       transformResult: async (args) => args.result,
@@ -98,8 +98,10 @@ describe.each(DIALECTS)('SNAP payments exactly once (%s)', (dialect) => {
     } finally {
       await broken.close();
     }
-    expect(await stateOf(ctx, bill!.trctId)).toMatchObject({ trctStatus: '03', bankPayments: 0, paidEvents: 0 });
+    expect(await stateOf(ctx, bill!.trctId)).toEqual({ trctStatus: '03', trctTotalAmountPaid: null, trctLunasTime: null, notifications: 0, bankPayments: 0, paidEvents: 0 });
+    expect((await verifyRollup(ctx.db.kysely)).differences).toEqual([]);
     const retried = await callSnap(ctx.app, ctx, bri, token, PAYMENT, { ...paymentBody(bill!, 'after-5xx'), flagAdvise: 'Y' }, { externalId });
     expect(retried.json().responseCode).toBe('2002500');
+    expect(await stateOf(ctx, bill!.trctId)).toMatchObject({ trctStatus: '00', notifications: 1, bankPayments: 1, paidEvents: 1 });
   });
 });

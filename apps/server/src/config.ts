@@ -121,6 +121,7 @@ const envSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   NEEDS_INQUIRY_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(WORK_QUEUE_DEFAULTS.needsInquiryAfterMinutes),
   BULK_MAX_ITEMS: z.coerce.number().int().min(1).max(100_000).default(WORK_QUEUE_DEFAULTS.maxItems),
+  BULK_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   BULK_BANK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.bankPerMinute),
   BULK_MERCHANT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.merchantPerMinute),
   BULK_REPEAT_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(WORK_QUEUE_DEFAULTS.repeatWindowMinutes),
@@ -191,8 +192,8 @@ export interface Config {
   inactiveDisableDays: number;
   /** Work queue: an unpaid transaction not asked about for this many minutes needs attention (NEEDS_INQUIRY_AFTER_MINUTES). */
   needsInquiryAfterMinutes: number;
-  /** Bulk actions (modules/bulk-actions): items per job, per-bank and per-merchant rates, the repeat window. */
-  bulk: { maxItems: number; bankPerMinute: number; merchantPerMinute: number; repeatWindowMinutes: number };
+  /** Bulk actions (modules/bulk-actions): items per job, per-bank and per-merchant rates, the repeat window, running jobs per user. */
+  bulk: { maxItems: number; bankPerMinute: number; merchantPerMinute: number; repeatWindowMinutes: number; jobsPerUser: number };
   /**
    * A transaction list whose totals must be counted from the rows (a text search, filters the
    * rollup does not know, the work queue) counts at most this many; beyond it the list says
@@ -257,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bankPerMinute: e.BULK_BANK_PER_MINUTE,
       merchantPerMinute: e.BULK_MERCHANT_PER_MINUTE,
       repeatWindowMinutes: e.BULK_REPEAT_WINDOW_MINUTES,
+      jobsPerUser: e.BULK_JOBS_PER_USER,
     },
     exactCountLimit: e.EXACT_COUNT_LIMIT,
   };

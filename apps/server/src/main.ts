@@ -2,7 +2,9 @@
 import { buildApp } from './app.ts';
 import { purgeStaleLoginRates } from './modules/auth/login-rate-limit.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
-import { purgeExpiredAudit } from './modules/audit/service.ts';
+import { installAuditKeys } from './modules/audit/chain-key.ts';
+import { publishAuditCheckpoint } from './modules/audit/checkpoint.ts';
+import { markAuditKey, purgeExpiredAudit } from './modules/audit/service.ts';
 import { deactivateInactiveUsers } from './modules/master/users/inactivity.ts';
 import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
 import { DEFAULT_BULK_TICK_MS } from './modules/bulk-actions/worker.ts';
@@ -21,9 +23,9 @@ import { AppMetrics } from './ops/metrics.ts';
 import { announceStart } from './ops/start-banner.ts';
 import { failStart, logCrashes } from './ops/start-failure.ts';
 import { openClientSecret, prepareClientSecrets } from './security/client-secrets.ts';
-import { loadDataKeys } from './security/data-key.ts';
+import { assertDataKeyAvailable, loadDataKeys, type DataKeys } from './security/data-key.ts';
 
-/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often. */
+/** Ended sessions, stale sign-in failure counts and audit events past retention are dropped this often, and the audit head checkpointed. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Retry ticks of the notification worker. */
 const WORKER_INTERVAL_MS = 15_000;
@@ -34,15 +36,28 @@ async function main(): Promise<void> {
   logCrashes(log);
   const metrics = new AppMetrics();
   const now = systemClock.now();
-  const { database, base } = await openConfiguredDatabase(config, now, {
-    log: metrics.logQuery,
-    onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL connection lost; the next query opens a new one'),
-  });
+  // Every check that can refuse the start runs before anything is written (ADMIN_PASSWORD: in openConfiguredDatabase).
+  // Production PostgreSQL without DATA_KEY stops here, before the database is opened (security/data-key.ts).
+  assertDataKeyAvailable(config);
+  const configuredBanks = config.bankConfigFile ? loadBankConfigFile(config.bankConfigFile) : null;
+  let loadedKeys: DataKeys | undefined;
+  const { database, base } = await openConfiguredDatabase(
+    config,
+    now,
+    { log: metrics.logQuery, onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL connection lost; the next query opens a new one') },
+    // Once the database opens: a key file that cannot be used, or a stored client secret no key opens, stops the start before the admin is created.
+    async (opened) => {
+      loadedKeys = loadDataKeys(config);
+      await prepareClientSecrets(opened.kysely, loadedKeys.box);
+    },
+  );
+  const keys = loadedKeys;
+  if (!keys) throw new Error('the data key was not loaded');
   metrics.watchDatabase(database);
-  // The data key (security/data-key.ts): production PostgreSQL without DATA_KEY stops here, before any secret is read.
-  const keys = loadDataKeys(config);
   if (keys.generated) log.info(`Data key generated in ${keys.file} (mode 0600; DATA_KEY is not set): back it up apart from the database, the client secrets cannot be read without it`);
   if (keys.warning) log.warn(keys.warning);
+  // The audit chain is signed under a key derived from the data key (modules/audit/chain-key.ts).
+  installAuditKeys(keys.box);
   const lines: string[] = [];
   if (base.generatedAdminPassword) {
     lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now; shown once — set ADMIN_PASSWORD to choose)`);
@@ -59,7 +74,7 @@ async function main(): Promise<void> {
     for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
   }
 
-  // Client secrets at rest: plain ones sealed now; a secret no key opens stops the start.
+  // Client secrets at rest: plain ones (the demo's too) sealed now.
   const secrets = await prepareClientSecrets(database.kysely, keys.box);
   if (secrets.older > 0) log.warn(`${secrets.older} client secret(s) are still under DATA_KEY_PREVIOUS: run npm run data-key:rotate`);
 
@@ -83,7 +98,7 @@ async function main(): Promise<void> {
       log.warn(`Demo simulators not started (${(error as Error).message}); set BANK_SIM_PORT / MERCHANT_SIM_PORT to free ports.`);
     }
   }
-  const banks = config.bankConfigFile ? loadBankConfigFile(config.bankConfigFile) : (simulators?.banks ?? []);
+  const banks = configuredBanks ?? simulators?.banks ?? [];
   const deps: AppDeps = {
     db: database.kysely,
     dialect: database.dialect,
@@ -102,9 +117,14 @@ async function main(): Promise<void> {
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
   };
   const app = await buildApp(deps, { logger: log });
+  // The chain's first event under this data key names the head before it; then a signed checkpoint of the head.
+  await markAuditKey(deps);
+  await publishAuditCheckpoint(deps, log);
   const housekeeping = setInterval(() => {
     purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
-    purgeExpiredAudit(deps).catch((error: unknown) => app.log.error(error));
+    purgeExpiredAudit(deps)
+      .then(() => publishAuditCheckpoint(deps, log))
+      .catch((error: unknown) => app.log.error(error));
     purgeStaleThrottles(deps).catch((error: unknown) => app.log.error(error));
     purgeStaleLoginRates(deps).catch((error: unknown) => app.log.error(error));
     deactivateInactiveUsers(deps).catch((error: unknown) => app.log.error(error));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_ERROR_CODE } from '@tagih/contract';
+import { MESSAGES, SESSION_ERROR_CODE } from '@tagih/contract';
 import { purgeEndedSessions } from '../src/modules/auth/service.ts';
+import { USERNAME_LOOKUPS } from '../src/modules/account/routes.ts';
 import { ADMIN, ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, companyId, createTestContext, type TestContext } from './support/test-app.ts';
 
 const LOGIN = '/api/security/authentication/login';
@@ -245,7 +246,8 @@ describe.each(DIALECTS)('authentication (%s)', (dialect) => {
 
       ctx.clock.advanceMinutes(25 * 60); // past the revocation, not yet past the 12 h expiry + 1 day
       const fresh = await ctx.login(STAFF_USER);
-      expect(await purgeEndedSessions(ctx.deps)).toEqual({ sessions: 1, throttles: 1 });
+      // The failure's two counts: from its address and on the username.
+      expect(await purgeEndedSessions(ctx.deps)).toEqual({ sessions: 1, throttles: 2 });
       expect(await count('login_throttle')).toBe(0);
       ctx.clock.advanceMinutes(12 * 60);
       expect((await purgeEndedSessions(ctx.deps)).sessions).toBe(1); // the first one expired 25 h ago
@@ -307,6 +309,27 @@ describe.each(DIALECTS)('authentication (%s)', (dialect) => {
       expect(await ask('rina')).toBe(false);
       expect(await ask('budi')).toBe(true);
       expect(await ask('someone.new')).toBe(true);
+    });
+
+    it('answers only about a name the caller could take, and only so often (429 with Retry-After)', async () => {
+      const token = await ctx.login(STAFF_USER);
+      const ask = (u: string, as = token) => ctx.inject({ method: 'GET', url: `/api/account/username-available?username=${encodeURIComponent(u)}`, token: as });
+      // not a username one could change to in Manage Account: 400 with the field, no answer
+      for (const name of ['x', 'admin%', '1admin', 'a'.repeat(51)]) {
+        const res = await ask(name);
+        expect(res.statusCode, name).toBe(400);
+        expect(Object.keys(res.json().data.errors), name).toEqual(['username']);
+      }
+      for (let i = 0; i < USERNAME_LOOKUPS.max; i++) expect((await ask(`guess${i}`)).statusCode).toBe(200);
+      const limited = await ask('rina');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().status.message).toBe(MESSAGES.tooManyRequests);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).not.toHaveProperty('data.available');
+      // per user: another signed-in user looks up freely; the window passes
+      expect((await ask('newname', await ctx.login(ADMIN_USER))).statusCode).toBe(200);
+      ctx.clock.advanceMinutes(1.5);
+      expect((await ask('rina')).json().data).toEqual({ available: false });
     });
   });
 });

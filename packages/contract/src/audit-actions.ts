@@ -4,13 +4,16 @@
  * list's field description. Plain data, no zod: the first page's routes and API paths read it
  * without loading the wire schemas (the row shapes and CSV columns are in audit.ts).
  */
-import type { Action, Area } from './permissions.ts';
+import { ACTIONS, type Action, type Area } from './permissions.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
 
 /** The area whose `read` opens the audit list, detail, export and access review (Superadmin only). */
 export const AUDIT_AREA = 'audit_log' as const satisfies Area;
 /** The only actions the audit area offers: nobody creates, edits or deletes audit events. */
 export const AUDIT_AREA_ACTIONS: readonly Action[] = ['read'];
+
+/** The actions an area offers (the operations that exist): all four, except the read-only audit log. */
+export const areaActions = (area: Area): readonly Action[] => (area === AUDIT_AREA ? AUDIT_AREA_ACTIONS : ACTIONS);
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -70,10 +73,17 @@ export const AUDIT_ACTIONS = {
   bulkStarted: 'bulk.started',
   /** details: action, items left unrun. */
   bulkCancelled: 'bulk.cancelled',
+  /** Reading the trail: one event (target), or a list page; details { filters, rows, total } for a list. */
   auditViewed: 'audit.viewed',
+  /** details: report, filters, rows. */
   auditExported: 'audit.exported',
   /** The retention checkpoint: details { purgedRows, throughId, lastPurgedHash, before }. */
   auditPurged: 'audit.purged',
+  /**
+   * The chain is signed under another data key from here on (the first start after it was keyed,
+   * or after a rotation); details { fromKeyId (null: the unkeyed chain), toKeyId, headId, headHash }.
+   */
+  auditKeyChanged: 'audit.key_changed',
   /** A user chose their columns of a screen (issue 11); details: screen, columns. */
   columnsChosen: 'preferences.columns.changed',
   /** A user saved a view (new or replacing one of the same name); details: screen, name, query. */

@@ -120,4 +120,5 @@ export const accountLoginForm = (policy: PasswordPolicy, currentUsername: string
     }
   });
 
-export const usernameAvailableQuery = z.strictObject({ username: z.string().min(1).max(50) });
+/** GET /account/username-available: a name the caller could take in Manage Account (the same rule). */
+export const usernameAvailableQuery = z.strictObject({ username: username() });

@@ -38,6 +38,11 @@ export const MESSAGES = {
   /** Inquiry / Notif refused on one transaction: one at a time, at most one per ACTION_MIN_INTERVAL_SECONDS. */
   actionTooSoon: 'This transaction was checked or notified moments ago. Please wait a few seconds and try again.',
   actionInProgress: 'This transaction is being checked right now. Please wait and try again.',
+  /** A large list page (more rows than LARGE_PAGE_ROWS) or an export while another of the same user's is still being sent. */
+  largeReadInProgress: 'Another large list or export of yours is still being sent. Please wait until it has finished, then try again.',
+  /** A bulk job started while the user already has BULK_JOBS_PER_USER running. */
+  bulkJobsPerUser: (running: number) =>
+    `You already have ${running} bulk ${running === 1 ? 'job' : 'jobs'} running, the most allowed at once. Please wait until one has finished, then start this one.`,
   sessionInvalid: 'Session is missing, expired or revoked. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   companyNotAllowed: 'This company is not available to you.',
@@ -53,6 +58,10 @@ export const MESSAGES = {
   onlySuperadminChangesSuperadminRole: 'Only a Superadmin can change the permissions of the Superadmin role.',
   ownRolePermissions: 'You cannot change the permissions of a role you hold.',
   grantBeyondOwn: 'You cannot grant a permission you do not hold yourself.',
+  /** Nobody acts on an account stronger than their own: the target holds an area.action the actor does not. */
+  strongerAccount: 'You cannot change a user who holds a permission you do not hold yourself.',
+  onlySuperadminChangesPermissions: 'Only a Superadmin can change or delete a permission.',
+  superadminRoleKeepsAll: 'The Superadmin role must keep every operation that exists; this change would take some away.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
   /** Table preferences (issue 11). */

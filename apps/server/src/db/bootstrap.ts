@@ -3,6 +3,7 @@
  * open the configured database, migrate it and give it its base data (roles, permissions, an admin).
  */
 import type { Config } from '../config.ts';
+import { assertAdminPasswordAllowed } from '../security/password-rules.ts';
 import { randomPassword } from '../security/tokens.ts';
 import { openDatabase, type DatabaseOptions, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -36,12 +37,29 @@ export async function prepareSchema(database: Db, config: Config, options: Omit<
   }
 }
 
-/** `options`: what only the server adds (query metrics, where lost connections are logged). */
-export async function openConfiguredDatabase(config: Config, now: Date, options: Omit<DatabaseOptions, 'pool'> = {}): Promise<OpenedDatabase> {
+/**
+ * `options`: what only the server adds (query metrics, where lost connections are logged).
+ * Every check that can refuse the start runs before the admin is created: ADMIN_PASSWORD
+ * against PASSWORD_POLICY before the database is even opened, `beforeSeed` (the caller's checks
+ * that need the schema, e.g. the client secrets against the data key) after migrating. Under
+ * PASSWORD_POLICY=pci the admin created now must change the password at the first sign-in.
+ */
+export async function openConfiguredDatabase(
+  config: Config, now: Date, options: Omit<DatabaseOptions, 'pool'> = {}, beforeSeed?: (database: Db) => Promise<void>,
+): Promise<OpenedDatabase> {
+  assertAdminPasswordAllowed(config);
   const database = openDatabase(config.databaseUrl, { ...options, pool: config.dbPool, sqliteReaders: config.sqliteReaders });
-  await prepareSchema(database, config, options);
-  const base = await seedBase(database.kysely, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, now: now.toISOString() });
-  return { database, base };
+  try {
+    await prepareSchema(database, config, options);
+    await beforeSeed?.(database);
+    const base = await seedBase(database.kysely, {
+      adminUsername: config.adminUsername, adminPassword: config.adminPassword, adminMustChangePassword: config.passwordPolicy === 'pci', now: now.toISOString(),
+    });
+    return { database, base };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
 }
 
 /** DEMO_PASSWORD, or a random password that the caller shows once. */

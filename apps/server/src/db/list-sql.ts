@@ -164,3 +164,51 @@ export function pagination(totalData: number, query: ListQuery): Pagination {
   return { totalData, totalPage: Math.ceil(totalData / query.max), page: query.page, itemPerPage: query.max };
 }
 
+
+/** The last row read of a page: its value of the order's column and of the tie-breaker. */
+export interface RowPosition {
+  value: unknown;
+  tie: unknown;
+}
+
+/**
+ * Keeps the rows that come after `last` in applyOrder's order (the order's column, then the
+ * tie-breaker; nulls as the smallest value): the next batch of a page read in batches starts
+ * right after the previous one (keyset), not at an offset counted again.
+ */
+export function applyAfter<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions, last: RowPosition): Q {
+  const columnName = options.columns?.[query.order.field] ?? query.order.field;
+  const tie = sql.ref(options.tieBreaker);
+  const asc = query.order.direction === 'asc';
+  const beyond = asc ? '>' : '<';
+  if (columnName === options.tieBreaker) return qb.where(tie, beyond, last.tie) as Q;
+  const column = sql.ref(columnName);
+  return qb.where((eb: AnyEb) => {
+    const tieBeyond = eb(tie, beyond, last.tie);
+    if (last.value === null || last.value === undefined) {
+      const nullsBeyond = eb.and([eb(column, 'is', null), tieBeyond]);
+      return asc ? eb.or([eb(column, 'is not', null), nullsBeyond]) : nullsBeyond;
+    }
+    const past = eb.or([eb(column, beyond, last.value), eb.and([eb(column, '=', last.value), tieBeyond])]);
+    return asc ? past : eb.or([past, eb(column, 'is', null)]);
+  }) as Q;
+}
+
+/** Part of a page read in batches (modules/large-reads/large-page.ts): `limit` rows, after the row at `last` when given. */
+export interface PageBatch {
+  limit: number;
+  last: RowPosition | null;
+}
+
+/** Where `row` stands in the query's order: its order field's value (null when absent) and its tie-breaker's (`tieField`). */
+export function positionOf(row: object, query: ListQuery, tieField: string): RowPosition {
+  const values = row as Record<string, unknown>;
+  return { value: values[query.order.field] ?? null, tie: values[tieField] };
+}
+
+/** Orders and pages `qb` as applyOrderAndPage, or reads one batch of that page: its first `limit` rows, or the `limit` rows after `last`. */
+export function applyOrderAndBatch<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions, batch: PageBatch | null): Q {
+  if (!batch) return applyOrderAndPage(qb, query, options);
+  if (batch.last) return applyOrder(applyAfter(qb, query, options, batch.last), query, options).limit(batch.limit) as Q;
+  return applyOrder(qb, query, options).limit(batch.limit).offset((query.page - 1) * query.max) as Q;
+}

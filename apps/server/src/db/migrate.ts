@@ -15,6 +15,9 @@ import * as searchAndPaging from './migrations/0012-search-and-paging.ts';
 import * as bulkActions from './migrations/0013-bulk-actions.ts';
 import * as searchVaAndName from './migrations/0014-search-va-and-name.ts';
 import * as storedLoweredName from './migrations/0015-stored-lowered-name.ts';
+import * as keyedAuditChain from './migrations/0016-keyed-audit-chain.ts';
+import * as lockoutPerAddress from './migrations/0017-lockout-per-address.ts';
+import * as bulkKeyPerCompany from './migrations/0018-bulk-key-per-company.ts';
 import * as snapIntake from './migrations/0022-snap-intake.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +36,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-bulk-actions': bulkActions,
   '0014-search-va-and-name': searchVaAndName,
   '0015-stored-lowered-name': storedLoweredName,
+  '0016-keyed-audit-chain': keyedAuditChain,
+  '0017-lockout-per-address': lockoutPerAddress,
+  '0018-bulk-key-per-company': bulkKeyPerCompany,
   '0022-snap-intake': snapIntake,
 };
 
@@ -42,13 +48,18 @@ export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** `schema`: the PostgreSQL schema the tables live in, when not the default one (tests use one each). */
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+export function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  return migrateUpTo(db, LATEST_MIGRATION, schema);
+}
+
+/** Runs the migrations up to and including `last` (tests build a database as an older release left it). */
+export async function migrateUpTo(db: Kysely<any>, last: string, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateTo(last);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // No result names a migration when the database could not even be read (connection, permissions).
-    const what = failed ? `Migration ${failed.migrationName}` : `Migrating to ${LATEST_MIGRATION} (no migration ran)`;
+    const what = failed ? `Migration ${failed.migrationName}` : `Migrating to ${last} (no migration ran)`;
     throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

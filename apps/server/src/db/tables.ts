@@ -173,8 +173,10 @@ export interface SessionsTable {
   sessRevokedTime: string | null;
 }
 
+/** Sign-in failures and locks per (username, address); address '*' is the username's own row (modules/auth/lockout.ts). */
 export interface LoginThrottleTable {
   lothUsername: string;
+  lothAddress: string;
   lothFailures: number;
   lothLockedUntil: string | null;
   lothUpdatedTime: string;
@@ -247,7 +249,7 @@ export interface InquiryAttemptsTable {
   inatLatencyMs: number;
 }
 
-/** The audit trail (modules/audit): append-only and hash-chained; UPDATE and DELETE are refused by triggers. */
+/** The audit trail (modules/audit): append-only and chained under a key; UPDATE and DELETE are refused by triggers. */
 export interface AuditEventsTable {
   /** Assigned by the writer (last id + 1 under the chain lock): the hash covers it. */
   audtId: number;
@@ -267,11 +269,11 @@ export interface AuditEventsTable {
   audtDetails: string;
   audtPrevHash: string;
   audtHash: string;
-}
-
-/** While a row exists here (only inside the retention purge's transaction) the delete trigger lets rows go. */
-export interface AuditPurgeWindowTable {
-  aupwOpenedAt: string;
+  /**
+   * The data key id whose derived key signed the event (HMAC-SHA256, modules/audit/hash.ts); null
+   * for an event of the plain SHA-256 chain written before the chain was keyed (migration 0016).
+   */
+  audtKeyId: string | null;
 }
 
 /** Counts and sums of transactions per (company, kind, business day, status, bank): db/transaction-rollup.ts. */
@@ -422,7 +424,6 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   audit_events: AuditEventsTable;
   inquiry_attempts: InquiryAttemptsTable;
-  audit_purge_window: AuditPurgeWindowTable;
   transaction_rollup: TransactionRollupTable;
   transaction_rollup_state: TransactionRollupStateTable;
   notification_rollup: NotificationRollupTable;

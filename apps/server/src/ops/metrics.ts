@@ -68,6 +68,12 @@ export class AppMetrics {
     givenUp: this.gauge('tagih_notifications_given_up', 'Undelivered notifications no retry is planned for (database-wide)'),
   };
   private readonly databaseUp = this.gauge('tagih_database_up', '1 when the last scrape could read the database, else 0');
+  private readonly auditCheckpoint = new Gauge({
+    name: 'tagih_audit_checkpoint_head_id',
+    help: 'The audit chain head at the last signed checkpoint (modules/audit/checkpoint.ts): the event id; its hash, time, key id and signature as labels',
+    labelNames: ['head_hash', 'at', 'key_id', 'mac'] as const,
+    registers: this.registers,
+  });
 
   constructor() {
     // process_*, nodejs_* including nodejs_eventloop_lag_* (event-loop delay) and GC.
@@ -131,6 +137,12 @@ export class AppMetrics {
     this.backlog.due.set(backlog.due);
     this.backlog.oldestDueAge.set(backlog.oldestDueAgeSeconds);
     this.backlog.givenUp.set(backlog.givenUp);
+  }
+
+  /** The last signed audit checkpoint (one series: the previous one is dropped). */
+  setAuditCheckpoint(checkpoint: { headId: number; headHash: string; at: string; keyId: string; mac: string }): void {
+    this.auditCheckpoint.reset();
+    this.auditCheckpoint.set({ head_hash: checkpoint.headHash, at: checkpoint.at, key_id: checkpoint.keyId, mac: checkpoint.mac }, checkpoint.headId);
   }
 
   private gauge(name: string, help: string, collect?: (this: Gauge) => void): Gauge {

@@ -42,6 +42,11 @@ export function dataKeyFileOf(config: Pick<Config, 'databaseUrl' | 'demoData'>, 
   );
 }
 
+/** Throws the ConfigError of a configuration that has no key to use (production PostgreSQL without DATA_KEY); writes nothing. */
+export function assertDataKeyAvailable(config: Pick<Config, 'databaseUrl' | 'demoData' | 'dataKey'>): void {
+  if (!config.dataKey) dataKeyFileOf(config);
+}
+
 function readKeyFile(file: string): Buffer {
   try {
     return parseDataKey(readFileSync(file, 'utf8'));

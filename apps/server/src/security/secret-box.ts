@@ -11,7 +11,7 @@
  * a plain value written before encryption (or by hand): `open` returns it as it is and callers
  * seal it (security/client-secrets.ts). Pure: no I/O, no configuration.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 export const SEALED_PREFIX = 'v1:';
 export const DATA_KEY_BYTES = 32;
@@ -117,6 +117,16 @@ export class SecretBox {
     } catch {
       throw new SecretBoxError(`The value does not open under data key ${keyId}: it was altered, or belongs to another place than ${context}`, keyId);
     }
+  }
+
+  /**
+   * A key for another purpose derived from each data key (HKDF-SHA256, empty salt, `label` as its
+   * info), by the data key's id, the current one first. The data keys themselves never leave the box.
+   */
+  derive(label: string): Map<string, Buffer> {
+    const derived = new Map<string, Buffer>();
+    for (const [id, key] of this.keys) derived.set(id, Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), label, DATA_KEY_BYTES)));
+    return derived;
   }
 
   /** True when the value is sealed under the current key (nothing left to do for a rotation). */

@@ -1,9 +1,11 @@
 /** The trail itself: what an event holds, the hash chain, the triggers, transactions, concurrency, retention. */
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_GENESIS_HASH, type AuditAction } from '@tagih/contract';
 import { purgeExpiredAudit, recordAudit, verifyAuditChain } from '../../src/modules/audit/service.ts';
+import { keyIdOf } from '../../src/security/secret-box.ts';
+import { TEST_DATA_KEY } from '../support/audit-key.ts';
 import { DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { ALICE, auditRows, dropAuditTriggers } from './support.ts';
 
@@ -43,14 +45,16 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
     });
   });
 
-  it('hashes the canonical JSON of the row without its hash: sorted keys, no spaces, details as an object', async () => {
+  it('signs the canonical JSON of the row without its hash (sorted keys, no spaces, details as an object) with HMAC-SHA256 under the key derived from the data key', async () => {
     await record(AUDIT_ACTIONS.logout, { z: 1, a: { y: [true, null], b: 'x' } });
     const [row] = await auditRows(ctx);
     const canonical =
       `{"audtAction":"auth.logout","audtActorUserId":"alice@tagih.id","audtActorUsername":"alice","audtAt":"2026-11-20T03:00:00.000Z",` +
-      `"audtCompId":7,"audtDetails":{"a":{"b":"x","y":[true,null]},"z":1},"audtId":1,"audtIp":"203.0.113.9","audtOutcome":"success",` +
+      `"audtCompId":7,"audtDetails":{"a":{"b":"x","y":[true,null]},"z":1},"audtId":1,"audtIp":"203.0.113.9","audtKeyId":"${keyIdOf(TEST_DATA_KEY)}","audtOutcome":"success",` +
       `"audtPrevHash":"${AUDIT_GENESIS_HASH}","audtTargetId":null,"audtTargetType":null,"audtUserAgent":"Mozilla/5.0 (test)"}`;
-    expect(row!.audtHash).toBe(createHash('sha256').update(canonical).digest('hex'));
+    const key = Buffer.from(hkdfSync('sha256', TEST_DATA_KEY, Buffer.alloc(0), 'tagih audit chain v1', 32));
+    expect(row!.audtKeyId).toBe(keyIdOf(TEST_DATA_KEY));
+    expect(row!.audtHash).toBe(createHmac('sha256', key).update(canonical).digest('hex'));
   });
 
   it('never stores passwords, hashes of them, secrets or tokens', async () => {
@@ -88,7 +92,7 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
     for (let i = 0; i < 5; i++) await record(AUDIT_ACTIONS.logout, { n: i });
     await dropAuditTriggers(ctx);
     await ctx.db.kysely.updateTable('audit_events').set({ audtDetails: '{"n":99}' }).where('audtId', '=', 3).execute();
-    expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 3, events: 2, reason: 'its hash does not match its contents' });
+    expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 3, events: 2, reason: expect.stringMatching(/^its hash does not match its contents/) });
 
     await ctx.db.kysely.deleteFrom('audit_events').where('audtId', '=', 3).execute();
     expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 4 });

@@ -1,35 +1,18 @@
 /** Migration 0003 on a database seeded before it existed: the audit area reaches the Superadmin, read only. */
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Migration } from 'kysely';
+import { Migrator, type Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db, type Dialect } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as initialSchema from '../../src/db/migrations/0001-initial-schema.ts';
 import * as transactionsListCover from '../../src/db/migrations/0002-transactions-list-cover.ts';
 import { seedBase } from '../../src/db/seed/index.ts';
 import { DIALECTS } from '../support/test-app.ts';
+import { openEmpty } from './support.ts';
 
 const BEFORE_AUDIT: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-transactions-list-cover': transactionsListCover,
 };
-
-async function openEmpty(dialect: Dialect): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') return { db: openDatabase('sqlite::memory:'), drop: async () => {} };
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = openDatabase(url);
-  await sql`create schema ${sql.id(schema)}`.execute(admin.kysely);
-  await admin.close();
-  return {
-    db: openDatabase(url, { pgSchema: schema }),
-    drop: async () => {
-      const cleaner = openDatabase(url);
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleaner.kysely);
-      await cleaner.close();
-    },
-  };
-}
 
 describe.each(DIALECTS)('audit migration (%s)', (dialect) => {
   let opened: { db: Db; drop: () => Promise<void> };

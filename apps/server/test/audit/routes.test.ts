@@ -86,6 +86,22 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
     expect(body.fields.map((f: { Field: string }) => f.Field)).toContain('audtAction');
   });
 
+  it('records reading a list page (audit.viewed) with its filters, the rows shown and the total: reading the whole log leaves a trace', async () => {
+    const res = await get('/api/audit?max=2&finds[audtOutcome][equal]=denied&from=2026-11-01');
+    expect(res.statusCode).toBe(200);
+    const { data, pagination } = res.json().data;
+    const event = await lastRow();
+    expect(event).toMatchObject({ audtAction: 'audit.viewed', audtActorUserId: USER_IDS.admin, audtCompId: compId, audtUserAgent: BROWSER, audtTargetType: null });
+    expect(JSON.parse(event.audtDetails)).toEqual({
+      filters: { max: '2', 'finds[audtOutcome][equal]': 'denied', from: '2026-11-01' }, rows: data.length, total: pagination.totalData,
+    });
+    expect(data.length).toBeGreaterThan(0);
+    // A query refused with 400 reads nothing and records nothing.
+    const before = (await auditRows(ctx)).length;
+    expect((await get('/api/audit?orderField=audtHash')).statusCode).toBe(400);
+    expect(await auditRows(ctx)).toHaveLength(before);
+  });
+
   it('filters by action, outcome, user and business-day range, and sorts by any sortable field', async () => {
     const ids = async (query: string) => (await get(`/api/audit?${query}&finds[audtId][less_than_equal]=4`)).json().data.data.map((r: { audtId: number }) => r.audtId);
     expect(await ids('finds[audtAction][equal]=auth.login.failed')).toEqual([1]);
@@ -153,7 +169,7 @@ describe.each(DIALECTS)('audit API (%s)', (dialect) => {
   it('reviews access: every user with status, roles, companies, last sign-in and a lock in force', async () => {
     const db = ctx.db.kysely;
     await db.updateTable('user_logins').set({ usloLastLoginAt: '2026-11-20T01:30:00.000Z' }).where('usloUserId', '=', USER_IDS.rina).execute();
-    await db.insertInto('login_throttle').values({ lothUsername: 'budi', lothFailures: 0, lothLockedUntil: '2026-11-20T04:30:00.000Z', lothUpdatedTime: '2026-11-20T04:00:00.000Z' }).execute();
+    await db.insertInto('login_throttle').values({ lothUsername: 'budi', lothAddress: '198.51.100.9', lothFailures: 0, lothLockedUntil: '2026-11-20T04:30:00.000Z', lothUpdatedTime: '2026-11-20T04:00:00.000Z' }).execute();
     await db.updateTable('users').set({ userStatus: 0 }).where('userId', '=', USER_IDS.budi).execute();
 
     const res = await get('/api/audit/access-review.csv');

@@ -1,6 +1,9 @@
-/** Every request the permission guard refuses leaves access.denied; the answer stays the same 403. */
+/**
+ * Every request the permission guard refuses leaves access.denied; the answer stays the same 403.
+ * A probe for another company's record leaves access.denied with the target; the answer stays the same 404.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, MESSAGES } from '@tagih/contract';
+import { API_PATHS, AUDIT_ACTIONS, MESSAGES, TRANSACTION_KINDS, fillPath, transactionPaths } from '@tagih/contract';
 import { ADMIN, DIALECTS, STAFF_USER, USER_IDS, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
 import { countEvents, eventsOf, refuseAuditOf } from './wiring-support.ts';
 
@@ -59,5 +62,36 @@ describe.each(DIALECTS)('audit wiring: access denied (%s)', (dialect) => {
     const before = (await eventsOf(ctx, AUDIT_ACTIONS.accessDenied)).length;
     expect((await ctx.inject({ method: 'GET', url: '/api/audit', token: admin })).statusCode).toBe(200);
     expect(await eventsOf(ctx, AUDIT_ACTIONS.accessDenied)).toHaveLength(before);
+  });
+
+  it('records a probe for another company\'s transaction, timeline or notification with the target, and answers the same 404 as for no such id', async () => {
+    const va = transactionPaths(TRANSACTION_KINDS.va);
+    const theirs = await ctx.db.kysely.selectFrom('transactions').select('trctId').where('trctCompId', '!=', compId).where('trctType', '=', 'VA').executeTakeFirstOrThrow();
+    const theirNotification = await ctx.db.kysely.selectFrom('notifications').select('notiId').where('notiCompId', '!=', compId).executeTakeFirstOrThrow();
+    const missing = 2_000_000_000;
+    const probes = [
+      { method: 'GET' as const, url: `/api${fillPath(va.detail, { trctId: theirs.trctId })}`, none: `/api${fillPath(va.detail, { trctId: missing })}`, type: 'transaction', id: theirs.trctId, path: `/api${va.detail}` },
+      { method: 'POST' as const, url: `/api${fillPath(va.notify, { trctId: theirs.trctId })}`, none: `/api${fillPath(va.notify, { trctId: missing })}`, type: 'transaction', id: theirs.trctId, path: `/api${va.notify}` },
+      {
+        method: 'GET' as const, url: `/api${fillPath(API_PATHS.notifications.one, { notiId: theirNotification.notiId })}`, none: `/api${fillPath(API_PATHS.notifications.one, { notiId: missing })}`,
+        type: 'notification', id: theirNotification.notiId, path: `/api${API_PATHS.notifications.one}`,
+      },
+    ];
+    for (const probe of probes) {
+      const before = await countEvents(ctx);
+      const nothing = await ctx.inject({ method: probe.method, url: probe.none, token: staff });
+      expect(nothing.statusCode, probe.none).toBe(404);
+      expect(await countEvents(ctx), probe.none).toBe(before); // no such id anywhere: nothing to record
+
+      const res = await ctx.inject({ method: probe.method, url: probe.url, token: staff });
+      expect(res.statusCode, probe.url).toBe(404);
+      expect(res.json().status.message).toBe(nothing.json().status.message.replace(String(missing), String(probe.id)));
+      const [event] = (await eventsOf(ctx, AUDIT_ACTIONS.accessDenied)).slice(-1);
+      expect(event, probe.url).toMatchObject({
+        audtOutcome: 'denied', audtActorUsername: 'budi', audtCompId: compId, audtTargetType: probe.type, audtTargetId: String(probe.id),
+        details: { method: probe.method, path: probe.path, reason: 'another company', ownerCompId: expect.any(Number) },
+      });
+      expect(event!.details.ownerCompId).not.toBe(compId);
+    }
   });
 });

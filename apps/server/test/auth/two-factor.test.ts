@@ -249,19 +249,19 @@ describe.each(DIALECTS)('two-factor sign-in (%s)', (dialect) => {
     const status = await ctx.inject({ method: 'GET', url: STATUS, token });
     expect(status.statusCode).toBe(200);
     expect(status.json().data).toMatchObject({ twoFactorEnabled: false, twoFactorEnrolmentRequired: true });
-    const refused = await ctx.inject({ method: 'GET', url: '/api/account/username-available?username=x', token });
+    const refused = await ctx.inject({ method: 'GET', url: '/api/account/username-available?username=newname', token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().status.message).toBe(MESSAGES.twoFactorEnrolmentRequired);
     expect((await ctx.inject({ method: 'POST', url: '/api/security/Authentication/SetCompany/1', token })).statusCode).toBe(403);
     // Others are not held: Rina is an Admin.
     const rina = await ctx.login(ADMIN_USER);
-    expect((await ctx.inject({ method: 'GET', url: '/api/account/username-available?username=x', token: rina })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'GET', url: '/api/account/username-available?username=newname', token: rina })).statusCode).toBe(200);
 
     const setup = await ctx.inject({ method: 'POST', url: SETUP, token });
     expect(setup.statusCode).toBe(200);
     const secret = setup.json().data.secret as string;
     expect((await ctx.inject({ method: 'POST', url: ENABLE, token, payload: { code: code(secret) } })).statusCode).toBe(200);
-    expect((await ctx.inject({ method: 'GET', url: '/api/account/username-available?username=x', token })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'GET', url: '/api/account/username-available?username=newname', token })).statusCode).toBe(200);
     expect((await ctx.inject({ method: 'GET', url: STATUS, token })).json().data.twoFactorEnrolmentRequired).toBe(false);
     expect((await ctx.inject({ method: 'POST', url: LOGOUT, token })).statusCode).toBe(200);
   });

@@ -23,7 +23,8 @@ describe.each(DIALECTS)('bulk actions (%s)', (dialect) => {
   let mine: TestCompany;
   let token: string;
   let n = 0;
-  const defaults = { bankPerMinute: 60, merchantPerMinute: 60, maxItems: 5000, repeatWindowMinutes: 10 };
+  // Jobs of these tests stay running into the next ones: the running-jobs cap is bulk-limits.test.ts's.
+  const defaults = { bankPerMinute: 60, merchantPerMinute: 60, maxItems: 5000, repeatWindowMinutes: 10, jobsPerUser: 1000 };
 
   const post = (url: string, payload: unknown, t = token) => ctx.inject({ method: 'POST', url, payload: payload as object, token: t });
   const get = (url: string, t = token) => ctx.inject({ method: 'GET', url, token: t });
@@ -398,12 +399,12 @@ describe('bulk action settings', () => {
     expect(config.needsInquiryAfterMinutes).toBe(WORK_QUEUE_DEFAULTS.needsInquiryAfterMinutes);
     expect(config.bulk).toEqual({
       maxItems: WORK_QUEUE_DEFAULTS.maxItems, bankPerMinute: WORK_QUEUE_DEFAULTS.bankPerMinute,
-      merchantPerMinute: WORK_QUEUE_DEFAULTS.merchantPerMinute, repeatWindowMinutes: WORK_QUEUE_DEFAULTS.repeatWindowMinutes,
+      merchantPerMinute: WORK_QUEUE_DEFAULTS.merchantPerMinute, repeatWindowMinutes: WORK_QUEUE_DEFAULTS.repeatWindowMinutes, jobsPerUser: 2,
     });
     expect(loadConfig({ BULK_MERCHANT_PER_MINUTE: '2', NEEDS_INQUIRY_AFTER_MINUTES: '30', BULK_REPEAT_WINDOW_MINUTES: '0' })).toMatchObject({
       needsInquiryAfterMinutes: 30, bulk: { merchantPerMinute: 2, repeatWindowMinutes: 0 },
     });
-    for (const env of [{ BULK_BANK_PER_MINUTE: '0' }, { BULK_MAX_ITEMS: 'many' }, { NEEDS_INQUIRY_AFTER_MINUTES: '-5' }, { BULK_MERCHANT_PER_MINUTE: '1.5' }]) {
+    for (const env of [{ BULK_BANK_PER_MINUTE: '0' }, { BULK_MAX_ITEMS: 'many' }, { NEEDS_INQUIRY_AFTER_MINUTES: '-5' }, { BULK_MERCHANT_PER_MINUTE: '1.5' }, { BULK_JOBS_PER_USER: '0' }]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });

@@ -3,13 +3,14 @@ import { get as httpGet } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
+import { insertTransactions } from '../../src/db/seed/bulk-transactions.ts';
 import { sql } from 'kysely';
 import { AUDIT_ACTIONS } from '@tagih/contract';
 import { copyStops } from '../../src/modules/transactions/csv-copy.ts';
 import { exportMetrics } from '../../src/modules/transactions/csv-export.ts';
 import { eventsOf } from '../audit/wiring-support.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
+import { numberedVaRows } from './numbered-va-rows.ts';
 import { createCompany } from './support.ts';
 
 setFlagsFromString('--expose-gc');
@@ -46,22 +47,6 @@ function countedInOtherProcess(url: string, token: string): Promise<{ status: nu
   });
 }
 
-function* rows(compId: number, clntId: number): Generator<NewTransaction> {
-  const start = Date.parse('2026-10-21T00:00:00.000Z');
-  for (let i = 0; i < ROWS; i++) {
-    const customerNo = `0812${String(i).padStart(8, '0')}`;
-    yield {
-      transaction: {
-        trctType: 'VA', trctCompId: compId, trctClntId: clntId, trctOrderId: `BULK-${String(i).padStart(7, '0')}`, trctStatus: i % 3 === 0 ? '00' : '03',
-        trctBank: 'BRI', trctVirtualAccountNo: `77001${customerNo}`, trctVirtualAccountName: `Pelanggan ${i}`, trctQrName: null, trctQrBank: null,
-        trctTotalAmount: 15_000_000 + i, trctTotalAmountPaid: i % 3 === 0 ? 15_000_000 + i : null,
-        trctCreatedTime: new Date(start + i * 12_000).toISOString(), trctLunasTime: null, trctUpdatedTime: null,
-      },
-      va: { trvaPartnerServiceId: '   77001', trvaCustomerNo: customerNo, trvaVirtualAccountNo: `77001${customerNo}`, trvaVirtualAccountName: null, trvaExpiredDate: null },
-    };
-  }
-}
-
 describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
   let ctx: TestContext;
   let base: string;
@@ -70,7 +55,7 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
-    expect(await insertTransactions(ctx.db.kysely, rows(company.compId, company.clntid))).toBe(ROWS);
+    expect(await insertTransactions(ctx.db.kysely, numberedVaRows(company.compId, company.clntid, ROWS, (i) => `BULK-${String(i).padStart(7, '0')}`))).toBe(ROWS);
     token = await ctx.loginWithCompany(ADMIN, company.compId);
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   }, 300_000);

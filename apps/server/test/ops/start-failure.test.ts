@@ -14,6 +14,7 @@ import { asUnprivileged, startServer, unusedPort } from './support/server-proces
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'pw-Never-Shown-5521';
+const DATA_KEY = randomBytes(32).toString('base64');
 const dir = mkdtempSync(join(tmpdir(), 'tagih-start-'));
 afterAll(() => {
   chmodSync(dir, 0o755);
@@ -21,7 +22,8 @@ afterAll(() => {
 });
 
 async function failedStart(env: Record<string, string>, wrap: string[] = []) {
-  const server = startServer({ PORT: '0', SIMULATORS: 'off', DEMO_DATA: 'false', ADMIN_PASSWORD: 'admin-pass-1', LOG_LEVEL: 'info', ...env }, wrap);
+  // A data key, as production PostgreSQL needs one: without it the start stops before the database is opened.
+  const server = startServer({ PORT: '0', SIMULATORS: 'off', DEMO_DATA: 'false', ADMIN_PASSWORD: 'admin-pass-1', LOG_LEVEL: 'info', DATA_KEY: DATA_KEY, ...env }, wrap);
   const code = await server.exited;
   const lines = [...server.stdout, ...server.stderr].filter((line) => line.trim() !== '');
   return { code, lines, message: lines.length === 1 ? (JSON.parse(lines[0]!) as { msg: string }).msg : lines.join('\n') };

@@ -1,5 +1,5 @@
 /** What every database needs: the three named roles, a permission per area, and an admin. */
-import { ACTIONS, AREAS, AUDIT_AREA, AUDIT_AREA_ACTIONS, type Action, type Area } from '@tagih/contract';
+import { ACTIONS, AREAS, areaActions, type Action, type Area } from '@tagih/contract';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../security/passwords.ts';
 import { randomPassword } from '../../security/tokens.ts';
@@ -10,12 +10,10 @@ export const SYSTEM_USER = 'system';
 export const ADMIN_USER_ID = 'admin@tagih.id';
 
 const ops = (actions: readonly Action[]) => JSON.stringify(actions);
-/** The actions an area offers: all four, except the read-only audit log. */
-const actionsOf = (area: Area): readonly Action[] => (area === AUDIT_AREA ? AUDIT_AREA_ACTIONS : ACTIONS);
 
 /** Role id -> area -> actions. Superadmin: everything. Admin: runs master data, reads the rest. Staff: dashboards, read. */
 export const ROLE_GRANTS: Record<number, Partial<Record<Area, readonly Action[]>>> = {
-  1: Object.fromEntries(AREAS.map((a) => [a, actionsOf(a)])),
+  1: Object.fromEntries(AREAS.map((a) => [a, areaActions(a)])),
   2: {
     dashboard_notification: ['read'],
     dashboard_transactionva: ['read'],
@@ -41,7 +39,16 @@ export interface BaseSeedResult {
   generatedAdminPassword?: string;
 }
 
-export async function seedBase(db: Kysely<Database>, opts: { adminUsername: string; adminPassword?: string; now: string }): Promise<BaseSeedResult> {
+export interface BaseSeedOptions {
+  adminUsername: string;
+  /** ADMIN_PASSWORD; absent: one is generated (and returned, to be shown once). */
+  adminPassword?: string | undefined;
+  /** The admin must change the password at the first sign-in (PASSWORD_POLICY=pci: somebody else set it). */
+  adminMustChangePassword?: boolean;
+  now: string;
+}
+
+export async function seedBase(db: Kysely<Database>, opts: BaseSeedOptions): Promise<BaseSeedResult> {
   const audit = <P extends string>(p: P) => auditOnCreate(p, SYSTEM_USER, opts.now);
   const anyUser = await db.selectFrom('users').select('userId').limit(1).executeTakeFirst();
   if (anyUser) return { adminCreated: false, adminUsername: opts.adminUsername };
@@ -53,7 +60,7 @@ export async function seedBase(db: Kysely<Database>, opts: { adminUsername: stri
     }
     for (const area of AREAS) {
       const exists = await tx.selectFrom('permissions').select('prmsId').where('prmsName', '=', area).executeTakeFirst();
-      if (!exists) await tx.insertInto('permissions').values({ prmsName: area, prmsOperations: ops(actionsOf(area)), ...audit('prms') }).execute();
+      if (!exists) await tx.insertInto('permissions').values({ prmsName: area, prmsOperations: ops(areaActions(area)), ...audit('prms') }).execute();
     }
     const permissions = await tx.selectFrom('permissions').select(['prmsId', 'prmsName']).execute();
     for (const [roleId, grants] of Object.entries(ROLE_GRANTS)) {
@@ -74,7 +81,14 @@ export async function seedBase(db: Kysely<Database>, opts: { adminUsername: stri
   const passwordHash = await hashPassword(opts.adminPassword ?? generated!);
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('users').values({ userId: ADMIN_USER_ID, userStatus: 1, ...audit('user') }).execute();
-    await tx.insertInto('user_logins').values({ usloUserId: ADMIN_USER_ID, usloUserName: opts.adminUsername, usloPassword: passwordHash, ...audit('uslo') }).execute();
+    await tx
+      .insertInto('user_logins')
+      .values({
+        usloUserId: ADMIN_USER_ID, usloUserName: opts.adminUsername, usloPassword: passwordHash, ...audit('uslo'),
+        // Named only when set: tests seed databases migrated to before the column (0008).
+        ...(opts.adminMustChangePassword ? { usloMustChangePassword: 1 } : {}),
+      })
+      .execute();
     await tx.insertInto('user_roles').values({ usroUserId: ADMIN_USER_ID, usroRoleId: 1, ...audit('usro') }).execute();
   });
   return { adminCreated: true, adminUsername: opts.adminUsername, ...(generated ? { generatedAdminPassword: generated } : {}) };

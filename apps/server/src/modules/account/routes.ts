@@ -12,6 +12,9 @@ import { actorOf } from '../../http/audit-context.ts';
 import * as account from './service.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor.ts';
 
+/** Manage Account looks a new username up after each pause in typing (and caches each answer): a minute allows many names. */
+export const USERNAME_LOOKUPS = { max: 30, timeWindow: 60_000 } as const;
+
 export const accountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -26,7 +29,12 @@ export const accountRoutes =
     });
 
     app.get(API_PATHS.account.usernameAvailable, {
-      config: { access: 'signed-in', duringPasswordChange: true },
+      // Per user, shared by every server process like the sign-in limit (login-rate-limit.ts): typing a new name, not walking a list.
+      config: {
+        access: 'signed-in',
+        duringPasswordChange: true,
+        rateLimit: { ...USERNAME_LOOKUPS, hook: 'preHandler', keyGenerator: (request) => `user:${sessionOf(request).userId}` },
+      },
       schema: { tags: ['account'], querystring: usernameAvailableQuery, response: { 200: envelopeSchema(z.object({ available: z.boolean() })) } },
       handler: async (request) =>
         ok({ available: await account.usernameAvailable(deps, request.query.username, sessionOf(request).userId) }),

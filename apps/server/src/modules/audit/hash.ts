@@ -4,12 +4,15 @@
  *    members whose value is undefined are left out;
  *  - arrays keep their order; strings, numbers, true/false/null as JSON.stringify writes them;
  *  - no whitespace anywhere.
- * An event's hash is the lowercase hex SHA-256 of the UTF-8 canonical JSON of all its columns
- * except audtHash: audtId, audtAt (ISO-8601 UTC with milliseconds, as stored), the actor, company,
- * IP, user agent, action, target, outcome, audtDetails (the JSON object, not its text) and
- * audtPrevHash (the previous event's audtHash, or 64 zeros for the first). Absent values are null.
+ * An event's hash is the lowercase hex HMAC-SHA256, under the event key of the data key named by
+ * audtKeyId (chain-key.ts), of the UTF-8 canonical JSON of all its columns except audtHash: audtId,
+ * audtAt (ISO-8601 UTC with milliseconds, as stored), the actor, company, IP, user agent, action,
+ * target, outcome, audtDetails (the JSON object, not its text), audtPrevHash (the previous event's
+ * audtHash, or 64 zeros for the first) and audtKeyId. Absent values are null.
+ * An event written before the chain was keyed (audtKeyId null) keeps the hash it was written
+ * with: the plain SHA-256 of the same canonical JSON without the audtKeyId member.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { AuditEventsTable } from '../../db/tables.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -31,8 +34,20 @@ export function canonicalJson(value: unknown): string {
 /** An event as hashed: the stored columns with the details parsed, without the hash. */
 export type HashedFields = Omit<AuditEventsTable, 'audtDetails' | 'audtHash'> & { audtDetails: Record<string, JsonValue> };
 
-export function eventHash(event: HashedFields): string {
-  const fields: HashedFields = {
+/** The signed hash of a keyed event (`key`: the event key of the data key named by audtKeyId). */
+export function eventHash(event: HashedFields, key: Buffer): string {
+  if (event.audtKeyId === null) throw new Error('eventHash: a keyed event names its key');
+  return createHmac('sha256', key).update(canonicalJson({ ...hashedFields(event), audtKeyId: event.audtKeyId }), 'utf8').digest('hex');
+}
+
+/** The hash of an event of the chain before it was keyed (audtKeyId null). */
+export function legacyEventHash(event: HashedFields): string {
+  return createHash('sha256').update(canonicalJson(hashedFields(event)), 'utf8').digest('hex');
+}
+
+/** The hashed columns in a fixed shape, without audtKeyId (which only a keyed event's hash covers). */
+function hashedFields(event: HashedFields): Omit<HashedFields, 'audtKeyId'> {
+  return {
     audtId: event.audtId,
     audtAt: event.audtAt,
     audtActorUserId: event.audtActorUserId,
@@ -47,5 +62,4 @@ export function eventHash(event: HashedFields): string {
     audtDetails: event.audtDetails,
     audtPrevHash: event.audtPrevHash,
   };
-  return createHash('sha256').update(canonicalJson(fields), 'utf8').digest('hex');
 }

@@ -1,7 +1,8 @@
 /** SQL of the audit trail: the chained insert's lock and tail, lists, export batches, access review, purge. */
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { latestSignInLocks } from '../auth/credentials.ts';
 import { AUDIT_ACTIONS, auditResource, type ListQuery } from '@tagih/contract';
-import { applyFilters, applyOrderAndPage, countRows } from '../../db/list-sql.ts';
+import { applyFilters, applyOrderAndBatch, countRows, type PageBatch } from '../../db/list-sql.ts';
 import { isPostgres, type AuditEventsTable, type Database, type DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 
@@ -21,10 +22,15 @@ export async function lockChain(tx: Transaction<Database>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY}::bigint)`.execute(tx);
 }
 
-export type ChainTail = Pick<AuditDbRow, 'audtId' | 'audtHash'>;
+export type ChainTail = Pick<AuditDbRow, 'audtId' | 'audtHash' | 'audtKeyId'>;
 
 export function lastEvent(db: DbOrTx): Promise<ChainTail | undefined> {
-  return db.selectFrom('audit_events').select(['audtId', 'audtHash']).orderBy('audtId', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('audit_events').select(['audtId', 'audtHash', 'audtKeyId']).orderBy('audtId', 'desc').limit(1).executeTakeFirst();
+}
+
+/** One event's id and hash (a checkpoint's head). */
+export function eventHashOf(db: DbOrTx, audtId: number): Promise<Pick<AuditDbRow, 'audtId' | 'audtHash'> | undefined> {
+  return db.selectFrom('audit_events').select(['audtId', 'audtHash']).where('audtId', '=', audtId).executeTakeFirst();
 }
 
 export async function insertEvent(db: DbOrTx, row: AuditDbRow): Promise<void> {
@@ -40,12 +46,19 @@ export function filtered(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone
   return applyFilters(q, query, auditResource, { timeZone, tieBreaker: 'audtId' });
 }
 
-export async function listPage(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string): Promise<{ total: number; page: AuditDbRow[] }> {
+/** How a list query is counted and its page read, whole or in batches. */
+export function listPlan(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string) {
   const q = filtered(db, range, query, timeZone);
-  const [total, page] = await Promise.all([
-    countRows(q),
-    applyOrderAndPage(q.selectAll(), query, { timeZone, tieBreaker: 'audtId' }).execute(),
-  ]);
+  return {
+    count: () => countRows(q),
+    /** The page's rows (`batch` null) or one batch of them. */
+    read: (batch: PageBatch | null): Promise<AuditDbRow[]> => applyOrderAndBatch(q.selectAll(), query, { timeZone, tieBreaker: 'audtId' }, batch).execute(),
+  };
+}
+
+export async function listPage(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string): Promise<{ total: number; page: AuditDbRow[] }> {
+  const plan = listPlan(db, range, query, timeZone);
+  const [total, page] = await Promise.all([plan.count(), plan.read(null)]);
   return { total, page };
 }
 
@@ -119,15 +132,29 @@ export function eventThrough(tx: Transaction<Database>, throughId: number) {
     .executeTakeFirst();
 }
 
+/** SQLite's delete guard as migration 0016 made it; the purge puts it back so, whatever it found. */
+const SQLITE_DELETE_GUARD = sql`
+  create trigger audit_events_no_delete before delete on audit_events
+  begin select raise(abort, 'audit_events is append-only: DELETE refused'); end`;
+
 /**
- * Deletes the events up to `throughId`: the purge window row lets the delete trigger pass and
- * is gone again before the transaction ends, so no other transaction ever sees it.
+ * Deletes the events up to `throughId` with the delete guard open for this transaction only:
+ * PostgreSQL's guard lets a DELETE pass while the transaction-local setting `tagih.audit_purge`
+ * is on; on SQLite the delete trigger is dropped and created again inside the transaction (DDL is
+ * transactional there: no other connection ever sees the table unguarded).
  */
-export async function deleteThrough(tx: Transaction<Database>, throughId: number, nowIso: string): Promise<number> {
-  await tx.insertInto('audit_purge_window').values({ aupwOpenedAt: nowIso }).execute();
-  const result = await tx.deleteFrom('audit_events').where('audtId', '<=', throughId).executeTakeFirst();
-  await tx.deleteFrom('audit_purge_window').execute();
-  return Number(result.numDeletedRows);
+export async function deleteThrough(tx: Transaction<Database>, throughId: number): Promise<number> {
+  const remove = async () => Number((await tx.deleteFrom('audit_events').where('audtId', '<=', throughId).executeTakeFirst()).numDeletedRows);
+  if (isPostgres(tx)) {
+    await sql`select set_config('tagih.audit_purge', 'on', true)`.execute(tx);
+    const deleted = await remove();
+    await sql`select set_config('tagih.audit_purge', '', true)`.execute(tx);
+    return deleted;
+  }
+  await sql`drop trigger if exists audit_events_no_delete`.execute(tx);
+  const deleted = await remove();
+  await SQLITE_DELETE_GUARD.execute(tx);
+  return deleted;
 }
 
 // --- access review --------------------------------------------------------------------
@@ -137,8 +164,8 @@ export function reviewUsers(db: DbOrTx, afterUserId: string | null, size: number
   let q = db
     .selectFrom('users')
     .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
-    // The lock is kept under the lower-cased username (auth service throttleKey).
-    .leftJoin('login_throttle', (join) =>
+    // The latest lock of the lower-cased username at any address (auth/lockout.ts).
+    .leftJoin(latestSignInLocks(db), (join) =>
       join.on((eb) => eb(sql<string>`lower(${sql.ref('user_logins.usloUserName')})`, '=', eb.ref('login_throttle.lothUsername'))),
     )
     .select(['users.userId', 'users.userStatus', 'user_logins.usloUserName', 'user_logins.usloLastLoginAt', 'login_throttle.lothLockedUntil']);

@@ -7,12 +7,15 @@ import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, auditEventRow, listPayloadSchem
 import type { AppDeps } from '../../deps.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
+import { renewingSlot, takeLargeReadSlot } from '../large-reads/slot.ts';
 import { prepareAccessReview, prepareAuditExport } from './csv-export.ts';
-import { listAudit, viewAudit } from './service.ts';
+import { batchedAuditList, listAudit, viewAudit } from './service.ts';
 
 const config = { access: { area: AUDIT_AREA, action: 'read' } } as const;
 const tags = ['audit'];
 const rawQuery = z.record(z.string(), z.string());
+const listResponse = envelopeSchema(listPayloadSchema(auditEventRow));
 
 function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string>) {
   return reply
@@ -31,16 +34,25 @@ export const auditRoutes =
         tags,
         summary: 'Audit events: list (from, to, page, max, orderField, orderValue, finds[...])',
         querystring: rawQuery,
-        response: { 200: envelopeSchema(listPayloadSchema(auditEventRow)) },
+        response: { 200: listResponse },
       },
-      handler: async (request) => ok(await listAudit(deps, request.query)),
+      handler: async (request, reply) => {
+        if (mayBeLargePage(request.query)) {
+          return answerLargePage(deps, request, reply, batchedAuditList(deps, auditContextOf(request), request.query), { envelope: listResponse, row: auditEventRow });
+        }
+        return ok(await listAudit(deps, auditContextOf(request), request.query));
+      },
     });
 
     app.get(API_PATHS.audit.export, {
       config,
       schema: { tags, summary: `Audit events: CSV export (${AUDIT_CSV_FILES.events}), same filters as the list, newest first`, querystring: rawQuery, produces: ['text/csv'] },
-      handler: async (request, reply) =>
-        sendCsv(reply, AUDIT_CSV_FILES.events, await prepareAuditExport(deps, auditContextOf(request), request.query)),
+      handler: async (request, reply) => {
+        // The slot first: a refused export is not recorded as exported.
+        const slot = await takeLargeReadSlot(deps, request, reply);
+        const csv = await prepareAuditExport(deps, auditContextOf(request), request.query);
+        return sendCsv(reply, AUDIT_CSV_FILES.events, renewingSlot(slot, csv));
+      },
     });
 
     app.get(API_PATHS.audit.accessReview, {

@@ -1,6 +1,6 @@
 /**
- * The audit trail: record an event (chained, in the caller's transaction), verify the chain,
- * list and read events, and purge what is past retention leaving a checkpoint.
+ * The audit trail: record an event (chained under the audit key, in the caller's transaction),
+ * verify the chain, list and read events, and purge what is past retention leaving a checkpoint.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -9,13 +9,15 @@ import {
 } from '@tagih/contract';
 import { addMinutes, iso, type Clock } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { pagination } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditContext } from '../../shared/audit-context.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid, NotFound } from '../../shared/errors.ts';
+import { auditKeys, keysForVerify, type AuditKeys } from './chain-key.ts';
 import { redact } from './details.ts';
-import { canonicalJson, eventHash, type HashedFields, type JsonValue } from './hash.ts';
+import { canonicalJson, eventHash, legacyEventHash, type HashedFields, type JsonValue } from './hash.ts';
 import * as repo from './repo.ts';
 
 export { SYSTEM_AUDIT_CONTEXT, type AuditContext };
@@ -48,6 +50,7 @@ function cut(text: string | null | undefined, max: number): string | null {
 
 /** Builds, hashes and inserts the event that follows `tail` (the chain lock must be held). */
 async function append(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent, tail: repo.ChainTail | undefined): Promise<RecordedAudit> {
+  const keys = auditKeys();
   const fields: HashedFields = {
     audtId: (tail?.audtId ?? 0) + 1,
     audtAt: iso(clock.now()),
@@ -62,8 +65,9 @@ async function append(tx: Transaction<Database>, clock: Clock, context: AuditCon
     audtOutcome: event.outcome ?? 'success',
     audtDetails: redact(event.details ?? {}) as Record<string, JsonValue>,
     audtPrevHash: tail?.audtHash ?? AUDIT_GENESIS_HASH,
+    audtKeyId: keys.currentId,
   };
-  const audtHash = eventHash(fields);
+  const audtHash = eventHash(fields, keys.events.get(keys.currentId)!);
   await repo.insertEvent(tx, { ...fields, audtDetails: canonicalJson(fields.audtDetails), audtHash });
   return { audtId: fields.audtId, audtHash };
 }
@@ -74,6 +78,7 @@ async function append(tx: Transaction<Database>, clock: Clock, context: AuditCon
  * Call it last in the transaction: on PostgreSQL it holds the chain lock until the commit.
  */
 export async function recordAudit(db: DbOrTx, clock: Clock, context: AuditContext, event: AuditEvent): Promise<RecordedAudit> {
+  auditKeys(); // no key, no event: refused before the change's transaction goes further
   const write = async (tx: Transaction<Database>): Promise<RecordedAudit> => {
     await repo.lockChain(tx);
     return append(tx, clock, context, event, await repo.lastEvent(tx));
@@ -95,8 +100,21 @@ export async function failedSignInsSinceLastSignIn(db: DbOrTx, userId: string, s
 // --- verification ---------------------------------------------------------------------
 
 export type VerifyResult =
-  | { ok: true; events: number }
+  | { ok: true; events: number; legacyEvents?: number }
   | { ok: false; events: number; badId: number; reason: string };
+
+/** A head the chain must still reach: an event id and its hash (from a checkpoint). */
+export interface ChainHead {
+  id: number;
+  hash: string;
+}
+
+export interface VerifyOptions {
+  /** The keys to verify with; default the installed ones (DATA_KEY and DATA_KEY_PREVIOUS). */
+  keys?: AuditKeys;
+  /** The last head seen outside the database: the chain must still hold it (or have purged it). */
+  head?: ChainHead;
+}
 
 const VERIFY_BATCH = 1000;
 
@@ -119,10 +137,39 @@ async function anchored(db: Kysely<Database>, first: repo.AuditDbRow): Promise<b
   return false;
 }
 
-/** Recomputes every hash and link in id order; reports the first event that does not match. */
-export async function verifyAuditChain(db: Kysely<Database>): Promise<VerifyResult> {
+/**
+ * Why an event's own hash is wrong, or null when it is right. Unkeyed events are the plain
+ * SHA-256 chain from before the key and may only come before the first keyed one.
+ */
+function hashFault(row: repo.AuditDbRow, details: Record<string, JsonValue>, keys: AuditKeys, keyedSeen: boolean): string | null {
+  const fields = { ...row, audtDetails: details };
+  if (row.audtKeyId === null) {
+    if (keyedSeen) return 'it is unsigned (plain SHA-256) but follows signed events';
+    return legacyEventHash(fields) === row.audtHash ? null : 'its hash does not match its contents';
+  }
+  const key = keys.events.get(row.audtKeyId);
+  if (!key) return `it is signed under data key ${row.audtKeyId}, which is not given (DATA_KEY: ${keys.currentId}; set DATA_KEY_PREVIOUS to that key)`;
+  return eventHash(fields, key) === row.audtHash ? null : 'its hash does not match its contents (signed under the audit key)';
+}
+
+/** Why the chain no longer reaches `head`, or null when it does (or a purge took it). */
+async function headFault(db: Kysely<Database>, head: ChainHead, lastId: number, purgedThrough: number): Promise<string | null> {
+  const held = await repo.eventHashOf(db, head.id);
+  if (held) return held.audtHash === head.hash ? null : `the checkpoint's head has hash ${head.hash}, the chain's event ${head.id} another`;
+  if (head.id === 0 || head.id <= purgedThrough) return null;
+  return `the checkpoint's head is missing: the chain ends at event ${lastId}; events after it were removed`;
+}
+
+/**
+ * Recomputes every hash and link in id order; reports the first event that does not match, and
+ * with `head` whether the chain still reaches the head a checkpoint saw.
+ */
+export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const keys = keysForVerify(options.keys);
   let previous: repo.AuditDbRow | null = null;
   let events = 0;
+  let legacyEvents = 0;
+  let purgedThrough = 0;
   for (;;) {
     const batch = await repo.chainBatch(db, previous?.audtId ?? 0, VERIFY_BATCH);
     for (const row of batch) {
@@ -134,17 +181,44 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<VerifyResu
       }
       const details = parseDetails(row.audtDetails);
       if (details === null) return fail('its details are not a JSON object');
-      if (eventHash({ ...row, audtDetails: details }) !== row.audtHash) return fail('its hash does not match its contents');
+      const fault = hashFault(row, details, keys, events > legacyEvents);
+      if (fault) return fail(fault);
+      if (row.audtAction === AUDIT_ACTIONS.auditPurged && typeof details.throughId === 'number') purgedThrough = Math.max(purgedThrough, details.throughId);
+      if (row.audtKeyId === null) legacyEvents += 1;
       previous = row;
       events += 1;
     }
-    if (batch.length < VERIFY_BATCH) return { ok: true, events };
+    if (batch.length < VERIFY_BATCH) break;
   }
+  if (options.head) {
+    const fault = await headFault(db, options.head, previous?.audtId ?? 0, purgedThrough);
+    if (fault) return { ok: false, events, badId: options.head.id, reason: fault };
+  }
+  return legacyEvents > 0 ? { ok: true, events, legacyEvents } : { ok: true, events };
+}
+
+/**
+ * Chains `audit.key_changed` when the last event is not signed under the current data key: the
+ * first start after the chain was keyed (the last event is a plain SHA-256 one) or after a
+ * data key rotation. It names the head it follows and both key ids (null: the unkeyed chain).
+ * Returns the event, or null when there was nothing to mark.
+ */
+export async function markAuditKey(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<RecordedAudit | null> {
+  const keys = auditKeys();
+  return deps.db.transaction().execute(async (tx) => {
+    await repo.lockChain(tx);
+    const tail = await repo.lastEvent(tx);
+    if (!tail || tail.audtKeyId === keys.currentId) return null;
+    return append(tx, deps.clock, SYSTEM_AUDIT_CONTEXT, {
+      action: AUDIT_ACTIONS.auditKeyChanged,
+      details: { fromKeyId: tail.audtKeyId, toKeyId: keys.currentId, headId: tail.audtId, headHash: tail.audtHash },
+    }, tail);
+  });
 }
 
 // --- reading --------------------------------------------------------------------------
 
-export function toApiRow(row: repo.AuditDbRow): AuditEventRow {
+export function toApiRow({ audtKeyId: _keyId, ...row }: repo.AuditDbRow): AuditEventRow {
   const outcome = (AUDIT_OUTCOMES as readonly string[]).includes(row.audtOutcome) ? (row.audtOutcome as AuditOutcome) : 'failure';
   return { ...row, audtOutcome: outcome, audtDetails: parseDetails(row.audtDetails) ?? {} };
 }
@@ -161,10 +235,31 @@ export function parseAuditQuery(deps: AppDeps, raw: RawQuery): ParsedAuditQuery 
   return { query: parsed.value, range: parseDateRange(raw.from, raw.to, deps.config.businessTz) };
 }
 
-export async function listAudit(deps: AppDeps, raw: RawQuery): Promise<ListPayload<AuditEventRow>> {
+/** A page of events; reading it is itself recorded (audit.viewed with the filters, the rows shown and the total). */
+export async function listAudit(deps: AppDeps, context: AuditContext, raw: RawQuery): Promise<ListPayload<AuditEventRow>> {
   const { query, range } = parseAuditQuery(deps, raw);
   const { total, page } = await repo.listPage(deps.db, range, query, deps.config.businessTz);
+  await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows: page.length, total } });
   return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
+}
+
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
+export function batchedAuditList(
+  deps: AppDeps, context: AuditContext, raw: RawQuery,
+): BatchedPage<repo.AuditDbRow, AuditEventRow, Omit<ListPayload<AuditEventRow>, 'data'>> {
+  const { query, range } = parseAuditQuery(deps, raw);
+  const plan = repo.listPlan(deps.db, range, query, deps.config.businessTz);
+  return {
+    max: query.max,
+    read: (last, limit) => plan.read({ limit, last: last && positionOf(last, query, 'audtId') }),
+    toApi: (row) => toApiRow(row),
+    rest: async () => {
+      const total = await plan.count();
+      const rows = Math.max(0, Math.min(query.max, total - (query.page - 1) * query.max));
+      await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows, total } });
+      return { pagination: pagination(total, query), fields: fieldMeta(auditResource) };
+    },
+  };
 }
 
 /** One event; reading it is itself recorded (audit.viewed). */
@@ -198,7 +293,7 @@ export async function purgeExpiredAudit(deps: AppDeps): Promise<PurgeResult> {
     const firstKept = await repo.firstIdFrom(tx, cutoff);
     const through = await repo.eventThrough(tx, firstKept === null ? last.audtId : firstKept - 1);
     if (!through) return { purgedRows: 0, checkpointId: null };
-    const purgedRows = await repo.deleteThrough(tx, through.audtId, iso(now));
+    const purgedRows = await repo.deleteThrough(tx, through.audtId);
     // The checkpoint follows the last event even when that one was purged too.
     const checkpoint = await append(tx, deps.clock, SYSTEM_AUDIT_CONTEXT, {
       action: AUDIT_ACTIONS.auditPurged,

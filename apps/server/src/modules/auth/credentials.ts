@@ -23,6 +23,9 @@ export const signInKey = (username: string): string => username.trim().toLowerCa
 /** Whether the user holds the Superadmin role. */
 export const holdsSuperadmin = (db: DbOrTx, userId: string) => repo.isSuperadmin(db, userId);
 
+/** Which of these users hold the Superadmin role. */
+export const superadminsAmong = (db: DbOrTx, userIds: readonly string[]) => repo.superadminsAmong(db, userIds);
+
 export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(db, userId);
 
 export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);
@@ -71,17 +74,21 @@ export async function newLoginPassword(
 export const rememberNewLogin = (db: DbOrTx, userId: string, passwordHash: string, nowIso: string) => rememberPassword(db, userId, passwordHash, nowIso);
 
 /**
- * Ends the sign-in lockout of the user's login (and forgets its failure count); the lockout is
- * kept per username, as sign-in sees it. Returns the username, or null when the user has no login.
+ * Ends every sign-in lockout of the user's login, at every address and of the whole account,
+ * and forgets the failure counts (lockout.ts); kept per username, as sign-in sees it. Returns
+ * the username and the latest lock it had, or null when the user has no login.
  */
 export async function clearSignInLockout(db: DbOrTx, userId: string): Promise<{ username: string; wasLockedUntil: string | null } | null> {
   const login = await repo.findLoginByUserId(db, userId);
   if (!login) return null;
   const key = signInKey(login.usloUserName);
-  const throttle = await repo.findThrottle(db, key);
+  const wasLockedUntil = await repo.latestLock(db, key);
   await repo.clearThrottle(db, key);
-  return { username: login.usloUserName, wasLockedUntil: throttle?.lothLockedUntil ?? null };
+  return { username: login.usloUserName, wasLockedUntil };
 }
+
+/** The latest sign-in lock of every username, to join as `login_throttle` (lothUsername, lothLockedUntil). */
+export const latestSignInLocks = (db: DbOrTx) => repo.latestLocks(db);
 
 /** The login's password hash (checks of the current password). */
 export const findPasswordHash = (db: DbOrTx, userId: string) => repo.findPasswordHash(db, userId);

@@ -5,13 +5,11 @@
  * session under `pci` whose password expired (90 days, two-factor off) or was set by somebody
  * else may only change it: passwordChangeReason feeds the access guard (http/access.ts).
  */
-import {
-  MESSAGES, PCI_PASSWORD_RULES, passwordPolicyIssue, type PasswordChangeReason, type PasswordPolicy,
-} from '@tagih/contract';
+import { MESSAGES, PCI_PASSWORD_RULES, type PasswordChangeReason, type PasswordPolicy } from '@tagih/contract';
 import { addMinutes } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/tables.ts';
-import { isCommonPassword } from '../../security/common-passwords.ts';
+import { passwordRuleProblem } from '../../security/password-rules.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { Invalid } from '../../shared/errors.ts';
 import * as repo from './repo.ts';
@@ -30,11 +28,9 @@ export interface NewPassword {
 
 /** The first rule the new password breaks, or null (`spec`: none beyond the field schemas). */
 export async function passwordProblem(db: DbOrTx, policy: PasswordPolicy, change: NewPassword): Promise<string | null> {
-  if (policy !== 'pci') return null;
-  const issue = passwordPolicyIssue(policy, change.password, change.username);
-  if (issue) return issue;
-  if (isCommonPassword(change.password)) return MESSAGES.passwordPciTooCommon;
-  if (change.userId !== null && (await isRecentPassword(db, change.userId, change.password))) return MESSAGES.passwordPciReused;
+  const problem = passwordRuleProblem(policy, change.password, change.username);
+  if (problem) return problem;
+  if (policy === 'pci' && change.userId !== null && (await isRecentPassword(db, change.userId, change.password))) return MESSAGES.passwordPciReused;
   return null;
 }
 

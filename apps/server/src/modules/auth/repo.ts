@@ -41,38 +41,80 @@ export async function setLastLogin(db: DbOrTx, userId: string, nowIso: string): 
   await db.updateTable('user_logins').set({ usloLastLoginAt: nowIso }).where('usloUserId', '=', userId).execute();
 }
 
-// --- sign-in throttling ---------------------------------------------------------------
+// --- sign-in throttling (lockout.ts) ----------------------------------------------------
 
-export function findThrottle(db: DbOrTx, username: string) {
-  return db.selectFrom('login_throttle').selectAll().where('lothUsername', '=', username).executeTakeFirst();
+/** The username's rows at these addresses. */
+export function findThrottles(db: DbOrTx, username: string, addresses: readonly string[]) {
+  return db.selectFrom('login_throttle').selectAll().where('lothUsername', '=', username).where('lothAddress', 'in', addresses).execute();
 }
 
-/** Counts one more failure atomically and returns the new count. */
-export async function countFailure(db: DbOrTx, username: string, nowIso: string): Promise<number> {
-  await db
+/** The latest lock ever set on the username at any address (null when none is kept). */
+export async function latestLock(db: DbOrTx, username: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('login_throttle')
+    .select((eb) => eb.fn.max('lothLockedUntil').as('until'))
+    .where('lothUsername', '=', username)
+    .executeTakeFirst();
+  return row?.until ? new Date(row.until).toISOString() : null;
+}
+
+/**
+ * The latest lock per username, as a table to join under the name `login_throttle` (columns
+ * lothUsername, lothLockedUntil): one row per username whatever the addresses.
+ */
+export function latestLocks(db: DbOrTx) {
+  return db
+    .selectFrom('login_throttle')
+    .select((eb) => ['lothUsername', eb.fn.max('lothLockedUntil').as('lothLockedUntil')])
+    .groupBy('lothUsername')
+    .as('login_throttle');
+}
+
+/** Counts one more failure at (username, address) atomically and returns the new count. */
+export async function countFailure(db: DbOrTx, username: string, address: string, nowIso: string): Promise<number> {
+  const row = await db
     .insertInto('login_throttle')
-    .values({ lothUsername: username, lothFailures: 1, lothLockedUntil: null, lothUpdatedTime: nowIso })
+    .values({ lothUsername: username, lothAddress: address, lothFailures: 1, lothLockedUntil: null, lothUpdatedTime: nowIso })
     .onConflict((oc) =>
-      oc.column('lothUsername').doUpdateSet({
+      oc.columns(['lothUsername', 'lothAddress']).doUpdateSet({
         lothFailures: sql<number>`${sql.ref('login_throttle.lothFailures')} + 1`,
         lothUpdatedTime: nowIso,
       }),
     )
-    .execute();
-  const row = await findThrottle(db, username);
-  return row?.lothFailures ?? 1;
+    .returning('lothFailures')
+    .executeTakeFirstOrThrow();
+  return Number(row.lothFailures);
 }
 
-export function lockUsername(db: DbOrTx, username: string, untilIso: string, nowIso: string) {
-  return db
+/** Locks (username, address) until `untilIso`; its count starts again. */
+export async function lock(db: DbOrTx, username: string, address: string, untilIso: string, nowIso: string): Promise<void> {
+  await db
+    .insertInto('login_throttle')
+    .values({ lothUsername: username, lothAddress: address, lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso })
+    .onConflict((oc) => oc.columns(['lothUsername', 'lothAddress']).doUpdateSet({ lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso }))
+    .execute();
+}
+
+/**
+ * Takes the username's one attempt of the slowdown: true (and the row's time moves to now) when
+ * the last attempt was at or before `cutoffIso`, false when it was later. Atomic.
+ */
+export async function claimAttempt(db: DbOrTx, username: string, address: string, nowIso: string, cutoffIso: string): Promise<boolean> {
+  const result = await db
     .updateTable('login_throttle')
-    .set({ lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso })
+    .set({ lothUpdatedTime: nowIso })
     .where('lothUsername', '=', username)
-    .execute();
+    .where('lothAddress', '=', address)
+    .where('lothUpdatedTime', '<=', cutoffIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-export function clearThrottle(db: DbOrTx, username: string) {
-  return db.deleteFrom('login_throttle').where('lothUsername', '=', username).execute();
+/** Forgets the username's rows at these addresses, or at every address. */
+export function clearThrottle(db: DbOrTx, username: string, addresses?: readonly string[]) {
+  let q = db.deleteFrom('login_throttle').where('lothUsername', '=', username);
+  if (addresses) q = q.where('lothAddress', 'in', addresses);
+  return q.execute();
 }
 
 // --- sessions -------------------------------------------------------------------------
@@ -123,25 +165,30 @@ export function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string) {
 
 // --- access and companies ----------------------------------------------------------
 
-/** Each grant a user holds through their roles: the role's operations within the permission's. */
-export function findGrants(db: DbOrTx, userId: string) {
+/** Each grant the users hold through their roles: the role's operations and the permission's. */
+export function findGrants(db: DbOrTx, userIds: readonly string[]) {
   return db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.rperRoleId', 'user_roles.usroRoleId')
     .innerJoin('permissions', 'permissions.prmsId', 'role_permissions.rperPrmsId')
-    .select(['prmsName', 'prmsOperations', 'rperOperations'])
-    .where('usroUserId', '=', userId)
+    .select(['usroUserId', 'prmsName', 'prmsOperations', 'rperOperations'])
+    .where('usroUserId', 'in', userIds)
     .execute();
 }
 
-export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
-  const row = await db
+/** Which of these users hold the Superadmin role. */
+export async function superadminsAmong(db: DbOrTx, userIds: readonly string[]): Promise<string[]> {
+  const rows = await db
     .selectFrom('user_roles')
-    .select('usroId')
-    .where('usroUserId', '=', userId)
+    .select('usroUserId')
+    .where('usroUserId', 'in', userIds)
     .where('usroRoleId', '=', SUPERADMIN_ROLE_ID)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.map((r) => r.usroUserId);
+}
+
+export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await superadminsAmong(db, [userId])).length > 0;
 }
 
 /** Active companies the user may pick: linked ones, or every active one for a Superadmin. */

@@ -1,24 +1,25 @@
 /** Sign-in with lockout, sessions with idle and absolute expiry, access maps, company choice; each recorded in the audit trail. */
 import {
-  AUDIT_ACTIONS, MESSAGES, PCI_PASSWORD_RULES, SESSION_ERROR_CODE, mergeAccess, parseOperations,
-  type AccessMap, type CompanyOption, type LoginAnswer, type LoginData, type StatusData,
+  AUDIT_ACTIONS, MESSAGES, PCI_PASSWORD_RULES, SESSION_ERROR_CODE,
+  type CompanyOption, type LoginAnswer, type LoginData, type StatusData,
 } from '@tagih/contract';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../shared/actor.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
-import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../shared/errors.ts';
+import { Forbidden, Invalid, Unauthorized } from '../../shared/errors.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/passwords.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import { failedSignInsSinceLastSignIn, recordAudit } from '../audit/service.ts';
+import { accessOfUser } from './access.ts';
 import { signInKey } from './credentials.ts';
 import { passwordChangeReason, passwordSetTime } from './password-policy.ts';
+import { placeOf } from './lockout.ts';
+import * as lockout from './lockout.ts';
 import * as repo from './repo.ts';
 import * as twoFactor from './two-factor.ts';
 
-export const LOCKOUT_FAILURES = 10;
-export const LOCKOUT_MINUTES = 30;
 /** lastSeen is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -29,40 +30,25 @@ const NO_SIGN_IN_YET = '1970-01-01T00:00:00.000Z';
 
 /**
  * Signs in: a session, the login's last sign-in time and auth.login.succeeded in one database
- * transaction. A failure counts towards the username's lockout and leaves auth.login.failed
- * (actor: the name tried), plus auth.locked when it crosses the threshold, in one transaction too.
+ * transaction. A failure counts towards the lockout of the username at the client's address
+ * (lockout.ts) and leaves auth.login.failed (actor: the name tried), plus auth.locked when it
+ * crosses the threshold, in one transaction too.
  * `context` is the request's (no actor: the route is public).
  */
 export async function login(deps: AppDeps, context: AuditContext, username: string, password: string): Promise<LoginAnswer> {
   const now = deps.clock.now();
-  const nowIso = iso(now);
-  const key = signInKey(username);
+  const place = placeOf(context.ip);
   const tried: AuditContext = { ...context, actorUserId: null, actorUsername: username };
-  const throttle = await repo.findThrottle(deps.db, key);
-  if (throttle?.lothLockedUntil && throttle.lothLockedUntil > nowIso) {
-    await recordAudit(deps.db, deps.clock, tried, {
-      action: AUDIT_ACTIONS.loginFailed,
-      outcome: 'failure',
-      details: { reason: 'locked', lockedUntil: throttle.lothLockedUntil },
-    });
-    const seconds = (Date.parse(throttle.lothLockedUntil) - now.getTime()) / 1000;
-    throw new TooManyRequests(MESSAGES.accountLocked, seconds);
-  }
+  await lockout.refuseWhileLocked(deps, tried, username, place, null, { slowdown: true });
 
   const login = await repo.findLoginByUsername(deps.db, username);
   const passwordOk = await verifyPassword(login?.usloPassword ?? (await dummyPasswordHash()), password);
   const failure: SignInFailure | null = !login ? 'unknown-user' : !passwordOk ? 'wrong-password' : login.userStatus !== 1 ? 'inactive' : null;
   if (!login || failure) {
     const target = login ? { type: 'user', id: login.usloUserId } : null;
-    await deps.db.transaction().execute(async (tx) => {
-      const failures = await repo.countFailure(tx, key, nowIso);
-      const lockedUntil = failures >= LOCKOUT_FAILURES ? iso(addMinutes(now, LOCKOUT_MINUTES)) : null;
-      if (lockedUntil) await repo.lockUsername(tx, key, lockedUntil, nowIso);
-      await recordAudit(tx, deps.clock, tried, { action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', target, details: { reason: failure, failures } });
-      if (lockedUntil) {
-        await recordAudit(tx, deps.clock, tried, { action: AUDIT_ACTIONS.locked, target, details: { failures, lockedUntil, minutes: LOCKOUT_MINUTES } });
-      }
-    });
+    await deps.db.transaction().execute((tx) =>
+      lockout.countFailure(deps, tx, tried, username, place, target, { action: AUDIT_ACTIONS.loginFailed, details: { reason: failure } }),
+    );
     throw new Unauthorized(MESSAGES.invalidCredentials);
   }
 
@@ -87,7 +73,7 @@ async function startSession(deps: AppDeps, context: AuditContext, login: SignedI
   const token = newToken();
   const passwordChange = await passwordChangeReason(deps, user.userId);
   const failedAttemptsSinceLastLogin = await deps.db.transaction().execute(async (tx) => {
-    await repo.clearThrottle(tx, key);
+    await lockout.forgetAfterSignIn(tx, login.usloUserName, placeOf(context.ip));
     await repo.insertSession(tx, {
       sessTokenHash: hashToken(token),
       sessUserId: user.userId,
@@ -119,8 +105,8 @@ async function startSession(deps: AppDeps, context: AuditContext, login: SignedI
 
 /**
  * The second step of a two-factor sign-in: the challenge and a current code (or a recovery code).
- * A wrong code counts towards the challenge's 5 and the username's lockout (auth.2fa.failed, and
- * auth.locked at the threshold); a right one ends like a sign-in without two-factor.
+ * A wrong code counts towards the challenge's 5 and the lockout of the username at the client's
+ * address (auth.2fa.failed, and auth.locked at the threshold); a right one ends like a sign-in without two-factor.
  */
 export async function loginSecondStep(deps: AppDeps, context: AuditContext, challenge: string, factor: twoFactor.SecondFactor): Promise<LoginData> {
   const now = deps.clock.now();
@@ -132,14 +118,10 @@ export async function loginSecondStep(deps: AppDeps, context: AuditContext, chal
   ) {
     throw new Unauthorized(MESSAGES.twoFactorChallengeInvalid);
   }
-  const key = signInKey(found.usloUserName);
+  const place = placeOf(context.ip);
   const target = { type: 'user', id: found.lochUserId };
   const tried: AuditContext = { ...context, actorUserId: null, actorUsername: found.usloUserName };
-  const throttle = await repo.findThrottle(deps.db, key);
-  if (throttle?.lothLockedUntil && throttle.lothLockedUntil > nowIso) {
-    await recordAudit(deps.db, deps.clock, tried, { action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', target, details: { reason: 'locked', lockedUntil: throttle.lothLockedUntil } });
-    throw new TooManyRequests(MESSAGES.accountLocked, (Date.parse(throttle.lothLockedUntil) - now.getTime()) / 1000);
-  }
+  await lockout.refuseWhileLocked(deps, tried, found.usloUserName, place, target, { slowdown: false });
   const checked = await deps.db.transaction().execute(async (tx) => {
     const result = await twoFactor.checkSecondFactor(deps, tx, found.lochUserId, factor);
     // A right code on a challenge used meanwhile by a parallel request does not sign in twice.
@@ -149,29 +131,13 @@ export async function loginSecondStep(deps: AppDeps, context: AuditContext, chal
   if (!checked.ok) {
     await deps.db.transaction().execute(async (tx) => {
       const challengeFailures = await twoFactor.countChallengeFailure(tx, challenge);
-      const failures = await repo.countFailure(tx, key, nowIso);
-      const lockedUntil = failures >= LOCKOUT_FAILURES ? iso(addMinutes(now, LOCKOUT_MINUTES)) : null;
-      if (lockedUntil) await repo.lockUsername(tx, key, lockedUntil, nowIso);
-      await recordAudit(tx, deps.clock, tried, {
-        action: AUDIT_ACTIONS.twoFactorFailed, outcome: 'failure', target, details: { reason: checked.reason, failures, challengeFailures },
+      await lockout.countFailure(deps, tx, tried, found.usloUserName, place, target, {
+        action: AUDIT_ACTIONS.twoFactorFailed, details: { reason: checked.reason, challengeFailures },
       });
-      if (lockedUntil) {
-        await recordAudit(tx, deps.clock, tried, { action: AUDIT_ACTIONS.locked, target, details: { failures, lockedUntil, minutes: LOCKOUT_MINUTES } });
-      }
     });
     throw new Unauthorized(MESSAGES.twoFactorCodeInvalid);
   }
   return startSession(deps, context, { ...found, usloUserId: found.lochUserId }, now, checked.with);
-}
-
-export async function accessOf(deps: AppDeps, userId: string): Promise<AccessMap> {
-  const grants = await repo.findGrants(deps.db, userId);
-  return mergeAccess(
-    grants.map((g) => {
-      const allowed = new Set(parseOperations(g.prmsOperations));
-      return { area: g.prmsName, actions: parseOperations(g.rperOperations).filter((a) => allowed.has(a)) };
-    }),
-  );
 }
 
 /** Resolves a bearer token into a live session, or throws 401 with errorCode 411. */
@@ -198,7 +164,7 @@ export async function authenticate(deps: AppDeps, token: string | undefined): Pr
     userId: session.sessUserId,
     username: session.usloUserName,
     compId: session.sessCompId,
-    access: await accessOf(deps, session.sessUserId),
+    access: await accessOfUser(deps.db, session.sessUserId),
     isSuperadmin: await repo.isSuperadmin(deps.db, session.sessUserId),
     twoFactorEnrolmentRequired: await twoFactor.enrolmentRequired(deps, session.sessUserId),
     passwordChangeRequired: await passwordChangeReason(deps, session.sessUserId, session),

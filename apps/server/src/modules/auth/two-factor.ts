@@ -17,6 +17,7 @@ import {
   TOTP_SECRET_CONTEXT, hashRecoveryCode, looksLikeRecoveryCode, matchTotpStep, newRecoveryCode, newTotpSecret, otpauthUrl,
 } from '../../security/totp.ts';
 import { recordAudit } from '../audit/service.ts';
+import { recheckFailed, recheckPassed } from './lockout.ts';
 import * as repo from './repo.ts';
 import * as tfRepo from './two-factor-repo.ts';
 
@@ -95,27 +96,31 @@ export async function checkSecondFactor(deps: AppDeps, db: DbOrTx, userId: strin
   return { ok: true, with: 'code' };
 }
 
-/** Turns the user's own two-factor off: the password and a current code or a recovery code. */
+/**
+ * Turns the user's own two-factor off: the password and a current code or a recovery code. A
+ * wrong one counts as a failed re-check (lockout.ts: the tenth locks the account and ends its sessions).
+ */
 export async function disableTwoFactor(deps: AppDeps, actor: Actor, password: string, code: string): Promise<void> {
   const { userId } = actor.session;
   const target = { type: 'user', id: userId };
   if (!(await tfRepo.isTwoFactorOn(deps.db, userId))) throw new Invalid(MESSAGES.twoFactorNotOn);
   const hashed = await repo.findPasswordHash(deps.db, userId);
   if (!hashed || !(await verifyPassword(hashed, password))) {
-    await recordAudit(deps.db, deps.clock, actor.audit, { action: AUDIT_ACTIONS.twoFactorFailed, outcome: 'failure', target, details: { reason: 'disable-wrong-password' } });
-    throw new Invalid(MESSAGES.passwordInvalid, { password: MESSAGES.passwordInvalid });
+    throw await recheckFailed(deps, actor, { action: AUDIT_ACTIONS.twoFactorFailed, details: { reason: 'disable-wrong-password' } },
+      new Invalid(MESSAGES.passwordInvalid, { password: MESSAGES.passwordInvalid }));
   }
   const factor: SecondFactor = looksLikeRecoveryCode(code) ? { recoveryCode: code } : { code: code.replace(/\s+/g, '') };
   const done = await deps.db.transaction().execute(async (tx) => {
     const checked = await checkSecondFactor(deps, tx, userId, factor);
     if (!checked.ok) return checked;
+    await recheckPassed(deps, tx, actor);
     await tfRepo.deleteTwoFactor(tx, userId);
     await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.twoFactorDisabled, target, details: { with: checked.with } });
     return checked;
   });
   if (!done.ok) {
-    await recordAudit(deps.db, deps.clock, actor.audit, { action: AUDIT_ACTIONS.twoFactorFailed, outcome: 'failure', target, details: { reason: `disable-${done.reason}` } });
-    throw new Invalid(MESSAGES.twoFactorCodeInvalid, { code: MESSAGES.twoFactorCodeInvalid });
+    throw await recheckFailed(deps, actor, { action: AUDIT_ACTIONS.twoFactorFailed, details: { reason: `disable-${done.reason}` } },
+      new Invalid(MESSAGES.twoFactorCodeInvalid, { code: MESSAGES.twoFactorCodeInvalid }));
   }
 }
 

@@ -111,8 +111,26 @@ const JOB_COLUMNS = [
   'bulkId', 'bulkCompId', 'bulkAction', 'bulkSource', 'bulkReason', 'bulkStatus', 'bulkCreatedUserId', 'bulkCreatedUsername', 'bulkCreatedTime', 'bulkFinishedTime',
 ] as const;
 
-export function findByKey(db: DbOrTx, userId: string, idempotencyKey: string) {
-  return db.selectFrom('bulk_jobs').select(JOB_COLUMNS).where('bulkCreatedUserId', '=', userId).where('bulkIdempotencyKey', '=', idempotencyKey).executeTakeFirst();
+/** The job the user started with this key in this company (keys are the user's own in each company). */
+export function findByKey(db: DbOrTx, userId: string, compId: number, idempotencyKey: string) {
+  return db
+    .selectFrom('bulk_jobs')
+    .select(JOB_COLUMNS)
+    .where('bulkCreatedUserId', '=', userId)
+    .where('bulkCompId', '=', compId)
+    .where('bulkIdempotencyKey', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** How many of the user's jobs are running, in every company. */
+export async function countRunning(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bulk_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bulkCreatedUserId', '=', userId)
+    .where('bulkStatus', '=', 'running' satisfies BulkJobStatus)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** One job of the user in the company (another user's or company's is not found). */

@@ -4,15 +4,16 @@
  * worker (worker.ts) then runs each item with the single action's own code.
  */
 import {
-  AUDIT_ACTIONS, BULK_SKIP_REASONS, BULK_TEXT, bulkActionAllowed,
+  AUDIT_ACTIONS, BULK_SKIP_REASONS, BULK_TEXT, MESSAGES, bulkActionAllowed,
   type BulkAction, type BulkJob, type BulkJobDetail, type BulkJobListQuery, type BulkJobStatus, type BulkPreview, type BulkPreviewRequest, type BulkSkipReason, type BulkSource, type BulkStartRequest,
 } from '@tagih/contract';
+import { sql, type Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/tables.ts';
+import { isPostgres, type Database, type DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
-import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
+import { Conflict, Invalid, NotFound, TooManyRequests } from '../../shared/errors.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
@@ -93,25 +94,37 @@ async function jobOf(deps: AppDeps, row: repo.JobRow): Promise<BulkJob> {
   return toJob(row, await repo.itemCounts(deps.db, [row.bulkId]));
 }
 
+/** Refuses a new job while the user has BULK_JOBS_PER_USER running (in any company): 429. */
+async function admitJob(deps: AppDeps, tx: Transaction<Database>, userId: string): Promise<void> {
+  // PostgreSQL: two starts of one user queue here, so both cannot see the same count.
+  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${`bulk-start:${userId}`}))`.execute(tx);
+  const running = await repo.countRunning(tx, userId);
+  if (running >= deps.config.bulk.jobsPerUser) throw new TooManyRequests(MESSAGES.bulkJobsPerUser(running), BULK_JOB_RETRY_SECONDS);
+}
+
+/** What a start refused for too many running jobs is told to wait. */
+const BULK_JOB_RETRY_SECONDS = 30;
+
 /** Attempts at a start that lost a race for an item to another job (then the plan is made again). */
 const START_ATTEMPTS = 3;
 
 /**
  * Starts a job: the items and bulk.started commit together or not at all. The same key from
- * the same user returns the job it made (also when two such requests race: the unique key
+ * the same user in the same company returns the job it made (also when two such requests race: the unique key
  * decides, the loser answers with the winner's job).
  */
 export async function start(deps: AppDeps, session: SessionContext, audit: AuditContext, compId: number, request: BulkStartRequest): Promise<BulkJob> {
-  const existing = await repo.findByKey(deps.db, session.userId, request.idempotencyKey);
+  const existing = await repo.findByKey(deps.db, session.userId, compId, request.idempotencyKey);
   if (existing) return jobOf(deps, existing);
   for (let attempt = 1; ; attempt++) {
     try {
       const jobId = await deps.db.transaction().execute(async (tx) => {
         // A start with the same key that committed meanwhile (SQLite runs one transaction at a time).
-        const made = await repo.findByKey(tx, session.userId, request.idempotencyKey);
+        const made = await repo.findByKey(tx, session.userId, compId, request.idempotencyKey);
         if (made) return made.bulkId;
         const { preview: p, items } = await plan(deps, tx, session, compId, request);
         if (items.length === 0) throw new Conflict(BULK_TEXT.nothingEligible);
+        await admitJob(deps, tx, session.userId);
         const now = iso(deps.clock.now());
         const id = await repo.insertJob(tx, {
           bulkCompId: compId, bulkAction: request.action, bulkSource: request.source, bulkReason: request.reason, bulkStatus: 'running',
@@ -131,11 +144,11 @@ export async function start(deps: AppDeps, session: SessionContext, audit: Audit
         });
         return id;
       });
-      return jobOf(deps, (await repo.findByKey(deps.db, session.userId, request.idempotencyKey)) ?? (await ownJob(deps, session, compId, jobId)));
+      return jobOf(deps, (await repo.findByKey(deps.db, session.userId, compId, request.idempotencyKey)) ?? (await ownJob(deps, session, compId, jobId)));
     } catch (error) {
       // A start with the same key won the race (its items were then queued already, or its key
       // was taken first): its job is the answer.
-      const winner = await repo.findByKey(deps.db, session.userId, request.idempotencyKey);
+      const winner = await repo.findByKey(deps.db, session.userId, compId, request.idempotencyKey);
       if (winner) return jobOf(deps, winner);
       // Another job took an item first (PostgreSQL): plan again.
       if (violationOf(error)?.kind !== 'unique') throw error;

@@ -1,7 +1,7 @@
 /** SQL for the generic master resources; table and column names come from each resource's rows, values are bound. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery, ResourceDef } from '@tagih/contract';
-import { applyFilters, applyOrderAndPage, countRows, type ListSqlOptions } from '../../db/list-sql.ts';
+import { applyFilters, applyOrderAndBatch, countRows, type ListSqlOptions, type PageBatch } from '../../db/list-sql.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generic resources span every master table
@@ -26,17 +26,26 @@ export interface ResourceRows {
 
 const untyped = (db: DbOrTx) => db as unknown as AnyDb;
 
-/** One page of a list query, and how many rows all its pages hold. */
-export async function listPage(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query: ListQuery, timeZone: string): Promise<{ total: number; page: DbRow[] }> {
+/** How a list query is counted and its page read, whole or in batches. */
+export function listPlan(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query: ListQuery, timeZone: string) {
   const options: ListSqlOptions = {
     ...(rows.columns ? { columns: rows.columns } : {}),
     timeZone,
     tieBreaker: `${rows.table}.${rows.idColumn}`,
   };
   const filtered = applyFilters(rows.from(db), query, def, options);
-  const total = await countRows(filtered);
-  const page = (await applyOrderAndPage(rows.select(filtered), query, options).execute()) as DbRow[];
-  return { total, page };
+  return {
+    count: () => countRows(filtered),
+    /** The page's rows (`batch` null) or one batch of them. */
+    read: async (batch: PageBatch | null) => (await applyOrderAndBatch(rows.select(filtered), query, options, batch).execute()) as DbRow[],
+  };
+}
+
+/** One page of a list query, and how many rows all its pages hold. */
+export async function listPage(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query: ListQuery, timeZone: string): Promise<{ total: number; page: DbRow[] }> {
+  const plan = listPlan(db, rows, def, query, timeZone);
+  const total = await plan.count();
+  return { total, page: await plan.read(null) };
 }
 
 export async function findById(db: DbOrTx, rows: ResourceRows, id: unknown): Promise<DbRow | undefined> {

@@ -4,14 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Action, RawQuery } from '@tagih/contract';
 import { MAX_ID, envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { RouteAccess } from '../../http/access.ts';
+import { sessionOf, type RouteAccess } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
 import * as crud from './crud-service.ts';
 import type { MasterResource, Values, WriteHandlers } from './resource-config.ts';
 
 const row = z.record(z.string(), z.unknown());
-const listData = listPayloadSchema(row);
+const listResponse = envelopeSchema(listPayloadSchema(row));
 
 const ID_MESSAGE = 'id must be a positive whole number';
 const intId = z.strictObject({
@@ -40,8 +41,12 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
 
   app.get(paths.list, {
     config: access('read', 'read'),
-    schema: { tags, summary: `List ${entity}`, querystring: listQuerySchema, response: { 200: envelopeSchema(listData) } },
-    handler: async (request) => ok(await crud.list(deps, resource, request.query as RawQuery)),
+    schema: { tags, summary: `List ${entity}`, querystring: listQuerySchema, response: { 200: listResponse } },
+    handler: async (request, reply) => {
+      const raw = request.query as RawQuery;
+      if (mayBeLargePage(raw)) return answerLargePage(deps, request, reply, crud.batchedList(deps, resource, raw, sessionOf(request)), { envelope: listResponse, row });
+      return ok(await crud.list(deps, resource, raw, sessionOf(request)));
+    },
   });
 
   if (resource.getById) {

@@ -3,24 +3,61 @@ import { fieldMeta, parseListQuery, type ListPayload, type RawQuery } from '@tag
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../db/audit.ts';
-import { pagination } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
 import type { Actor } from '../../shared/actor.ts';
+import type { SessionContext } from '../../shared/session.ts';
 import { recordChange, recordingRefusals } from './change-audit.ts';
-import { countWhere, deleteRow, findById, insertRow, listPage, updateRow } from './crud-repo.ts';
+import { countWhere, deleteRow, findById, insertRow, listPage, listPlan, updateRow } from './crud-repo.ts';
 import type { ApiRow, MasterResource, Values } from './resource-config.ts';
+import { withChangeRefusals } from './stronger-account.ts';
 import { guardedWrite } from './write-errors.ts';
 
 const mapRow = (deps: AppDeps, resource: MasterResource, raw: ApiRow): ApiRow =>
   resource.toRow ? resource.toRow(raw, iso(deps.clock.now())) : raw;
 
-export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuery): Promise<ListPayload<ApiRow>> {
+export async function list(deps: AppDeps, resource: MasterResource, raw: RawQuery, viewer: SessionContext): Promise<ListPayload<ApiRow>> {
   const parsed = parseListQuery(raw, resource.def);
   if (!parsed.ok) throw new Invalid(parsed.message);
   const { total, page } = await listPage(deps.db, resource.rows, resource.def, parsed.value, deps.config.businessTz);
-  return { data: page.map((r) => mapRow(deps, resource, r)), pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
+  const rows = page.map((r) => mapRow(deps, resource, r));
+  const data = resource.userField ? await withChangeRefusals(deps.db, viewer, rows, resource.userField) : rows;
+  return { data, pagination: pagination(total, parsed.value), fields: fieldMeta(resource.def) };
+}
+
+/** Reads what the resource keeps, before its write. */
+const keptBefore = (tx: DbOrTx, resource: MasterResource) => resource.keeps?.read(tx);
+
+/** After the write: refuses it (rolled back) when it took away anything the resource keeps. */
+async function assertKept(tx: DbOrTx, resource: MasterResource, before: ReadonlySet<string> | undefined): Promise<void> {
+  if (!resource.keeps || !before) return;
+  const after = await resource.keeps.read(tx);
+  const lost = [...before].filter((name) => !after.has(name));
+  if (lost.length > 0) throw resource.keeps.refusal(lost);
+}
+
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
+export function batchedList(
+  deps: AppDeps, resource: MasterResource, raw: RawQuery, viewer: SessionContext,
+): BatchedPage<ApiRow, ApiRow, Omit<ListPayload<ApiRow>, 'data'>> {
+  const parsed = parseListQuery(raw, resource.def);
+  if (!parsed.ok) throw new Invalid(parsed.message);
+  const query = parsed.value;
+  const plan = listPlan(deps.db, resource.rows, resource.def, query, deps.config.businessTz);
+  const { userField } = resource;
+  return {
+    max: query.max,
+    read: async (last, limit) => {
+      const rows = await plan.read({ limit, last: last && positionOf(last, query, resource.rows.idColumn) });
+      // As list(): each row says why the viewer may not change its user (stronger-account.ts).
+      return userField ? withChangeRefusals(deps.db, viewer, rows, userField) : rows;
+    },
+    toApi: (row) => mapRow(deps, resource, row),
+    rest: async () => ({ pagination: pagination(await plan.count(), query), fields: fieldMeta(resource.def) }),
+  };
 }
 
 export async function find(deps: AppDeps, db: DbOrTx, resource: MasterResource, id: unknown): Promise<ApiRow | undefined> {
@@ -69,8 +106,10 @@ export async function update(deps: AppDeps, resource: MasterResource, actor: Act
         const before = await find(deps, tx, resource, id);
         if (!before) throw new NotFound(`${resource.def.entity} ${String(id)} not found.`);
         await resource.guard?.(tx, actor, { before, after: values });
+        const kept = await keptBefore(tx, resource);
         await updateRow(tx, resource.rows, id, values);
         await resource.invariant?.(tx);
+        await assertKept(tx, resource, kept);
         await recordChange(tx, deps, actor, { ...attempt, before, after: await find(deps, tx, resource, id) });
       }),
     ),
@@ -97,6 +136,7 @@ export async function remove(deps: AppDeps, resource: MasterResource, actor: Act
       await resource.guard?.(tx, actor, { before, after: null });
       const used = await usage(tx, resource, id);
       if (used) throw new Conflict(used);
+      const kept = await keptBefore(tx, resource);
       try {
         await deleteRow(tx, resource.rows, id);
         await resource.invariant?.(tx);
@@ -105,6 +145,7 @@ export async function remove(deps: AppDeps, resource: MasterResource, actor: Act
         if (violationOf(error)?.kind === 'foreign-key') throw new Conflict(`${resource.def.entity} is still in use; remove what uses it first.`);
         throw error;
       }
+      await assertKept(tx, resource, kept);
       await recordChange(tx, deps, actor, { ...attempt, before, after: null });
     }),
   );

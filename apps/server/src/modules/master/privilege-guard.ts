@@ -1,45 +1,33 @@
 /**
- * Least privilege (nobody grants more than they hold), checked in the write's transaction before
- * the write: only a Superadmin touches the Superadmin role, its users and its permissions; nobody
- * changes the permissions of a role they hold, or grants an area.action they do not hold. A
- * Superadmin holds every grant, so only the Superadmin-only rules concern them.
+ * Least privilege (nobody grants more than they hold, nobody changes a stronger account),
+ * checked in the write's transaction before the write: only a Superadmin touches the Superadmin
+ * role, its users, and what a permission allows; nobody changes the permissions of a role they
+ * hold, grants an area.action they do not hold, or changes a user who holds one
+ * (stronger-account.ts). A Superadmin holds every grant, so only the Superadmin-only rules
+ * concern them (and the Superadmin role's own floor, superadmin-guard.ts).
  */
-import { MESSAGES, SUPERADMIN_ROLE_ID, can, canonicalArea, mergeAccess, parseOperations, type AccessMap, type Area } from '@tagih/contract';
+import { MESSAGES, SUPERADMIN_ROLE_ID, type AccessMap } from '@tagih/contract';
 import type { DbOrTx } from '../../db/tables.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { Forbidden } from '../../shared/errors.ts';
-import { holdsSuperadmin } from '../auth/credentials.ts';
+import { accessOfGrants, missingAccess } from '../auth/access.ts';
 import * as repo from './privilege-repo.ts';
 import type { WriteIntent } from './resource-config.ts';
+import { assertMayChangeUser } from './stronger-account.ts';
+
+export { assertMayChangeUser } from './stronger-account.ts';
 
 const valuesOf = (intent: WriteIntent, field: string): unknown[] =>
   [intent.before?.[field], intent.after?.[field]].filter((v) => v !== undefined && v !== null);
 
-/** Only a Superadmin may change a user who holds the Superadmin role (edit, deactivate, delete, credentials). */
-export async function assertMayChangeUser(tx: DbOrTx, actor: Actor, userId: string): Promise<void> {
-  if (actor.session.isSuperadmin) return;
-  if (await holdsSuperadmin(tx, userId)) throw new Forbidden(MESSAGES.onlySuperadminChangesSuperadmin);
-}
-
-/** Each area.action the grants give, as an access map. */
-function accessOfGrants(grants: readonly { prmsName: string; prmsOperations: string; rperOperations: string }[]): AccessMap {
-  return mergeAccess(
-    grants.map((g) => {
-      const allowed = new Set(parseOperations(g.prmsOperations));
-      return { area: g.prmsName, actions: parseOperations(g.rperOperations).filter((a) => allowed.has(a)) };
-    }),
-  );
-}
-
 function assertHolds(actor: Actor, granted: AccessMap): void {
-  for (const [area, actions] of Object.entries(granted)) {
-    for (const action of actions) {
-      if (!can(actor.session.access, canonicalArea(area) as Area, action)) throw new Forbidden(MESSAGES.grantBeyondOwn);
-    }
-  }
+  if (missingAccess(actor.session.access, granted).length > 0) throw new Forbidden(MESSAGES.grantBeyondOwn);
 }
 
-/** User_Role: role 1 only by a Superadmin; a Superadmin user's roles only by a Superadmin; no role that grants more than the actor holds. */
+/**
+ * User_Role: role 1 only by a Superadmin; the user before and after only if the actor may change
+ * them (stronger-account.ts); no role that grants more than the actor holds.
+ */
 export async function guardUserRole(tx: DbOrTx, actor: Actor, intent: WriteIntent): Promise<void> {
   if (actor.session.isSuperadmin) return;
   if (valuesOf(intent, 'usroRoleId').some((id) => Number(id) === SUPERADMIN_ROLE_ID)) {
@@ -48,6 +36,11 @@ export async function guardUserRole(tx: DbOrTx, actor: Actor, intent: WriteInten
   for (const userId of valuesOf(intent, 'usroUserId')) await assertMayChangeUser(tx, actor, String(userId));
   const granted = intent.after?.usroRoleId;
   if (granted !== undefined) assertHolds(actor, accessOfGrants(await repo.roleGrants(tx, Number(granted))));
+}
+
+/** User_Company: the user before and after only if the actor may change them. */
+export async function guardUserCompany(tx: DbOrTx, actor: Actor, intent: WriteIntent): Promise<void> {
+  for (const userId of valuesOf(intent, 'uscoUserId')) await assertMayChangeUser(tx, actor, String(userId));
 }
 
 /** Role_Permission: not of role 1, not of a role the actor holds, and no operation the actor does not hold. */
@@ -64,10 +57,15 @@ export async function guardRolePermission(tx: DbOrTx, actor: Actor, intent: Writ
   assertHolds(actor, accessOfGrants([{ prmsName: permission.prmsName, prmsOperations: permission.prmsOperations, rperOperations: operations }]));
 }
 
-/** Permission: its operations cap every role's grant of it, so nobody widens one beyond what they hold. */
+/**
+ * Permission: its name and operations cap every role's grant of it, so only a Superadmin edits or
+ * deletes one; a new one defines nothing beyond what its creator holds.
+ */
 export async function guardPermission(_tx: DbOrTx, actor: Actor, intent: WriteIntent): Promise<void> {
-  if (actor.session.isSuperadmin || !intent.after) return;
-  const name = String(intent.after.prmsName ?? intent.before?.prmsName ?? '');
+  if (actor.session.isSuperadmin) return;
+  if (intent.before) throw new Forbidden(MESSAGES.onlySuperadminChangesPermissions);
+  if (!intent.after) return;
+  const name = String(intent.after.prmsName ?? '');
   const operations = String(intent.after.prmsOperations ?? '[]');
   assertHolds(actor, accessOfGrants([{ prmsName: name, prmsOperations: operations, rperOperations: operations }]));
 }

@@ -53,8 +53,18 @@ export interface MasterResource {
   guard?(tx: DbOrTx, actor: Actor, intent: WriteIntent): Promise<void>;
   /** Checked after every update and delete, in the write's transaction; a violation rolls it back. */
   invariant?(tx: DbOrTx): Promise<void>;
+  /** What no update or delete may take away (read before and after it); a loss refuses the write. */
+  keeps?: Keep;
+  /** The field naming the user a row belongs to: listed rows carry why the viewer may not change that user. */
+  userField?: string;
   /** Writes that are more than one row (a user and its login): replace the generic ones. */
   writes?: WriteHandlers;
+}
+
+/** Something a write must leave in place, as a set of names, and the refusal naming what it would take away. */
+export interface Keep {
+  read(tx: DbOrTx): Promise<ReadonlySet<string>>;
+  refusal(lost: readonly string[]): Error;
 }
 
 export interface WriteHandlers {

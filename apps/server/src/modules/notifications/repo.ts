@@ -1,7 +1,7 @@
 /** SQL of the Notifications screen: the company's notifications and one notification's history. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { notificationResource } from '@tagih/contract';
-import { applyFilters, applyOrder, applyOrderAndPage, countRows, fieldsOfQuery } from '../../db/list-sql.ts';
+import { applyFilters, applyOrder, applyOrderAndBatch, countRows, fieldsOfQuery, type PageBatch } from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import { rollupCount, walkNotificationIds } from './totals-repo.ts';
@@ -60,12 +60,8 @@ export function filteredNotifications(
   return applyFilters(db.selectFrom(queued.as('r')) as unknown as Filtered, query, notificationResource, { timeZone, tieBreaker: 'notiId' });
 }
 
-/**
- * Count and page. When the query reads only the notification's own columns (the screen's
- * filters do), both run on the notifications alone and only the page's rows are joined; the
- * count comes from the notification rollup when it can answer.
- */
-export async function listPage(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string) {
+/** The count, and how the page's rows are read, whole or in batches; the count comes from the notification rollup when it can answer. */
+export async function listPlan(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string) {
   const options = { timeZone, tieBreaker: 'notiId' };
   const own = ![...fieldsOfQuery(query)].some((f) => TRANSACTION_FIELDS.has(f));
   // The count from the notification rollup when it can answer (totals-repo.ts, ~1 ms), which also
@@ -73,15 +69,37 @@ export async function listPage(db: Kysely<Database>, compId: number, range: UtcR
   const counted = await rollupCount(db, compId, range, query, timeZone);
   const idWalk = own && counted !== null && (await walkNotificationIds(db, compId, range, query, counted, timeZone));
   const filtered = filteredNotifications(db, compId, range, query, timeZone, own, idWalk);
-  const pageRows = own
-    ? applyOrder(
-        db.selectFrom(rows(db, compId, range).where('n.notiId', 'in', applyOrderAndPage(filtered.select(sql<number>`${sql.ref('notiId')}`.as('notiId')), query, options)).as('r')).selectAll() as unknown as Filtered,
-        query,
-        options,
-      )
-    : applyOrderAndPage(filtered.selectAll(), query, options);
-  const [total, page] = await Promise.all([counted ?? countRows(filtered), pageRows.execute() as Promise<NotificationDbRow[]>]);
+  /** The page's rows (`batch` null) or one batch of them. */
+  const read = (batch: PageBatch | null): Promise<NotificationDbRow[]> => {
+    const rowsOf = own
+      ? applyOrder(
+          db.selectFrom(rows(db, compId, range).where('n.notiId', 'in', applyOrderAndBatch(filtered.select(sql<number>`${sql.ref('notiId')}`.as('notiId')), query, options, batch)).as('r')).selectAll() as unknown as Filtered,
+          query,
+          options,
+        )
+      : applyOrderAndBatch(filtered.selectAll(), query, options, batch);
+    return rowsOf.execute() as Promise<NotificationDbRow[]>;
+  };
+  return { count: () => (counted === null ? countRows(filtered) : Promise.resolve(counted)), read };
+}
+
+/**
+ * Count and page. When the query reads only the notification's own columns (the screen's
+ * filters do), both run on the notifications alone and only the page's rows are joined.
+ */
+export async function listPage(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string) {
+  const plan = await listPlan(db, compId, range, query, timeZone);
+  const [total, page] = await Promise.all([plan.count(), plan.read(null)]);
   return { total, page };
+}
+
+/** A notification id as a probe names it: its company, whoever asks (a probe for another company's id is recorded). */
+export function probedNotification(db: Kysely<Database>, notiId: number) {
+  return {
+    type: 'notification',
+    id: notiId,
+    ownerCompId: async () => (await db.selectFrom('notifications').select('notiCompId').where('notiId', '=', notiId).executeTakeFirst())?.notiCompId,
+  };
 }
 
 export function findOne(db: Kysely<Database>, compId: number, notiId: number): Promise<NotificationDbRow | undefined> {

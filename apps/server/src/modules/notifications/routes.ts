@@ -5,23 +5,33 @@ import { API_PATHS, NOTIFICATIONS_AREA, dateRangeListQuerySchema, envelopeSchema
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { recordingProbes } from '../audit/access-denied.ts';
 import { requireActiveCompany } from '../auth/service.ts';
-import { detail, list } from './service.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
+import { probedNotification } from './repo.ts';
+import { batchedList, detail, list } from './service.ts';
 
 const config = { access: { area: NOTIFICATIONS_AREA, action: 'read' } } as const;
 
 export const notificationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const listResponse = envelopeSchema(listPayloadSchema(notificationRow));
     app.get(API_PATHS.notifications.list, {
       config,
       schema: {
         tags: ['monitoring'],
         summary: 'Notifications: list (finds[notiOrderId], finds[notiStatus], from, to, paging, order)',
         querystring: dateRangeListQuerySchema,
-        response: { 200: envelopeSchema(listPayloadSchema(notificationRow)) },
+        response: { 200: listResponse },
       },
-      handler: async (request) => ok(await list(deps, await requireActiveCompany(deps, sessionOf(request)), request.query)),
+      handler: async (request, reply) => {
+        const compId = await requireActiveCompany(deps, sessionOf(request));
+        if (mayBeLargePage(request.query)) {
+          return answerLargePage(deps, request, reply, batchedList(deps, compId, request.query), { envelope: listResponse, row: notificationRow });
+        }
+        return ok(await list(deps, compId, request.query));
+      },
     });
 
     app.get(API_PATHS.notifications.one, {
@@ -32,6 +42,10 @@ export const notificationRoutes =
         params: z.strictObject({ notiId: z.coerce.number().int().positive() }),
         response: { 200: envelopeSchema(notificationDetail.extend({ pagination: paginationSchema })) },
       },
-      handler: async (request) => ok(await detail(deps, await requireActiveCompany(deps, sessionOf(request)), request.params.notiId)),
+      handler: async (request) => {
+        const compId = await requireActiveCompany(deps, sessionOf(request));
+        const { notiId } = request.params;
+        return ok(await recordingProbes(deps, request, compId, probedNotification(deps.db, notiId), () => detail(deps, compId, notiId)));
+      },
     });
   };

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/tables.ts';
 import { sql } from 'kysely';
-import { countRows, pagination } from '../../db/list-sql.ts';
+import { countRows, pagination, positionOf } from '../../db/list-sql.ts';
+import type { BatchedPage } from '../large-reads/large-page.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid, NotFound } from '../../shared/errors.ts';
 import { wantsWorkQueue } from '../transactions/work-queue.ts';
@@ -25,6 +26,20 @@ export async function list(deps: AppDeps, compId: number, raw: RawQuery) {
   const { total, page } = await repo.listPage(deps.db, compId, range, query, deps.config.businessTz);
   return { data: page, pagination: pagination(total, query), fields: fieldMeta(notificationResource) };
 }
+
+/** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
+export function batchedList(deps: AppDeps, compId: number, raw: RawQuery): BatchedPage<repo.NotificationDbRow, repo.NotificationDbRow, Omit<NotificationList, 'data'>> {
+  const { query, range } = parseNotificationListRequest(deps, raw);
+  const plan = repo.listPlan(deps.db, compId, range, query, deps.config.businessTz);
+  return {
+    max: query.max,
+    read: async (last, limit) => (await plan).read({ limit, last: last && positionOf(last, query, 'notiId') }),
+    toApi: (row) => row,
+    rest: async () => ({ pagination: pagination(await (await plan).count(), query), fields: fieldMeta(notificationResource) }),
+  };
+}
+
+type NotificationList = Awaited<ReturnType<typeof list>>;
 
 /** A notification's delivery attempts, oldest first (its History dialog, a transaction's timeline). */
 export function deliveryHistory(deps: AppDeps, notiId: number) {

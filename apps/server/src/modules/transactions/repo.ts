@@ -2,7 +2,7 @@
 import { NOTI_STATUS, TRX_STATUS } from '@tagih/contract';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
-import { applyFilters, applyOrder, applyOrderAndPage, fieldsOfQuery } from '../../db/list-sql.ts';
+import { applyAfter, applyFilters, applyOrder, fieldsOfQuery, positionOf } from '../../db/list-sql.ts';
 import type { Database, DbOrTx } from '../../db/tables.ts';
 import { withRollup } from '../../db/transaction-rollup.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
@@ -58,18 +58,34 @@ export async function summary(
   return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
 }
 
+/** Part of a page read in batches (modules/large-reads/large-page.ts): `limit` rows, after the row `last` when given. */
+export interface PageBatch {
+  limit: number;
+  last: DbRow | null;
+}
+
 /**
  * One page: the page's ids are chosen over only the columns the query reads, and only those
  * rows are then joined to their detail and notification (a "late join": sorting the whole
  * filtered set with every join made costs seconds at a few hundred thousand rows). `idWalk`:
  * choose the ids by walking the id-order index (SQLite; page-plan.ts says when). `after`: the
- * page after that row (keyset, page-plan.ts) instead of the query's page number.
+ * page after that row (keyset, page-plan.ts) instead of the query's page number. `batch`: only
+ * part of the page: its first `limit` rows, or the `limit` rows after `last`.
  */
 export async function page(
   db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, idWalk = false, after: PageCursor | null = null,
+  batch: PageBatch | null = null,
 ): Promise<DbRow[]> {
   const chosen = filteredRows(db, kind, compId, range, query, timeZone, ['trctId'], idWalk).select(sql.ref('trctId').as('trctId'));
-  const ids = after ? keysetPage(chosen, query, after) : applyOrderAndPage(chosen, query, ORDER);
+  let ids;
+  if (batch?.last) {
+    const last = positionOf(batch.last, query, 'trctId');
+    ids = applyOrder(applyAfter(chosen, query, ORDER, last), query, ORDER).limit(batch.limit);
+  } else if (after) {
+    ids = keysetPage(chosen, batch ? { ...query, max: batch.limit } : query, after);
+  } else {
+    ids = applyOrder(chosen, query, ORDER).limit(batch?.limit ?? query.max).offset((query.page - 1) * query.max);
+  }
   // No date range here: the ids are the page, and looking them up by key beats re-scanning the range.
   const rows = db.selectFrom(kindRows(db, kind.type, compId, { start: null, end: null }).where('t.trctId', 'in', ids).as('r')) as unknown as Filtered;
   return (await applyOrder(rows.selectAll(), query, ORDER).execute()) as DbRow[];
@@ -93,6 +109,15 @@ export async function exportBatch(q: Filtered, after: ExportCursor | null, size:
 }
 
 /** One transaction of the company and kind (`t`) with its VA (`v`) or QRIS (`q`) details joined; the caller selects. */
+/** A transaction id as a probe names it: its company, whoever asks (a probe for another company's id is recorded). */
+export function probedTransaction(db: DbOrTx, trctId: number) {
+  return {
+    type: 'transaction',
+    id: trctId,
+    ownerCompId: async () => (await db.selectFrom('transactions').select('trctCompId').where('trctId', '=', trctId).executeTakeFirst())?.trctCompId,
+  };
+}
+
 export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return db
     .selectFrom('transactions as t')

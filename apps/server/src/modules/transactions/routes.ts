@@ -3,20 +3,24 @@
  * list, CSV export, inquiry and notification, registered once per kind from one definition.
  */
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiryResult, notifyResult, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { actorOf, auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { recordingProbes } from '../audit/access-denied.ts';
+import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
+import { renewingSlot, takeLargeReadSlot } from '../large-reads/slot.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
 import { inquire, runnerOf } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
 import { sendNotification } from './notify.ts';
 import { sendCsv } from './send-csv.ts';
-import { list } from './service.ts';
+import { probedTransaction } from './repo.ts';
+import { batchedList, list } from './service.ts';
 
 const idParams = z.strictObject({ trctId: z.coerce.number().int().positive() });
 
@@ -34,17 +38,25 @@ export const transactionRoutes =
         querystring: dateRangeListQuerySchema,
         response: { 200: envelopeSchema(listPayloadSchema(kind.rowSchema).extend({ total: transactionTotals })) },
       };
-      const listHandler = async (request: FastifyRequest) => ok(await list(deps, kind, await companyOf(request), request.query as RawQuery));
-      app.get(paths.list, { config, schema: listSchema }, (request) => listHandler(request));
+      const rowSchemas = { envelope: listSchema.response[200], row: kind.rowSchema };
+      const listHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const raw = request.query as RawQuery;
+        const compId = await companyOf(request);
+        if (mayBeLargePage(raw)) return answerLargePage(deps, request, reply, batchedList(deps, kind, compId, raw), rowSchemas);
+        return ok(await list(deps, kind, compId, raw));
+      };
+      app.get(paths.list, { config, schema: listSchema }, listHandler);
       // The spec writes the list with a trailing slash; both spellings answer.
-      app.get(`${paths.list}/`, { config, schema: { ...listSchema, hide: true } }, (request) => listHandler(request));
+      app.get(`${paths.list}/`, { config, schema: { ...listSchema, hide: true } }, listHandler);
 
       app.get(paths.export, {
         config,
         schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
         handler: async (request, reply) => {
           const compId = await companyOf(request);
-          await sendCsv(reply, kind.csvFile, prepareExport(deps, kind, auditContextOf(request), compId, request.query));
+          const csv = prepareExport(deps, kind, auditContextOf(request), compId, request.query);
+          const slot = await takeLargeReadSlot(deps, request, reply);
+          await sendCsv(reply, kind.csvFile, renewingSlot(slot, csv));
         },
       });
 
@@ -52,7 +64,9 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: idParams, response: { 200: envelopeSchema(inquiryResult) } },
         handler: async (request) => {
-          const answer = await inquire(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
+          const compId = await companyOf(request);
+          const { trctId } = request.params;
+          const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => inquire(deps, kind, runnerOf(actorOf(request)), compId, trctId));
           return ok(answer.data, answer.message);
         },
       });
@@ -61,7 +75,9 @@ export const transactionRoutes =
         config,
         schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: idParams, response: { 200: envelopeSchema(notifyResult) } },
         handler: async (request) => {
-          const answer = await sendNotification(deps, kind, runnerOf(actorOf(request)), await companyOf(request), request.params.trctId);
+          const compId = await companyOf(request);
+          const { trctId } = request.params;
+          const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => sendNotification(deps, kind, runnerOf(actorOf(request)), compId, trctId));
           return ok(answer.data, answer.message);
         },
       });

@@ -23,54 +23,13 @@
  *   (helmet's, X-Request-Id) are written with ours; onSend hooks do not run (the app's sets
  *   cache-control: no-store, set here too); onResponse hooks (metrics, the request log) still do.
  */
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-
-/** Frees a Buffer's memory now instead of at V8's next collection; only for a Buffer that is the only view of its memory. */
-function free(bytes: Buffer): void {
-  (bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
-}
-
-/** Resolves once the response has room again, or has closed (the client went away). */
-const roomOrClose = (res: ServerResponse): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
+import { sendParts } from '../../http/send-parts.ts';
 
 /**
  * Sends `csv` as the attachment `file`. Throws only before the first byte (Fastify then answers
  * the error); after that, failures are logged and the response cut.
  */
-export async function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string | Buffer>): Promise<void> {
-  let part = await csv.next();
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file}"`)
-    .header('cache-control', 'no-store')
-    .hijack();
-  const res = reply.raw;
-  // The client may have left while the first part was read (a 10M-row COPY sorts for a while first).
-  let gone = res.destroyed;
-  res.once('close', () => (gone = true));
-  try {
-    if (!gone) res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    for (; !part.done && !gone; part = await csv.next()) {
-      const bytes = part.value;
-      const room = typeof bytes === 'string' ? res.write(bytes) : res.write(bytes, () => free(bytes));
-      if (!room && !gone) await roomOrClose(res);
-    }
-    if (!gone) res.end();
-  } catch (error) {
-    reply.log.warn({ err: error }, 'CSV export failed after its first bytes; response cut short');
-    res.destroy();
-  } finally {
-    // Ends a generator the loop left early (client gone): its finally stops the reads and records the audit.
-    await csv.return(undefined).catch((error: unknown) => reply.log.error({ err: error }, 'CSV export did not end cleanly'));
-  }
+export function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string | Buffer>): Promise<void> {
+  return sendParts(reply, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"` }, csv, 'CSV export');
 }

@@ -74,3 +74,8 @@ export async function deleteStale(db: DbOrTx, beforeIso: string): Promise<number
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Extends the lease taken by the start at `startedIso` to `untilIso` (a later start's lease is left alone). */
+export async function renewSlot(db: DbOrTx, key: string, startedIso: string, untilIso: string): Promise<void> {
+  await db.updateTable('action_throttle').set({ acthLeaseUntil: untilIso }).where('acthKey', '=', key).where('acthWindowStart', '=', startedIso).execute();
+}

@@ -58,6 +58,29 @@ export async function admitAction(deps: AppDeps, action: ThrottledAction, userId
   return leaseUntil ? { release: () => repo.releaseSlot(deps.db, trxKey, nowIso) } : noLease;
 }
 
+/** A lease held on a key (takeLease). */
+export interface Lease {
+  /** Extends the lease to `leaseMs` from now. */
+  renew(): Promise<void>;
+  /** Ends the lease. */
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the lease on `key` for `leaseMs` when nobody holds it (across server processes), or
+ * null. It ends on release(), or on its own once `leaseMs` pass without a renew().
+ */
+export async function takeLease(deps: AppDeps, key: string, leaseMs: number): Promise<Lease | null> {
+  const started = deps.clock.now();
+  const startedIso = iso(started);
+  const until = (from: Date) => iso(new Date(from.getTime() + leaseMs));
+  if (!(await repo.claimSlot(deps.db, key, startedIso, startedIso, until(started)))) return null;
+  return {
+    renew: () => repo.renewSlot(deps.db, key, startedIso, until(deps.clock.now())),
+    release: () => repo.releaseSlot(deps.db, key, startedIso),
+  };
+}
+
 /** Housekeeping: forgets throttle rows that ended over a day ago. */
 export async function purgeStaleThrottles(deps: AppDeps): Promise<number> {
   return repo.deleteStale(deps.db, iso(addMinutes(deps.clock.now(), -24 * 60)));

@@ -5,8 +5,10 @@ import { envelopeSchema, transactionDetail, transactionPaths } from '@tagih/cont
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { recordingProbes } from '../audit/access-denied.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { SERVER_KINDS } from './kinds.ts';
+import { probedTransaction } from './repo.ts';
 import { transactionDetail as detailOf } from './timeline.ts';
 
 const idParams = z.strictObject({ trctId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -26,7 +28,8 @@ export const transactionTimelineRoutes =
         },
         handler: async (request) => {
           const compId = await requireActiveCompany(deps, sessionOf(request));
-          return ok(await detailOf(deps, kind, compId, request.params.trctId));
+          const { trctId } = request.params;
+          return ok(await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => detailOf(deps, kind, compId, trctId)));
         },
       });
     }

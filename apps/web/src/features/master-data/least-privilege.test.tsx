@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fieldMeta, roleResource, userResource, userRoleResource, type AccessMap } from '@tagih/contract';
+import { MESSAGES, fieldMeta, permissionResource, roleResource, userCompanyResource, userResource, userRoleResource, type AccessMap } from '@tagih/contract';
 import { describe, expect, it } from 'vitest';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { fakeMasterApi, type FakeCall } from './fake-master-api.test-util.ts';
-import { UserRolesScreen, UsersScreen } from './master-data-screens.tsx';
+import { PermissionsScreen, UserCompaniesScreen, UserRolesScreen, UsersScreen } from './master-data-screens.tsx';
 
 const ALL = ['read', 'create', 'update', 'delete'] as AccessMap[string];
 const ONLY_SUPERADMIN = 'Only a Superadmin can change a Superadmin user.';
@@ -121,6 +121,60 @@ describe('least privilege on the master screens', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Error deleting user')).toBeInTheDocument();
     expect(screen.getAllByText(ONLY_SUPERADMIN).length).toBeGreaterThan(0);
+  });
+});
+
+describe('nobody is offered to change a stronger account', { timeout: 20_000 }, () => {
+  const STRONGER = MESSAGES.strongerAccount;
+
+  it("User Management: the server's per-row reason disables Edit and Delete, and says why", async () => {
+    const user = userEvent.setup();
+    fakeMasterApi(userResource, [
+      { userId: 'auditor@tagih.id', usloUserName: 'auditor', userStatus: 1, userIsSuperadmin: false, protectedReason: STRONGER },
+      { userId: 'budi@tagih.id', usloUserName: 'budi', userStatus: 1, userIsSuperadmin: false, protectedReason: null },
+    ], USER_ACCESS);
+    renderUi(<UsersScreen />);
+    const auditor = await rowOf('auditor@tagih.id');
+    const edit = within(auditor).getByRole('button', { name: 'Edit' });
+    expect(edit).toBeDisabled();
+    expect(within(auditor).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await user.hover(edit.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(STRONGER);
+    const budi = await rowOf('budi@tagih.id');
+    expect(within(budi).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(within(budi).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it("User Role and User Company: a stronger user's links cannot be edited or deleted", async () => {
+    fakeMasterApi(userRoleResource, [
+      { usroId: 7, usroUserId: 'auditor@tagih.id', usroRoleId: 4, roleName: 'Auditor', protectedReason: STRONGER },
+      { usroId: 8, usroUserId: 'budi@tagih.id', usroRoleId: 3, roleName: 'Staff', protectedReason: null },
+    ], { master_user_role: ALL }, choices);
+    const roles = renderUi(<UserRolesScreen />);
+    expect(within(await rowOf('auditor@tagih.id')).getByRole('button', { name: 'Edit' })).toBeDisabled();
+    expect(within(await rowOf('budi@tagih.id')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    roles.unmount();
+
+    fakeMasterApi(userCompanyResource, [
+      { uscoId: 5, uscoUserId: 'auditor@tagih.id', uscoCompId: 1, companyName: 'PT Sinar Pay', protectedReason: STRONGER },
+      { uscoId: 6, uscoUserId: 'budi@tagih.id', uscoCompId: 1, companyName: 'PT Sinar Pay', protectedReason: null },
+    ], { master_user: ['read'], master_user_company: ALL });
+    renderUi(<UserCompaniesScreen />);
+    expect(within(await rowOf('auditor@tagih.id')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(await rowOf('budi@tagih.id')).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it("Permission: only a Superadmin is offered to edit what a permission allows", async () => {
+    const permissions = [{ prmsId: 9, prmsName: 'master_permission', prmsOperations: '["read","create","update","delete"]' }];
+    fakeMasterApi(permissionResource, permissions, { master_permission: ALL });
+    const keeper = renderUi(<PermissionsScreen />);
+    expect(within(await rowOf('master_permission')).getByRole('button', { name: 'Edit' })).toBeDisabled();
+    expect(within(await rowOf('master_permission')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    keeper.unmount();
+
+    fakeMasterApi(permissionResource, permissions, { master_permission: ALL }, undefined, { isSuperadmin: true });
+    renderUi(<PermissionsScreen />);
+    expect(within(await rowOf('master_permission')).getByRole('button', { name: 'Edit' })).toBeEnabled();
   });
 });
 

@@ -5,6 +5,7 @@ import {
 } from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { guardPermission, guardRolePermission } from '../privilege-guard.ts';
+import { superadminRoleOperations } from '../superadmin-guard.ts';
 import { permissionRows, rolePermissionRows, roleRows } from './rows-repo.ts';
 
 export const roles: MasterResource = {
@@ -27,6 +28,7 @@ export const permissions: MasterResource = {
   auditName: 'permission',
   rows: permissionRows,
   guard: guardPermission,
+  keeps: superadminRoleOperations,
   bodies: { create: permissionCreateBody, update: permissionUpdateBody },
   blockers: [{ table: 'role_permissions', column: 'rperPrmsId', what: 'role permissions' }],
 };
@@ -38,6 +40,7 @@ export const rolePermissions: MasterResource = {
   auditName: 'role_permission',
   rows: rolePermissionRows,
   guard: guardRolePermission,
+  keeps: superadminRoleOperations,
   toRow: (row) => ({ ...row, rperRole: { roleName: row.roleName }, rperPrms: { prmsName: row.prmsName } }),
   bodies: { create: rolePermissionCreateBody, update: rolePermissionUpdateBody },
   references: [

@@ -2,7 +2,7 @@
 import { userCompanyCreateBody, userCompanyResource, userCompanyUpdateBody, userRoleCreateBody, userRoleResource, userRoleUpdateBody } from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
-import { guardUserRole } from '../privilege-guard.ts';
+import { guardUserCompany, guardUserRole } from '../privilege-guard.ts';
 import { userCompanyRows, userRoleRows } from './rows-repo.ts';
 
 const userReference = (field: string) => ({ field, label: 'User', table: 'users', column: 'userId' });
@@ -14,6 +14,7 @@ export const userRoles: MasterResource = {
   auditName: 'user_role',
   rows: userRoleRows,
   guard: guardUserRole,
+  userField: 'usroUserId',
   toRow: (row) => ({ ...row, usroRole: { roleName: row.roleName } }),
   bodies: { create: userRoleCreateBody, update: userRoleUpdateBody },
   references: [userReference('usroUserId'), { field: 'usroRoleId', label: 'Role', table: 'roles', column: 'roleId' }],
@@ -27,6 +28,8 @@ export const userCompanies: MasterResource = {
   auditPrefix: 'usco',
   auditName: 'user_company',
   rows: userCompanyRows,
+  guard: guardUserCompany,
+  userField: 'uscoUserId',
   bodies: { create: userCompanyCreateBody, update: userCompanyUpdateBody },
   references: [userReference('uscoUserId'), { field: 'uscoCompId', label: 'Company', table: 'companies', column: 'compId' }],
 };

@@ -3,6 +3,7 @@
  * selected columns. Hashes, client secrets and callback URLs are never selected.
  */
 import { sql } from 'kysely';
+import { latestSignInLocks } from '../../auth/credentials.ts';
 import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
 import type { ResourceRows } from '../crud-repo.ts';
 
@@ -95,7 +96,8 @@ export const userRows: ResourceRows = {
     db
       .selectFrom('users')
       .leftJoin('user_logins', 'user_logins.usloUserId', 'users.userId')
-      .leftJoin('login_throttle', (join) => join.on(sql`lower(${sql.ref('user_logins.usloUserName')})`, '=', sql.ref('login_throttle.lothUsername'))),
+      // The latest lock of the username at any address (auth/lockout.ts).
+      .leftJoin(latestSignInLocks(db), (join) => join.on(sql`lower(${sql.ref('user_logins.usloUserName')})`, '=', sql.ref('login_throttle.lothUsername'))),
   select: (qb) =>
     qb.select((eb) => [
       'users.userId', 'users.userStatus', ...audit('user', 'users'), 'user_logins.usloUserName',

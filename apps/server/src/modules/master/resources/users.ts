@@ -9,6 +9,7 @@ export const users: MasterResource = {
   auditPrefix: 'user',
   auditName: 'user',
   rows: userRows,
+  userField: 'userId',
   // Whether the user is a Superadmin, has two-factor on, and until when a sign-in lockout holds them (past ones read null).
   toRow: (row, nowIso) => ({
     ...row,
@@ -26,6 +27,7 @@ export const userLogins: MasterResource = {
   auditPrefix: 'uslo',
   auditName: 'user_login',
   rows: userLoginRows,
+  userField: 'usloUserId',
   getById: true,
   bodies: { create: userLoginCreateBody, update: userLoginUpdateBody },
   references: [{ field: 'usloUserId', label: 'User', table: 'users', column: 'userId' }],

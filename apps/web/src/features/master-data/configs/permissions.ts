@@ -6,6 +6,7 @@ import {
   permissionUpdateBody,
   SEARCH_DEBOUNCE_MS,
 } from '@tagih/contract';
+import { protectPermission } from '../least-privilege.ts';
 import { COUNT_SUMMARY, routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 export const permissionsConfig: MasterScreenConfig = {
@@ -19,4 +20,5 @@ export const permissionsConfig: MasterScreenConfig = {
   summary: COUNT_SUMMARY,
   createDefaults: { prmsOperations: DEFAULT_PERMISSION_OPERATIONS },
   formWidth: DIALOG_WIDTH.genericForm,
+  protectedRow: protectPermission,
 };

@@ -5,6 +5,7 @@ import {
   userCompanyResource,
   userCompanyUpdateBody,
 } from '@tagih/contract';
+import { userChangeRefusal } from '../least-privilege.ts';
 import { COUNT_SUMMARY, routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 export const userCompaniesConfig: MasterScreenConfig = {
@@ -18,4 +19,5 @@ export const userCompaniesConfig: MasterScreenConfig = {
   summary: COUNT_SUMMARY,
   filters: [{ field: 'uscoCompId', label: 'By Company', kind: 'select' }],
   formWidth: DIALOG_WIDTH.genericForm,
+  protectedRow: userChangeRefusal,
 };

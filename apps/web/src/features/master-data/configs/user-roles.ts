@@ -6,7 +6,7 @@ import {
   userRoleResource,
   userRoleUpdateBody,
 } from '@tagih/contract';
-import { protectSuperadminLink, withholdSuperadminRole } from '../least-privilege.ts';
+import { protectRoleLink, withholdSuperadminRole } from '../least-privilege.ts';
 import { routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 const TOTAL = 'Jumlah Data';
@@ -33,7 +33,7 @@ export const userRolesConfig: MasterScreenConfig = {
   },
   filters: [{ field: 'usroRoleId', label: 'By Role', kind: 'select' }],
   formWidth: DIALOG_WIDTH.genericForm,
-  // Only a Superadmin grants the Superadmin role or changes a link that grants it.
+  // Only a Superadmin grants the Superadmin role or changes a link that grants it; nobody changes a stronger user's links.
   withheldChoices: withholdSuperadminRole('usroRoleId'),
-  protectedRow: protectSuperadminLink,
+  protectedRow: protectRoleLink,
 };

@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, userCreateBody, userResource, userUpdateBody } from '@tagih/contract';
-import { protectSuperadminUser } from '../least-privilege.ts';
+import { protectUser } from '../least-privilege.ts';
 import { routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 /**
@@ -21,5 +21,5 @@ export const usersConfig: MasterScreenConfig = {
   filters: [{ field: 'userStatus', label: 'By Status', kind: 'select' }],
   readOnlyOnEdit: ['userId'],
   editHints: { usloPassword: 'Leave empty to keep the current password.' },
-  protectedRow: protectSuperadminUser,
+  protectedRow: protectUser,
 };

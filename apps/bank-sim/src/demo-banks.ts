@@ -9,7 +9,16 @@ export interface DemoBank extends SimBank {
   partnerServiceId: string;
   channelId: string;
   merchantId: string;
+  /** How this bank calls Tagih (payments it reports): its client id, key pair and service-signature secret. */
+  inbound: { clientId: string; publicKey: string; privateKey: string; clientSecret: string };
 }
+
+const rsaPair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 
 const BANKS = [
   { code: 'BRI', pathPrefix: '/bri/snap', merchantId: 'BRI-MID-0001' },
@@ -19,11 +28,8 @@ const BANKS = [
 
 export function createDemoBanks(): DemoBank[] {
   return BANKS.map((b) => {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
+    const { publicKey, privateKey } = rsaPair();
+    const inbound = rsaPair();
     return {
       ...b,
       partnerServiceId: demoPartnerServiceId(b.code),
@@ -32,6 +38,7 @@ export function createDemoBanks(): DemoBank[] {
       publicKey,
       privateKey,
       channelId: '95221',
+      inbound: { clientId: `${b.code.toLowerCase()}-to-tagih`, ...inbound, clientSecret: randomBytes(32).toString('base64url') },
     };
   });
 }

@@ -18,7 +18,7 @@ import { isPageRequest, serveWebApp } from './http/web-app.ts';
 import { accessDenialRecorder } from './modules/audit/access-denied.ts';
 import { sharedRateLimit } from './modules/auth/login-rate-limit.ts';
 import { authenticate } from './modules/auth/service.ts';
-import { apiModules } from './modules/index.ts';
+import { apiModules, snapModules } from './modules/index.ts';
 import { startBulkWorker, type BulkWorker } from './modules/bulk-actions/worker.ts';
 import { startNotificationWorker, type NotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
@@ -133,6 +133,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
       for (const module of apiModules) await api.register(module(deps));
     },
     { prefix: '/api' },
+  );
+  await app.register(
+    async (snap) => {
+      for (const module of snapModules) await snap.register(module(deps));
+    },
+    { prefix: '/snap' },
   );
 
   const worker = deps.notificationWorker;

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
 import type { BankGateway } from './integrations/bank/gateway.ts';
+import type { SnapPartner } from './modules/snap/partners.ts';
 import type { BreakerSettings } from './modules/notifications/merchant-breaker.ts';
 import type { AppMetrics } from './ops/metrics.ts';
 import type { SecretBox } from './security/secret-box.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Bank inquiry (SNAP BI); without it Inquiry answers 503 "not configured". */
   bankGateway?: BankGateway;
+  /** The banks that may report payments to /snap, with their inbound credentials; none: every /snap call is refused. */
+  snapPartners?: SnapPartner[];
   /** Merchant callbacks: timeout (default 10 s) and the in-flight lease (default 60 s). */
   merchant?: { timeoutMs?: number; leaseMs?: number };
   /**

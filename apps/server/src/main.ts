@@ -15,6 +15,7 @@ import { LOOPBACK, billAmount, clientSecret, hasDemoClients } from './db/seed/de
 import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
+import { partnersOfBanks } from './modules/snap/partners.ts';
 import { demoAllowedHosts, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
     secretBox: keys.box,
     clock: systemClock,
     metrics,
+    snapPartners: partnersOfBanks(banks),
     ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },

@@ -59,6 +59,14 @@ export const AUDIT_ACTIONS = {
   transactionExported: 'transaction.exported',
   /** details: outcome, bank code. */
   transactionInquired: 'transaction.inquired',
+  /** A bank reported a payment over SNAP (VA payment or QRIS notify) and it was booked; details: bank, service, paymentRequestId, referenceNo, paidAmountMinor, paidAt, notiId. */
+  transactionPaid: 'transaction.paid',
+  /** A payment a bank pushed that was not booked (payment-evidence.ts refused it); details: bank, service, reason, message, claimed. */
+  paymentRefused: 'snap.payment.refused',
+  /** A QRIS notify with a status other than paid: recorded, nothing changed; details: bank, status. */
+  qrisStatusNotified: 'snap.qris.notified',
+  /** A SNAP call refused for its credentials (outcome 'denied'): token, signature, timestamp; details: service, clientId, reason. */
+  snapDenied: 'snap.denied',
   /** details: outcome, merchant HTTP status. */
   notificationResent: 'notification.resent',
   /** A bulk job started (issue 11); details: action, source, reason, items, skipped. Each item's own inquiry/re-send event names the job. */

@@ -215,3 +215,31 @@ export const BANK_CLAIM_REFUSED = {
   /** The operator's toast: the reason, and that nothing changed. */
   notMarkedPaid: (reason: string): string => `${reason}; the transaction was not marked paid`,
 } as const;
+
+/**
+ * What we answer SNAP BI partners (banks) in `responseMessage`, in SNAP's own English wording
+ * (server: modules/snap). The field named is the request's, as the partner spelt it.
+ */
+export const SNAP_ANSWERS = {
+  successful: 'Successful',
+  missingField: (field: string): string => `Invalid Mandatory Field {${field}}`,
+  badField: (field: string): string => `Invalid Field Format {${field}}`,
+  unauthorized: (reason: string): string => `Unauthorized. [${reason}]`,
+  invalidToken: 'Invalid Token (B2B)',
+  unknownBill: 'Invalid Bill/Virtual Account [Not Found]',
+  unknownTransaction: 'Transaction Not Found',
+  invalidAmount: 'Invalid Amount',
+  paidBill: 'Paid Bill',
+  expiredBill: 'Invalid Bill/Virtual Account [Expired]',
+  conflict: 'Conflict',
+  tooLarge: 'Request Entity Too Large',
+  unsupportedMediaType: 'Unsupported Media Type',
+  generalError: 'General Error',
+  /** Reasons of a refused call, in the audit trail and inside `unauthorized(...)`. */
+  reason: {
+    unknownClient: 'Unknown client',
+    signature: 'Signature',
+    timestamp: 'X-TIMESTAMP',
+    partnerId: 'X-PARTNER-ID',
+  },
+} as const;

@@ -18,6 +18,7 @@ import * as storedLoweredName from './migrations/0015-stored-lowered-name.ts';
 import * as keyedAuditChain from './migrations/0016-keyed-audit-chain.ts';
 import * as lockoutPerAddress from './migrations/0017-lockout-per-address.ts';
 import * as bulkKeyPerCompany from './migrations/0018-bulk-key-per-company.ts';
+import * as snapIntake from './migrations/0022-snap-intake.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-keyed-audit-chain': keyedAuditChain,
   '0017-lockout-per-address': lockoutPerAddress,
   '0018-bulk-key-per-company': bulkKeyPerCompany,
+  '0022-snap-intake': snapIntake,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

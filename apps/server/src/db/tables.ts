@@ -365,6 +365,39 @@ export interface BulkJobItemsTable {
   bjitFinishedTime: string | null;
 }
 
+/** A bearer token we issued to a SNAP partner (stored as its SHA-256 hash). */
+export interface SnapAccessTokensTable {
+  sntkTokenHash: string;
+  sntkClientId: string;
+  sntkCreatedAt: string;
+  sntkExpiresAt: string;
+}
+
+/** A partner's X-EXTERNAL-ID, kept for its business day with the request it named. */
+export interface SnapExternalIdsTable {
+  snexClientId: string;
+  snexDay: string;
+  snexExternalId: string;
+  snexRequestKey: string;
+  snexCreatedAt: string;
+}
+
+/** A payment a bank pushed that we booked, and the answer we gave it (repeated to its retries). */
+export interface BankPaymentsTable {
+  bkpyId: Generated<number>;
+  bkpyClientId: string;
+  bkpyBank: string;
+  /** SNAP service: '25' VA payment, '52' QRIS notify. */
+  bkpyService: string;
+  /** paymentRequestId (25) or originalReferenceNo (52). */
+  bkpyRequestId: string;
+  bkpyReferenceNo: string | null;
+  bkpyTrctId: number | null;
+  bkpyHttpStatus: number;
+  bkpyResponse: string;
+  bkpyCreatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_logins: UserLoginsTable;
@@ -399,6 +432,9 @@ export interface Database {
   saved_views: SavedViewsTable;
   bulk_jobs: BulkJobsTable;
   bulk_job_items: BulkJobItemsTable;
+  snap_access_tokens: SnapAccessTokensTable;
+  snap_external_ids: SnapExternalIdsTable;
+  bank_payments: BankPaymentsTable;
 }
 
 export type TableName = keyof Database;

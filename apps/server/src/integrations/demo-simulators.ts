@@ -1,6 +1,7 @@
 /**
  * Demo mode: the bank simulator (BRI, BJB, Mandiri over SNAP BI, fresh RSA keys each start)
- * and the demo merchant receiver, in-process on loopback ports, wired to the server.
+ * and the demo merchant receiver, in-process on loopback ports, wired to the server. Each bank
+ * also gets fresh credentials for calling us (`inbound`: the SNAP endpoints under /snap).
  */
 import { createDemoBanks, startBankSim, startMerchantSim } from '@tagih/bank-sim';
 import type { BankConfig } from './bank/gateway.ts';
@@ -40,7 +41,8 @@ export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<Demo
       port: o.merchantPort,
       secretFor: async (name) => (/^\d{1,9}$/.test(name) ? o.clientSecret(Number(name)) : undefined),
     });
-    const banks = demoBanks.map(({ publicKey: _public, ...b }) => ({ ...b, baseUrl: bank.url }));
+    // The server keeps each bank's public halves: the simulated banks sign their calls to us with the private ones.
+    const banks = demoBanks.map(({ publicKey: _public, inbound: { privateKey: _private, ...inbound }, ...b }) => ({ ...b, inbound, baseUrl: bank.url }));
     return {
       banks,
       bankUrl: bank.url,

@@ -1,4 +1,5 @@
-/** Every API module, mounted under /api. Add a module here and nowhere else. */
+/** Every API module, mounted under /api, and the SNAP endpoints banks call, under /snap. Add a module here and nowhere else. */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -9,7 +10,11 @@ import { homeRoutes } from './home/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
+import { snapRoutes } from './snap/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { transactionTimelineRoutes } from './transactions/timeline-routes.ts';
 
 export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes];
+
+/** Under /snap: partners (banks) authenticate with SNAP BI tokens and signatures, not sessions (modules/snap/routes.ts). */
+export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [snapRoutes];

@@ -63,6 +63,8 @@ export interface TestOptions {
   metrics?: AppDeps['metrics'];
   /** Opens and seals secrets at rest (client secrets, two-factor secrets); none by default. */
   secretBox?: AppDeps['secretBox'];
+  /** Banks that may call /snap (modules/snap/partners.ts). */
+  snapPartners?: AppDeps['snapPartners'];
   /** Pool settings, application name (PostgreSQL), query log. */
   database?: Omit<DatabaseOptions, 'pgSchema'>;
 }
@@ -201,6 +203,7 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
+    ...(options.snapPartners ? { snapPartners: options.snapPartners } : {}),
   };
   const app = await buildApp(deps, { webRoot: null });
   options.extraRoutes?.(app);

@@ -1,8 +1,19 @@
-/** Production bank settings: BANK_CONFIG_FILE, a JSON array of BankConfig (privateKeyFile may replace privateKey). */
+/**
+ * Production bank settings: BANK_CONFIG_FILE, a JSON array of BankConfig (privateKeyFile may replace
+ * privateKey; in `inbound`, publicKeyFile may replace publicKey). Paths are relative to the file.
+ */
+import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import type { BankConfig } from './gateway.ts';
+import type { BankConfig, InboundCredentials } from './gateway.ts';
+
+const inbound = z.object({
+  clientId: z.string().min(1).max(128),
+  publicKey: z.string().optional(),
+  publicKeyFile: z.string().optional(),
+  clientSecret: z.string().min(16),
+});
 
 const entry = z.object({
   code: z.string().min(1),
@@ -15,14 +26,31 @@ const entry = z.object({
   partnerServiceId: z.string().max(8),
   channelId: z.string().length(5),
   merchantId: z.string().optional(),
+  inbound: inbound.optional(),
 });
 
 export function loadBankConfigFile(path: string): BankConfig[] {
   const parsed = z.array(entry).safeParse(JSON.parse(readFileSync(path, 'utf8')));
   if (!parsed.success) throw new Error(`BANK_CONFIG_FILE ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data.map(({ privateKeyFile, privateKey, ...rest }) => {
-    const key = privateKey ?? (privateKeyFile ? readFileSync(resolve(dirname(path), privateKeyFile), 'utf8') : undefined);
+  const read = (file: string) => readFileSync(resolve(dirname(path), file), 'utf8');
+  const banks = parsed.data.map(({ privateKeyFile, privateKey, inbound: given, ...rest }): BankConfig => {
+    const key = privateKey ?? (privateKeyFile ? read(privateKeyFile) : undefined);
     if (!key) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${rest.code} needs privateKey or privateKeyFile`);
-    return { ...rest, privateKey: key };
+    return { ...rest, privateKey: key, ...(given ? { inbound: inboundOf(path, rest.code, given, read) } : {}) };
   });
+  const clientIds = banks.flatMap((b) => (b.inbound ? [b.inbound.clientId] : []));
+  const repeated = clientIds.find((id, i) => clientIds.indexOf(id) !== i);
+  if (repeated) throw new Error(`BANK_CONFIG_FILE ${path}: inbound.clientId ${repeated} is given to more than one bank`);
+  return banks;
+}
+
+function inboundOf(path: string, code: string, given: z.infer<typeof inbound>, read: (file: string) => string): InboundCredentials {
+  const publicKey = given.publicKey ?? (given.publicKeyFile ? read(given.publicKeyFile) : undefined);
+  if (!publicKey) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound needs publicKey or publicKeyFile`);
+  try {
+    createPublicKey(publicKey);
+  } catch {
+    throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey is not a PEM public key`);
+  }
+  return { clientId: given.clientId, publicKey, clientSecret: given.clientSecret };
 }

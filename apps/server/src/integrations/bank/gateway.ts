@@ -14,6 +14,18 @@ export interface BankConfig {
   partnerServiceId: string;
   channelId: string;
   merchantId?: string;
+  /** How the bank calls us (modules/snap): absent, the bank cannot report payments to us. */
+  inbound?: InboundCredentials;
+}
+
+/** A bank's credentials for calling us over SNAP BI (docs/protocols.md "SNAP BI: what banks send us"). */
+export interface InboundCredentials {
+  /** Its X-CLIENT-KEY (token call) and X-PARTNER-ID (service calls). */
+  clientId: string;
+  /** PEM public key that checks its token call's RSA signature. */
+  publicKey: string;
+  /** The HMAC-SHA512 key of its service calls' signatures. */
+  clientSecret: string;
 }
 
 export interface VaInquiry {

@@ -22,6 +22,7 @@ import type { ServerKind } from './kinds.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from './payment-evidence.ts';
 import * as repo from './repo.ts';
 import { admitAction } from './throttle.ts';
+import { turnPaid } from './turn-paid.ts';
 
 export interface ActionAnswer<T> {
   message: string;
@@ -157,11 +158,11 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
   // Only the request that turns it paid creates and sends the notification: parallel inquiries
   // of one transaction notify the merchant once.
   const notiId = await deps.db.transaction().execute(async (tx) => {
-    if (!(await repo.markPaid(tx, t.trctId, paidMinor, paidAt, iso(now)))) {
+    const id = await turnPaid(tx, t, paidMinor, paidAt, iso(now));
+    if (id === null) {
       await audit(tx, 'paid', outcome.responseCode, { alreadyPaid: true });
       return null;
     }
-    const id = await repo.ensureNotification(tx, t, iso(now));
     await audit(tx, 'paid', outcome.responseCode, { paidAmountMinor: paidMinor, paidAt, notiId: id });
     return id;
   });

@@ -1,0 +1,39 @@
+/**
+ * Who makes a SNAP service call, proven: a live bearer token of ours, the X-PARTNER-ID it was issued
+ * to, an X-TIMESTAMP within 5 minutes, and an HMAC-SHA512 signature with the partner's client secret
+ * over the raw body (signature-check.ts). Anything else is refused before the body is read.
+ */
+import { SNAP_ANSWERS } from '@tagih/contract';
+import { iso } from '../../clock.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badField, invalidToken, unauthorized, type SnapService } from './answers.ts';
+import { headerOf, tokenHash } from './access-token.ts';
+import type { PartnerCall, SnapCall } from './call.ts';
+import { partnerByClientId } from './partners.ts';
+import { serviceSignatureIsValid, timestampIsFresh } from './signature-check.ts';
+import { liveTokenClient } from './token-repo.ts';
+
+/** SNAP's X-EXTERNAL-ID: digits, unique per partner per day (banks document 9 to 36 characters). */
+const EXTERNAL_ID = /^\d{1,36}$/;
+
+export async function authenticateCall(deps: AppDeps, service: SnapService, call: SnapCall): Promise<PartnerCall> {
+  const authorization = call.headers['authorization'];
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  if (!token) throw invalidToken(service);
+  const timestamp = headerOf(call, service, 'X-TIMESTAMP');
+  const signature = headerOf(call, service, 'X-SIGNATURE');
+  const partnerId = headerOf(call, service, 'X-PARTNER-ID');
+  const externalId = headerOf(call, service, 'X-EXTERNAL-ID');
+  headerOf(call, service, 'CHANNEL-ID');
+  if (!EXTERNAL_ID.test(externalId)) throw badField(service, 'X-EXTERNAL-ID');
+
+  const now = deps.clock.now();
+  const clientId = await liveTokenClient(deps.db, tokenHash(token), iso(now));
+  const partner = clientId === undefined ? undefined : partnerByClientId(deps.snapPartners, clientId);
+  if (!partner) throw invalidToken(service);
+  if (partnerId !== partner.clientId) throw unauthorized(service, SNAP_ANSWERS.reason.partnerId);
+  if (!timestampIsFresh(timestamp, now)) throw unauthorized(service, SNAP_ANSWERS.reason.timestamp);
+  const signed = serviceSignatureIsValid({ method: call.method, path: call.path, accessToken: token, rawBody: call.rawBody, timestamp, clientSecret: partner.clientSecret, signature });
+  if (!signed) throw unauthorized(service, SNAP_ANSWERS.reason.signature);
+  return { ...call, partner, externalId };
+}

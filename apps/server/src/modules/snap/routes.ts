@@ -1,0 +1,127 @@
+/**
+ * The SNAP BI endpoints banks call (HTTP only; the services do the work), mounted under /snap.
+ * They authenticate on their own (a bearer token from access-token/b2b and a signature over the
+ * raw body: caller.ts), so the web's session guard does not apply: each route is declared
+ * 'public' to it, uses no session, sets no cookie and answers no CORS preflight. The body is kept
+ * as received (the signature covers those bytes), at most SNAP_BODY_LIMIT_BYTES.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUDIT_ACTIONS, SNAP_ANSWERS } from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { recordAudit } from '../audit/service.ts';
+import { sendIfFree } from '../notifications/delivery.ts';
+import { issueAccessToken } from './access-token.ts';
+import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
+import { partnerAudit, type PartnerCall, type SnapCall } from './call.ts';
+import { authenticateCall } from './caller.ts';
+import type { Booked } from './payment-booking.ts';
+import { notifyQris } from './qris-notify.ts';
+import { inquireVa } from './va-inquiry.ts';
+import { payVa } from './va-payment.ts';
+
+export const SNAP_BODY_LIMIT_BYTES = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The SNAP service a /snap route serves (its response codes carry it). */
+    snapService?: SnapService;
+  }
+}
+
+/** What the /snap JSON parser hands on: the text as received, and its JSON (undefined when it is not JSON). */
+interface ReceivedBody {
+  raw: string;
+  json: unknown;
+}
+
+const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+function callOf(request: FastifyRequest): SnapCall {
+  const received = request.body as ReceivedBody | undefined;
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = first(value);
+  return {
+    method: request.method,
+    path: request.url.split('?')[0]!,
+    headers,
+    rawBody: received?.raw ?? '',
+    body: received?.json,
+    ip: request.ip,
+    userAgent: first(request.headers['user-agent']) ?? null,
+  };
+}
+
+const send = (reply: FastifyReply, answer: SnapAnswer) => reply.code(answer.httpStatus).header('cache-control', 'no-store').send(answer.body);
+
+export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
+  // Only JSON, kept as text: Fastify's own parser would hand on a re-serialisable object, not the bytes that were signed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: SNAP_BODY_LIMIT_BYTES }, (_request, text, done) => {
+    const raw = text as string;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      json = undefined; // answered as a malformed body once the caller is known
+    }
+    done(null, { raw, json } satisfies ReceivedBody);
+  });
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const service = request.routeOptions.config.snapService ?? SNAP_SERVICE.accessToken;
+    const status = error.statusCode ?? 500;
+    if (status === 413) return send(reply, snapAnswer(413, service, SNAP_CASE.generalError, SNAP_ANSWERS.tooLarge));
+    if (status === 415) return send(reply, snapAnswer(415, service, SNAP_CASE.generalError, SNAP_ANSWERS.unsupportedMediaType));
+    if (status >= 400 && status < 500) return send(reply, snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField('body')));
+    request.log.error(error);
+    return send(reply, snapAnswer(500, service, SNAP_CASE.generalError, SNAP_ANSWERS.generalError));
+  });
+
+  // The merchant hears of a payment at once, after its commit; the retry worker takes over a failed send. Awaited at shutdown.
+  const sending = new Set<Promise<unknown>>();
+  const sendSoon = (notiId: number) => {
+    const sent: Promise<unknown> = sendIfFree(deps, notiId)
+      .catch((error: unknown) => app.log.error(error))
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...sending]);
+  });
+
+  const refused = async (call: SnapCall, service: SnapService, refusal: SnapRefusal): Promise<SnapAnswer> => {
+    if (refusal.denied !== null) {
+      const claimed = (call.headers['x-client-key'] ?? call.headers['x-partner-id'] ?? '').slice(0, 128);
+      await recordAudit(deps.db, deps.clock, partnerAudit(call, claimed || 'unknown'), {
+        action: AUDIT_ACTIONS.snapDenied,
+        outcome: 'denied',
+        details: { service, path: call.path, clientId: claimed || null, reason: refusal.denied, responseCode: refusal.answer.body.responseCode },
+      });
+    }
+    return refusal.answer;
+  };
+
+  const route = (path: string, service: SnapService, answer: (call: SnapCall) => Promise<SnapAnswer>) => {
+    // 'public' to the web's session guard: these routes check their own credentials (caller.ts, access-token.ts).
+    app.post(path, { bodyLimit: SNAP_BODY_LIMIT_BYTES, config: { access: 'public', snapService: service } }, async (request, reply) => {
+      const call = callOf(request);
+      try {
+        return send(reply, await answer(call));
+      } catch (error) {
+        if (!(error instanceof SnapRefusal)) throw error;
+        return send(reply, await refused(call, service, error));
+      }
+    });
+  };
+  const partnerRoute = (path: string, service: SnapService, serve: (deps: AppDeps, call: PartnerCall) => Promise<SnapAnswer | Booked>) =>
+    route(path, service, async (call) => {
+      const result = await serve(deps, await authenticateCall(deps, service, call));
+      if (!('answer' in result)) return result;
+      if (result.notiId !== null) sendSoon(result.notiId);
+      return result.answer;
+    });
+
+  route('/v1.0/access-token/b2b', SNAP_SERVICE.accessToken, (call) => issueAccessToken(deps, call));
+  partnerRoute('/v1.0/transfer-va/inquiry', SNAP_SERVICE.vaInquiry, inquireVa);
+  partnerRoute('/v1.0/transfer-va/payment', SNAP_SERVICE.vaPayment, payVa);
+  partnerRoute('/v1.0/qr/qr-mpm-notify', SNAP_SERVICE.qrisNotify, notifyQris);
+};

@@ -53,7 +53,6 @@ export function AuditLogScreen() {
         inputs={
           <>
             <DebouncedSearchBox
-              key={state.searchBoxKey}
               value={state.searchText}
               onSearch={state.setSearchText}
               debounceMs={SEARCH_DEBOUNCE_MS.default}

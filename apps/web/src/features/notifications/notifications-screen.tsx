@@ -59,7 +59,6 @@ export function NotificationsScreen() {
         inputs={
           <>
             <DebouncedSearchBox
-              key={state.searchBoxKey}
               value={state.searchText}
               onSearch={state.setSearchText}
               debounceMs={SEARCH_DEBOUNCE_MS.slow}

@@ -51,7 +51,6 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
               ))}
             </TextField>
             <DebouncedSearchBox
-              key={state.searchBoxKey}
               value={state.searchText}
               onSearch={state.setSearchText}
               debounceMs={SEARCH_DEBOUNCE_MS.default}

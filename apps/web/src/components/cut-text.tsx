@@ -1,10 +1,12 @@
-import './cut-text.css';
+import Box from '@mui/material/Box';
+
+const CUT_SX = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /** One line of text that the width may cut (…); the whole text shows on hover (its title). */
 export function CutText({ text }: { text: string }) {
   return (
-    <span className="cut-text" title={text}>
+    <Box component="span" title={text} sx={CUT_SX}>
       {text}
-    </span>
+    </Box>
   );
 }

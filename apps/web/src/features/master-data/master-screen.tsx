@@ -76,8 +76,7 @@ export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScr
       <SummaryCard title={config.summary.title} items={summary} />
       <MasterToolbar
         search={list.search}
-        onSearch={list.setSearchText}
-        debounceMs={config.searchDebounceMs}
+        onSearch={list.setSearch}
         placeholder={config.searchPlaceholder}
         onAdd={allowed.create ? () => setForm({ mode: 'create', row: null, n: Date.now() }) : undefined}
         onFilter={config.filters?.length ? () => setFiltering(true) : undefined}
@@ -91,7 +90,12 @@ export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScr
         rowCount={list.rowCount}
         getRowId={(row) => row[resource.idField] as string | number}
         loading={list.list.isFetching}
-        {...list.tableProps}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        sort={list.sort}
+        onSortChange={list.setSort}
       />
       {form && (
         <MasterFormDialog

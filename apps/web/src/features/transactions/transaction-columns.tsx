@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { TableColumn } from '../../components/table-column.ts';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
   canInquire,
   canNotify,
@@ -32,7 +32,7 @@ export interface TransactionColumnOptions {
   onAction: (action: TransactionAction) => void;
 }
 
-/** The least a column needs to show its content uncut; columns share what is left. */
+/** The least a column needs to show its content uncut; columns share what is left (flex). */
 const MIN_WIDTHS: Record<string, number> = {
   no: 60,
   trctOrderId: 150,
@@ -61,12 +61,12 @@ function minWidthOf(field: FieldDef): number {
   return 170;
 }
 
-function column(field: FieldDef, headerName: string): TableColumn<TransactionRow> {
-  const base: TableColumn<TransactionRow> = {
+function column(field: FieldDef, headerName: string): GridColDef<TransactionRow> {
+  const base: GridColDef<TransactionRow> = {
     field: field.name,
     headerName,
     minWidth: minWidthOf(field),
-   
+    flex: 1,
     sortable: isSortable(field),
   };
   if (field.name === 'trctStatus') {
@@ -91,7 +91,7 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
 const ACTIONS_CELL_SX = { display: 'flex', gap: 1, alignItems: 'center', height: '100%' } as const;
 const stopClick = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-function actionsColumn({ canAct, onAction }: TransactionColumnOptions): TableColumn<TransactionRow> {
+function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColDef<TransactionRow> {
   return {
     field: 'actions',
     headerName: 'Actions',
@@ -131,7 +131,7 @@ function actionsColumn({ canAct, onAction }: TransactionColumnOptions): TableCol
 export function transactionColumns(
   kind: TransactionKindDef,
   options: TransactionColumnOptions,
-): { columns: TableColumn<TransactionRow>[]; actions: TableColumn<TransactionRow> } {
+): { columns: GridColDef<TransactionRow>[]; actions: GridColDef<TransactionRow> } {
   return {
     columns: kind.resource.fields
       .filter((field) => !field.hidden)

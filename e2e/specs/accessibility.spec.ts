@@ -140,7 +140,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       await expect(history).toBeHidden();
 
       // Bulk actions (issue 11): the bar over the picked rows and the preview dialog, reason touched.
-      const tick = page.getByRole('main').getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('checkbox');
+      const tick = page.getByRole('main').getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('checkbox');
       await tick.click();
       await expect(tick).toBeChecked();
       const bar = page.getByRole('region', { name: 'Aksi massal' });

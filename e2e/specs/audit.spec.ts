@@ -27,7 +27,7 @@ async function filterAudit(page: Page, action: string, targetId?: string): Promi
   await filter.getByRole('textbox', { name: 'By Target Id' }).fill(targetId ?? '');
   await filter.getByRole('button', { name: 'Apply Filter', exact: true }).click();
   await expect(filter).toBeHidden();
-  const rows = table(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: action, exact: true }) });
+  const rows = table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
   await expect(rows.first()).toBeVisible();
   return rows;
 }
@@ -101,7 +101,7 @@ test('the Superadmin sees the sign-in, a created user with its values and a VA e
 
   await test.step('the sign-in', async () => {
     const rows = await filterAudit(page, 'auth.login.succeeded');
-    const own = rows.filter({ has: page.getByRole('gridcell', { name: USERS.superadmin.username, exact: true }) });
+    const own = rows.filter({ has: page.getByRole('cell', { name: USERS.superadmin.username, exact: true }) });
     await expect(own.first()).toBeVisible();
     await expect(own.first()).toContainText('success');
   });

@@ -35,7 +35,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
     // Rows of their own per width and per try: a notification re-sent by a bulk job a minute ago
     // is skipped as "Baru saja diproses aksi massal" (BULK_REPEAT_WINDOW_MINUTES), by design.
     const first = (viewport.width === 1280 ? 0 : 3) + test.info().retry * 6;
-    const rows = grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+    const rows = grid(page).getByRole('row').filter({ has: page.getByRole('cell') });
     const picked: { notiId: string; orderId: string; attempts: number }[] = [];
     for (const index of [first, first + 1, first + 2]) {
       const row = rows.nth(index);

@@ -80,7 +80,7 @@ test('the summary card filters Transaction VA by the status clicked, and shows e
   await waitForTable(page);
   // The previous page stays on screen while the filtered one loads: wait for its total.
   if (count > 0) await expect.poll(async () => (await readShowing(page)).total).toBe(count);
-  await expect(page.getByRole('grid').getByRole('gridcell', { name: 'Lunas', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('table').getByRole('cell', { name: 'Lunas', exact: true })).toHaveCount(0);
   await statusButton(page, 'Belum Lunas').click();
   await expect(page).not.toHaveURL(/status=/);
 });

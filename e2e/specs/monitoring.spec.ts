@@ -183,14 +183,14 @@ test('VA: the search-by selector finds a row by Order ID, Nama and No. VA', asyn
   await expect(page.getByRole('textbox', { name: 'Search No. VA..' })).toHaveValue('');
   await searchFor(page, 'Search No. VA..', vaNo, orderId);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 entries');
-  await expect(rowByOrderId(page, orderId).getByRole('gridcell', { name: vaNo, exact: true })).toBeVisible();
+  await expect(rowByOrderId(page, orderId).getByRole('cell', { name: vaNo, exact: true })).toBeVisible();
 });
 
 test('VA: Inquiry is only enabled on Belum Lunas, Notif only on Lunas', async ({ page }) => {
   await openScreen(page, 'va');
   await setPageSize(page, 100);
   const withStatus = (status: string) =>
-    grid(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: status, exact: true }) });
+    grid(page).getByRole('row').filter({ has: page.getByRole('cell', { name: status, exact: true }) });
 
   for (const row of await withStatus('Lunas').all()) {
     await expect(row.getByRole('button', { name: 'Inquiry' })).toBeDisabled();
@@ -217,7 +217,7 @@ test('VA: Inquiry is only enabled on Belum Lunas, Notif only on Lunas', async ({
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Batal' }).click();
   await expect(question).toBeHidden();
-  await expect(rowByOrderId(page, orderId).getByRole('gridcell', { name: 'Belum Lunas', exact: true })).toBeVisible();
+  await expect(rowByOrderId(page, orderId).getByRole('cell', { name: 'Belum Lunas', exact: true })).toBeVisible();
 });
 
 test('VA: an inquiry the bank answers as paid turns the row Lunas and updates Status Pelunasan', async ({ page }) => {
@@ -238,13 +238,13 @@ test('VA: an inquiry the bank answers as paid turns the row Lunas and updates St
 
   const row = await searchOrderId(page, orderId);
   await expect.poll(() => readSummary(page)).toEqual({ nominal: '0', count: 0 });
-  await expect(row.getByRole('gridcell', { name: 'Belum Lunas', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Belum Lunas', exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Inquiry' }).click();
   await confirmAction(page, `Kirim inquiry untuk transaksi dengan order id ${orderId}?`);
   await expect(page.getByText('Berhasil mengirim inquiry status.')).toBeVisible();
 
-  await expect(row.getByRole('gridcell', { name: 'Lunas', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Lunas', exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Inquiry' })).toBeDisabled();
   await expect(row.getByRole('button', { name: 'Notif' })).toBeEnabled();
   const [after] = await readTable(page);
@@ -275,7 +275,7 @@ test('VA: re-sending a notification adds one attempt to its history on Notificat
   await row.getByRole('button', { name: 'Notif' }).click();
   await confirmAction(page, `Kirim notifikasi untuk transaksi dengan order id ${orderId}?`);
   await expect(page.getByText('Berhasil mengirim notifikasi.')).toBeVisible();
-  await expect(row.getByRole('gridcell', { name: 'Sukses', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Sukses', exact: true })).toBeVisible();
 
   await openScreen(page, 'notifications');
   // The history may first show the cached attempts while it refetches: wait for the new one.

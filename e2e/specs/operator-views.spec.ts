@@ -51,7 +51,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       for (const screen of SCREENS) {
         await page.goto(`${screen.path}?${lastMonth()}`);
         await waitForTable(page);
-        const rows = grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+        const rows = grid(page).getByRole('row').filter({ has: page.getByRole('cell') });
         expect(await rows.count(), screen.name).toBeGreaterThan(0);
         for (const index of [0, (await rows.count()) - 1]) {
           const row = rows.nth(index);

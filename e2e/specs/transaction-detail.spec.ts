@@ -43,7 +43,7 @@ test('VA: open a transaction from the list, run Inquiry and Notif there, and rea
 
   // A click on the row opens its own URL.
   await searchOrderId(page, orderId);
-  await rowByOrderId(page, orderId).getByRole('gridcell', { name: orderId, exact: true }).click();
+  await rowByOrderId(page, orderId).getByRole('cell', { name: orderId, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/transaction-va/${target.trctId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Detail Transaksi ${orderId}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Transaksi' }).getByText('Belum Lunas')).toBeVisible();

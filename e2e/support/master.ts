@@ -14,15 +14,16 @@ export async function openScreen(page: Page, menuName: string): Promise<void> {
   await expect(table(page)).toBeVisible();
 }
 
-export const table = (page: Page): Locator => page.getByRole('grid');
+/** The screen's list table (dialogs hold tables of their own, outside the main area). */
+export const table = (page: Page): Locator => page.getByRole('main').getByRole('table');
 
 /** The table's data rows (not the header row). */
 export const dataRows = (page: Page): Locator =>
-  table(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+  table(page).getByRole('row').filter({ has: page.getByRole('cell') });
 
 /** The data row with a cell showing exactly `text` (names are unique per run, so one row). */
 export const rowByText = (page: Page, text: string): Locator =>
-  dataRows(page).filter({ has: page.getByRole('gridcell', { name: text, exact: true }) });
+  dataRows(page).filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 
 /** The toolbar's search box ('Search Company Group Name..', 'Search User ID..', …). */
 export const searchBox = (page: Page): Locator => page.getByRole('main').getByRole('textbox', { name: /^Search/ });

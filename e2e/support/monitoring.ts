@@ -39,8 +39,8 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
   await waitForTable(page);
 }
 
-/** The data grid of the current screen. */
-export const grid = (page: Page): Locator => page.getByRole('grid');
+/** The list table of the current screen (dialogs hold tables of their own, outside the main area). */
+export const grid = (page: Page): Locator => page.getByRole('main').getByRole('table');
 
 /** 'Showing {from} to {to} of {total} entries' under the table. */
 export const showing = (page: Page): Locator => page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
@@ -49,14 +49,14 @@ export const showing = (page: Page): Locator => page.getByText(/^Showing \d+ to 
 export async function waitForTable(page: Page): Promise<void> {
   await expect(showing(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'First page' })).toBeVisible();
-  await expect(grid(page).getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: /^Rows/ })).not.toHaveAttribute('aria-disabled', 'true');
-  // The grid draws the rows a moment after the pager has its figures: wait until it shows them all.
-  const { from, to, total } = await readShowing(page);
-  await expect(grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') })).toHaveCount(total === 0 ? 0 : to - from + 1);
-  // While it sizes its columns the grid may draw a row before its cells (an axe audit caught one
-  // at 600 px): wait until no row is without cells.
-  await expect(grid(page).locator('[role="row"]:not(:has([role="gridcell"], [role="columnheader"]))')).toHaveCount(0);
+  // The rows of the page the pager counts are all there (read together: a debounced search may
+  // still change both).
+  await expect(async () => {
+    const { from, to, total } = await readShowing(page);
+    expect(await grid(page).getByRole('row').filter({ has: page.getByRole('cell') }).count()).toBe(total === 0 ? 0 : to - from + 1);
+  }).toPass();
 }
 
 /** The numbers of the 'Showing … entries' line. */
@@ -129,7 +129,7 @@ export async function setPageSize(page: Page, size: number): Promise<void> {
 
 /** The table row whose Order ID cell is exactly `orderId`. */
 export function rowByOrderId(page: Page, orderId: string): Locator {
-  return grid(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: orderId, exact: true }) });
+  return grid(page).getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
 }
 
 /** Types into the toolbar search box (its placeholder names the search-by field) and waits for one matching row. */
@@ -152,7 +152,7 @@ export type TableRow = Record<string, string>;
 export async function readTable(page: Page): Promise<TableRow[]> {
   const headers = (await grid(page).getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
   // One read for all cells: a page of 100 rows stays quick.
-  const cells = (await grid(page).getByRole('gridcell').allInnerTexts()).map((c) => c.trim());
+  const cells = (await grid(page).getByRole('cell').allInnerTexts()).map((c) => c.trim());
   expect(cells.length % headers.length, 'every row has a cell per column').toBe(0);
   const result: TableRow[] = [];
   for (let start = 0; start < cells.length; start += headers.length) {
@@ -264,7 +264,7 @@ export async function confirmAction(page: Page, question: string): Promise<void>
 /** Notifications: searches the order id, opens See History and returns the number of history rows. */
 export async function historyCount(page: Page, orderId: string): Promise<number> {
   await searchFor(page, 'Search Order ID Here', orderId, undefined);
-  const row = grid(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: orderId, exact: true }) });
+  const row = grid(page).getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 entries');
   await row.getByRole('button', { name: 'See History' }).click();

@@ -1,10 +1,8 @@
 /**
- * The data table's row and header heights (the Data Grid's own defaults), apart from the grid's
- * code: the placeholder shown while that code loads (lazy-data-table.tsx) reserves the room the
- * grid will take, so the page does not shift when it arrives (issue 10, CLS).
+ * The data table's row and header heights (data-table.css): while the first page loads, the
+ * table keeps the room its rows will take, so the page does not shift when they arrive (CLS).
  */
-export const GRID_ROW_HEIGHT = 52;
-export const GRID_HEADER_HEIGHT = 56;
-
-/** The grid's height with `rows` rows (its 1px outline is the surrounding Paper's). */
-export const gridHeightOf = (rows: number) => GRID_HEADER_HEIGHT + rows * GRID_ROW_HEIGHT;
+export const TABLE_ROW_HEIGHT = 52;
+export const TABLE_HEADER_HEIGHT = 56;
+/** The checkbox column's width when rows can be picked. */
+export const CHECKBOX_COLUMN_PX = 50;

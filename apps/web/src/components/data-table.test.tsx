@@ -1,9 +1,11 @@
-import type { GridColDef } from '@mui/x-data-grid';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ListSort } from '../api/get-list.ts';
 import { renderUi } from '../test/render.tsx';
 import { DataTable, type DataTableProps } from './data-table.tsx';
+import type { TableColumn } from './table-column.ts';
 
 interface Row {
   id: number;
@@ -11,13 +13,13 @@ interface Row {
   city: string | null;
 }
 
-const columns: GridColDef<Row>[] = [
-  { field: 'name', headerName: 'Name', width: 160 },
+const columns: TableColumn<Row>[] = [
+  { field: 'name', headerName: 'Name', width: 160, sortable: true },
   { field: 'city', headerName: 'City', width: 160 },
 ];
 
-function setup(overrides: Partial<DataTableProps<Row>> = {}) {
-  const props: DataTableProps<Row> = {
+function baseProps(overrides: Partial<DataTableProps<Row>> = {}): DataTableProps<Row> {
+  return {
     columns,
     rows: [
       { id: 1, name: 'Alpha', city: 'Bandung' },
@@ -33,8 +35,22 @@ function setup(overrides: Partial<DataTableProps<Row>> = {}) {
     onSortChange: vi.fn(),
     ...overrides,
   };
+}
+
+function setup(overrides: Partial<DataTableProps<Row>> = {}) {
+  const props = baseProps(overrides);
   renderUi(<DataTable {...props} />);
   return props;
+}
+
+/** The table as a screen holds it: the sort it asks for comes back to it. */
+function SortedTable({ onSortChange }: { onSortChange: (sort: ListSort | null) => void }) {
+  const [sort, setSort] = useState<ListSort | null>(null);
+  const change = (next: ListSort | null) => {
+    onSortChange(next);
+    setSort(next);
+  };
+  return <DataTable {...baseProps({ sort, onSortChange: change })} />;
 }
 
 describe('DataTable', () => {
@@ -43,7 +59,7 @@ describe('DataTable', () => {
     const onChange = vi.fn();
     const onRowClick = vi.fn();
     setup({ selection: { ids: new Set([7]), all: false, onChange }, onRowClick });
-    const alpha = (await screen.findByText('Alpha')).closest<HTMLElement>('[role="row"]')!;
+    const alpha = (await screen.findByText('Alpha')).closest('tr')!;
     await user.click(within(alpha).getByRole('checkbox'));
     expect(onChange).toHaveBeenLastCalledWith([7, 1]);
     expect(onRowClick).not.toHaveBeenCalled();
@@ -78,7 +94,7 @@ describe('DataTable', () => {
   it('shows every row of the page ticked when all that match are picked', async () => {
     setup({ selection: { ids: new Set(), all: true, onChange: vi.fn() } });
     for (const name of ['Alpha', 'Beta']) {
-      const row = (await screen.findByText(name)).closest<HTMLElement>('[role="row"]')!;
+      const row = (await screen.findByText(name)).closest('tr')!;
       expect(within(row).getByRole('checkbox')).toBeChecked();
     }
   });
@@ -145,5 +161,75 @@ describe('DataTable', () => {
     const props = setup();
     await user.click(await screen.findByText('Name'));
     expect(props.onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
+
+  it('cycles a header through ascending, descending and the server\'s order, and says which with aria-sort', async () => {
+    const user = userEvent.setup();
+    const onSortChange = vi.fn();
+    renderUi(<SortedTable onSortChange={onSortChange} />);
+    const header = () => screen.getByRole('columnheader', { name: 'Name' });
+    expect(header()).not.toHaveAttribute('aria-sort');
+    await user.click(within(header()).getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'asc' });
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'desc' });
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+    expect(header()).not.toHaveAttribute('aria-sort');
+    // A column the server cannot sort by has no sort button.
+    expect(within(screen.getByRole('columnheader', { name: 'City' })).queryByRole('button')).toBeNull();
+  });
+
+  it('is a labelled table with column headers scoped to their columns', () => {
+    setup({ label: 'Cities', selection: { ids: new Set(), all: false, onChange: vi.fn() } });
+    const table = screen.getByRole('table', { name: 'Cities' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['', 'Name', 'City']);
+    for (const header of headers) expect(header).toHaveAttribute('scope', 'col');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('checkbox', { name: 'Select row' })).toHaveLength(2);
+  });
+
+  it('opens a row with Enter from the keyboard, as with a click', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    setup({ onRowClick });
+    const beta = screen.getByText('Beta').closest('tr')!;
+    beta.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith({ id: 2, name: 'Beta', city: null });
+  });
+
+  it('keeps the room of a whole page while the first page loads, and says it is busy', () => {
+    const { container } = renderUi(<DataTable {...baseProps({ rows: [], rowCount: 0, loading: true })} />);
+    expect(screen.queryByText('No data available')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(container.querySelector('tbody tr')).toBeNull();
+    expect(container.querySelector<HTMLElement>('.data-table-message')!.style.height).toBe('520px');
+  });
+
+  it('keeps the row actions in sight, and formats or reads values through the column', () => {
+    const withActions: TableColumn<Row>[] = [
+      { field: 'name', headerName: 'Name', valueFormatter: (value: string) => value.toUpperCase() },
+      { field: 'city', headerName: 'Where', valueGetter: (_value: unknown, row: Row) => `${row.name} @ ${row.city ?? '?'}` },
+      { field: 'actions', headerName: 'Actions', type: 'actions', width: 100, renderCell: ({ row }) => <button>Open {row.name}</button> },
+    ];
+    setup({ columns: withActions });
+    expect(screen.getByText('ALPHA')).toBeInTheDocument();
+    expect(screen.getByText('Alpha @ Bandung')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open Beta' }).closest('td')).toHaveClass('data-table-sticky-end');
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('data-table-sticky-end');
+  });
+
+  it('un-picks one row of "all that match": the rest of the page stays picked', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    setup({ selection: { ids: new Set(), all: true, onChange } });
+    const alpha = screen.getByText('Alpha').closest('tr')!;
+    await user.click(within(alpha).getByRole('checkbox'));
+    expect(onChange).toHaveBeenLastCalledWith([2]);
   });
 });

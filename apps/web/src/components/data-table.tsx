@@ -1,37 +1,26 @@
-import Paper from '@mui/material/Paper';
-import {
-  DataGrid,
-  GRID_CHECKBOX_SELECTION_COL_DEF,
-  GRID_CHECKBOX_SELECTION_FIELD,
-  type MuiEvent,
-  type GridColDef,
-  type GridRenderCellParams,
-  type GridRowId,
-  type GridRowParams,
-  type GridRowSelectionModel,
-  type GridSortModel,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
-import { MESSAGES, PAGE_SIZE_OPTIONS } from '@tagih/contract';
-import { useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react';
+import { MESSAGES } from '@tagih/contract';
+import { memo, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '../api/get-list.ts';
-import { TablePager } from './table-pager.tsx';
 import { CutText } from './cut-text.tsx';
-import { PageCheckbox } from './page-checkbox.tsx';
-
+import { CHECKBOX_COLUMN_PX, TABLE_ROW_HEIGHT } from './data-table-size.ts';
+import './data-table.css';
 import { EMPTY_CELL } from './empty-cell.ts';
+import { PageCheckbox } from './page-checkbox.tsx';
+import type { RowId, TableColumn } from './table-column.ts';
+import { TablePager } from './table-pager.tsx';
 
 export { EMPTY_CELL };
+export type { RowId, TableColumn };
 
-export interface DataTableProps<Row extends GridValidRowModel> {
-  columns: readonly GridColDef<Row>[];
+export interface DataTableProps<Row> {
+  columns: readonly TableColumn<Row>[];
   /** The rows of the current page only (server mode). */
   rows: readonly Row[];
   /** Total rows on the server (pagination.totalData). */
   rowCount: number;
   /** More rows match than rowCount (pagination.totalCapped): the pager says "more than". */
   rowCountCapped?: boolean;
-  getRowId: (row: Row) => GridRowId;
+  getRowId: (row: Row) => RowId;
   loading?: boolean;
   /** 1-based, like the API. */
   page: number;
@@ -41,45 +30,169 @@ export interface DataTableProps<Row extends GridValidRowModel> {
   onPageSizeChange: (pageSize: number) => void;
   sort: ListSort | null;
   onSortChange: (sort: ListSort | null) => void;
-  /** Accessible name of the grid. */
+  /** Accessible name of the table. */
   label?: string;
-  /** A click on a row (e.g. to open its detail); rows then show a pointer. */
+  /** A click on a row (or Enter on it) opens it; rows then show a pointer and take the focus. */
   onRowClick?: (row: Row) => void;
   /** Checkboxes to pick rows (bulk actions); picks on other pages are kept. */
   selection?: TableSelection;
 }
 
 export interface TableSelection {
-  ids: ReadonlySet<GridRowId>;
+  ids: ReadonlySet<RowId>;
   /** Every row that matches is picked: this page shows all its rows checked. */
   all: boolean;
   /** The ids now picked (a change while `all` is on picks just those). */
-  onChange: (ids: GridRowId[]) => void;
+  onChange: (ids: RowId[]) => void;
 }
 
 const isBlank = (value: unknown) =>
-  value === null ||
-  value === undefined ||
-  value === '' ||
-  (Array.isArray(value) && value.length === 0);
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** Cells without their own renderer show N/A when empty (spec §2), and whole on hover when cut. */
-function withEmptyCells<Row extends GridValidRowModel>(column: GridColDef<Row>): GridColDef<Row> {
-  if (column.renderCell || column.type === 'actions') return column;
-  return {
-    ...column,
-    renderCell: (params: GridRenderCellParams<Row>) => {
-      const shown: unknown = params.formattedValue ?? params.value;
-      return isBlank(shown) ? EMPTY_CELL : <CutText text={String(shown)} />;
-    },
-  };
+/** Ascending, descending, then the server's own order again. */
+function nextSort(sort: ListSort | null, field: string): ListSort | null {
+  if (sort?.field !== field) return { field, direction: 'asc' };
+  return sort.direction === 'asc' ? { field, direction: 'desc' } : null;
 }
 
-const LOCALE_TEXT = { noRowsLabel: MESSAGES.noData, noResultsOverlayLabel: MESSAGES.noData };
-const GRID_SX = { border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } };
+const fixedWidthOf = <Row,>(column: TableColumn<Row>) => column.width ?? column.maxWidth;
+const minWidthOf = <Row,>(column: TableColumn<Row>) => fixedWidthOf(column) ?? column.minWidth ?? 100;
 
-/** A server-paged, server-sorted table: the screen owns page, page size and sort. */
-export function DataTable<Row extends GridValidRowModel>({
+/**
+ * The columns' widths: a column with a width keeps it (px); the others share what is left
+ * evenly (the fixed table layout's own rule, no measuring). The table is never narrower than
+ * all least widths together: it then scrolls sideways, the actions staying in sight.
+ */
+function columnWidths<Row>(columns: readonly TableColumn<Row>[], checkboxes: boolean) {
+  const widths = columns.map((column) => fixedWidthOf(column));
+  const least = columns.reduce((sum, c) => sum + minWidthOf(c), checkboxes ? CHECKBOX_COLUMN_PX : 0);
+  return { widths, least };
+}
+
+/** Where a column's cells stick: the row's actions, first or last, stay in sight. */
+function stickyClass<Row>(column: TableColumn<Row>, index: number, count: number): string | undefined {
+  if (column.type !== 'actions' && column.field !== 'actions') return undefined;
+  if (index === count - 1) return 'data-table-sticky-end';
+  if (index === 0) return 'data-table-sticky-start';
+  return undefined;
+}
+
+function cellContent<Row>(column: TableColumn<Row>, row: Row): ReactNode {
+  const own = (row as Record<string, unknown>)[column.field];
+  const value = column.valueGetter ? column.valueGetter(own as never, row) : own;
+  const formattedValue = column.valueFormatter ? column.valueFormatter(value as never, row) : value;
+  if (column.renderCell) return column.renderCell({ value, formattedValue, row });
+  return isBlank(formattedValue) ? EMPTY_CELL : <CutText text={String(formattedValue)} />;
+}
+
+function SortIcon() {
+  return (
+    <svg className="data-table-sort-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="m4 12 1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z" />
+    </svg>
+  );
+}
+
+interface HeaderProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  sort: ListSort | null;
+  onSortChange: (sort: ListSort | null) => void;
+  checkbox: ReactNode;
+}
+
+function TableHeader<Row>({ columns, sort, onSortChange, checkbox }: HeaderProps<Row>) {
+  return (
+    <thead>
+      <tr>
+        {checkbox !== null && (
+          <th scope="col" className="data-table-checkbox">
+            {checkbox}
+          </th>
+        )}
+        {columns.map((column, index) => {
+          const title = column.headerName ?? column.field;
+          const sorted = sort?.field === column.field ? sort.direction : undefined;
+          const classes = [stickyClass(column, index, columns.length), column.headerAlign === 'center' ? 'data-table-center' : undefined];
+          return (
+            <th
+              key={column.field}
+              scope="col"
+              data-field={column.field}
+              className={classes.filter(Boolean).join(' ') || undefined}
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+            >
+              {column.sortable ? (
+                <button type="button" className="data-table-sort" onClick={() => onSortChange(nextSort(sort, column.field))}>
+                  <span>{title}</span>
+                  <SortIcon />
+                </button>
+              ) : (
+                title
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+interface RowProps<Row> {
+  row: Row;
+  id: RowId;
+  columns: readonly TableColumn<Row>[];
+  /** Undefined without checkboxes. */
+  picked: boolean | undefined;
+  onPick: (id: RowId, picked: boolean) => void;
+  onRowClick?: (row: Row) => void;
+}
+
+/** Clicks on the row's own controls (checkbox, buttons, links) are theirs, not the row's. */
+const isOwnControl = (target: EventTarget) => (target as HTMLElement).closest('button, a, input, label') !== null;
+
+function TableRowView<Row>({ row, id, columns, picked, onPick, onRowClick }: RowProps<Row>) {
+  const open = onRowClick
+    ? {
+        tabIndex: 0,
+        onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+          if (!isOwnControl(event.target)) onRowClick(row);
+        },
+        onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+          if (event.target === event.currentTarget && event.key === 'Enter') onRowClick(row);
+        },
+      }
+    : {};
+  return (
+    <tr data-id={id} data-selected={picked || undefined} {...open}>
+      {picked !== undefined && (
+        <td className="data-table-checkbox">
+          <input
+            type="checkbox"
+            className="data-table-check"
+            aria-label="Select row"
+            checked={picked}
+            onChange={(event) => onPick(id, event.target.checked)}
+          />
+        </td>
+      )}
+      {columns.map((column, index) => (
+        <td key={column.field} data-field={column.field} className={stickyClass(column, index, columns.length)}>
+          {cellContent(column, row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+// A row re-renders only when its own data, columns or pick change (not on the screen's other renders).
+const TableRow = memo(TableRowView) as typeof TableRowView;
+
+/**
+ * A server-paged, server-sorted table: a plain <table> (column headers with aria-sort, the
+ * sort as buttons, rows with checkboxes for bulk actions) and the pager below it. The screen
+ * owns page, page size and sort.
+ */
+export function DataTable<Row>({
   columns,
   rows,
   rowCount,
@@ -96,92 +209,73 @@ export function DataTable<Row extends GridValidRowModel>({
   onRowClick,
   selection,
 }: DataTableProps<Row>) {
-  // The grid gets the same objects while nothing changed: a re-render of the screen (e.g. a
-  // keystroke elsewhere) costs it nothing (issue 10).
-  const dataColumns = useMemo(() => columns.map(withEmptyCells), [columns]);
-  // With checkboxes, the header's "pick this page" is ours (page-checkbox.tsx says why).
-  const gridColumns = useMemo(() => {
-    if (!selection) return dataColumns;
-    const pageIds = rows.map(getRowId);
-    const checkboxColumn: GridColDef<Row> = {
-      ...(GRID_CHECKBOX_SELECTION_COL_DEF as GridColDef<Row>),
-      renderHeader: () => <PageCheckbox pageIds={pageIds} picked={selection.ids} all={selection.all} onChange={selection.onChange} />,
-    };
-    return [checkboxColumn, ...dataColumns];
-  }, [dataColumns, selection, rows, getRowId]);
-  const sortField = sort?.field;
-  const sortDirection = sort?.direction;
-  const sortModel = useMemo<GridSortModel>(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
-  const paginationModel = useMemo(() => ({ page: Math.max(0, page - 1), pageSize }), [page, pageSize]);
-  const handleSort = useCallback(
-    (model: GridSortModel) => {
-      const first = model[0];
-      onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
+  const { widths, least } = useMemo(() => columnWidths(columns, selection !== undefined), [columns, selection]);
+  const pageIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
+  const ids = selection?.ids;
+  const all = selection?.all ?? false;
+  const onPicksChange = selection?.onChange;
+  const onPick = useMemo(
+    () => (id: RowId, picked: boolean) => {
+      const before = all ? pageIds : [...(ids ?? [])];
+      onPicksChange?.(picked ? [...before.filter((other) => other !== id), id] : before.filter((other) => other !== id));
     },
-    [onSortChange],
+    [all, pageIds, ids, onPicksChange],
   );
-  const handleRowClick = useMemo(
-    () =>
-      onRowClick
-        ? (params: GridRowParams<Row>, event: MuiEvent<ReactMouseEvent>) => {
-            // Ticking a row's checkbox picks it; it does not open it.
-            if ((event.target as HTMLElement).closest(`[data-field="${GRID_CHECKBOX_SELECTION_FIELD}"]`)) return;
-            onRowClick(params.row);
-          }
-        : undefined,
-    [onRowClick],
-  );
-  const selectionModel = useMemo<GridRowSelectionModel | undefined>(() => {
-    if (!selection) return undefined;
-    const ids = selection.all ? rows.map(getRowId) : selection.ids;
-    return { type: 'include', ids: new Set(ids) };
-  }, [selection, rows, getRowId]);
-  const onSelectionChange = selection?.onChange;
-  const handleSelection = useCallback((model: GridRowSelectionModel) => onSelectionChange?.([...model.ids]), [onSelectionChange]);
-  const sx = useMemo(() => (onRowClick ? { ...GRID_SX, '& .MuiDataGrid-row': { cursor: 'pointer' } } : GRID_SX), [onRowClick]);
+  const waitingForFirstPage = loading && rows.length === 0;
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <DataGrid<Row>
-        aria-label={label}
-        columns={gridColumns}
-        rows={rows}
-        getRowId={getRowId}
-        rowCount={rowCount}
-        loading={loading}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={paginationModel}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        sortModel={sortModel}
-        onSortModelChange={handleSort}
-        sortingOrder={['asc', 'desc', null]}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        autoHeight
-        hideFooter
-        localeText={LOCALE_TEXT}
-        onRowClick={handleRowClick}
-        checkboxSelection={selection !== undefined}
-        rowSelectionModel={selectionModel}
-        onRowSelectionModelChange={selection ? handleSelection : undefined}
-        keepNonExistentRowsSelected={selection !== undefined}
-        disableRowSelectionExcludeModel
-        sx={sx}
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        rowCount={rowCount}
-        rowCountCapped={rowCountCapped}
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
-        disabled={loading}
-      />
-    </Paper>
+    <div className={onRowClick ? 'data-table data-table-clickable' : 'data-table'} aria-busy={loading || undefined}>
+      {loading && <div className="data-table-progress" role="progressbar" aria-label="Loading" />}
+      <div className="data-table-scroll">
+        <table aria-label={label} style={{ minWidth: least }}>
+          <colgroup>
+            {selection && <col style={{ width: CHECKBOX_COLUMN_PX }} />}
+            {widths.map((width, index) => (
+              <col key={columns[index]!.field} style={width === undefined ? undefined : { width }} />
+            ))}
+          </colgroup>
+          <TableHeader
+            columns={columns}
+            sort={sort}
+            onSortChange={onSortChange}
+            checkbox={selection ? <PageCheckbox pageIds={pageIds} picked={selection.ids} all={all} onChange={selection.onChange} /> : null}
+          />
+          <tbody>
+            {rows.map((row, index) => {
+              const id = pageIds[index]!;
+              return (
+                <TableRow<Row>
+                  key={id}
+                  row={row}
+                  id={id}
+                  columns={columns}
+                  picked={selection ? all || selection.ids.has(id) : undefined}
+                  onPick={onPick}
+                  onRowClick={onRowClick}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+        {rows.length === 0 && (
+          // While the first page loads, the room of a whole page is kept (no shift when it arrives).
+          <div className="data-table-message" style={waitingForFirstPage ? { height: pageSize * TABLE_ROW_HEIGHT } : undefined}>
+            {waitingForFirstPage ? null : MESSAGES.noData}
+          </div>
+        )}
+      </div>
+      <div className="data-table-pager">
+        <TablePager
+          page={page}
+          pageSize={pageSize}
+          rowCount={rowCount}
+          rowCountCapped={rowCountCapped}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+          disabled={loading}
+          countPending={waitingForFirstPage}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,43 +1,37 @@
-import Checkbox from '@mui/material/Checkbox';
-import type { GridRowId } from '@mui/x-data-grid';
+import type { RowId } from './table-column.ts';
 
 export interface PageCheckboxProps {
   /** The ids of the rows on this page. */
-  pageIds: readonly GridRowId[];
-  picked: ReadonlySet<GridRowId>;
+  pageIds: readonly RowId[];
+  picked: ReadonlySet<RowId>;
   /** Every row that matches is picked. */
   all: boolean;
-  onChange: (ids: GridRowId[]) => void;
+  onChange: (ids: RowId[]) => void;
 }
 
 /**
- * The table header's "pick this page" checkbox. The grid's own sets aria-checked="mixed" on a
- * native checkbox, which axe reports as serious (aria-conditional-attr); this one says "some"
- * with the input's own indeterminate state, which assistive technology reads. Ticking adds the
- * page to the picks of other pages; unticking takes the page out.
+ * The table header's "pick this page" checkbox. It says "some" with the input's own
+ * indeterminate state, which assistive technology reads (aria-checked="mixed" on a native
+ * checkbox is what axe reports as serious, aria-conditional-attr). Ticking adds the page to the
+ * picks of other pages; unticking takes the page out.
  */
 export function PageCheckbox({ pageIds, picked, all, onChange }: PageCheckboxProps) {
   const onPage = all ? pageIds.length : pageIds.filter((id) => picked.has(id)).length;
   const checked = pageIds.length > 0 && onPage === pageIds.length;
   const some = onPage > 0 && !checked;
   return (
-    <Checkbox
-      size="small"
+    <input
+      type="checkbox"
+      className="data-table-check"
+      aria-label="Select all rows"
       checked={checked}
       disabled={pageIds.length === 0}
-      indeterminate={some}
+      ref={(input) => {
+        if (input) input.indeterminate = some;
+      }}
       onChange={(event) => {
         const others = all ? [] : [...picked].filter((id) => !pageIds.includes(id));
         onChange(event.target.checked ? [...others, ...pageIds] : others);
-      }}
-      slotProps={{
-        input: {
-          'aria-label': 'Select all rows',
-          'aria-checked': undefined,
-          ref: (input: HTMLInputElement | null) => {
-            if (input) input.indeterminate = some;
-          },
-        },
       }}
     />
   );

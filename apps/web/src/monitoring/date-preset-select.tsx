@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { DateRangeValue } from '../components/date-range-field.tsx';
 import { DATE_PRESETS, presetOf, presetRange, type DatePreset } from './date-presets.ts';
-import { businessToday } from './use-day-range.ts';
+import { businessToday } from '../hooks/list-url.ts';
 
 /** Hari ini, Kemarin, 7 hari, 30 hari, Bulan ini: one pick sets the range beside it (issue 11). */
 export function DatePresetSelect({ value, onChange }: { value: DateRangeValue; onChange: (range: DateRangeValue) => void }) {

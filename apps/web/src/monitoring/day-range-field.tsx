@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { DatePresetSelect } from './date-preset-select.tsx';
 import type { DateRangeValue } from '../components/date-range-field.tsx';
 
-/** What the field needs of a range state (useDayRange, or a list state kept in the URL). */
+/** What the field needs of a range state (the list controller's `dates`). */
 export interface DayRangeState {
   value: DateRangeValue;
   onChange: (value: DateRangeValue) => void;

@@ -1,11 +1,11 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import type { TableColumn } from '../components/table-column.ts';
 import { describe, expect, it } from 'vitest';
 import { layoutColumns } from './fit-columns.ts';
 
-const col = (field: string, minWidth: number): GridColDef => ({ field, minWidth, flex: 1 });
+const col = (field: string, minWidth: number): TableColumn<unknown> => ({ field, minWidth });
 const columns = [col('no', 60), col('order', 150), col('name', 120), col('amount', 140), col('status', 120)];
 const actions = col('actions', 170);
-const fields = (list: GridColDef[]) => list.map((c) => c.field);
+const fields = (list: TableColumn<unknown>[]) => list.map((c) => c.field);
 const priority = ['order', 'status', 'amount', 'name', 'no'];
 
 describe('tables that fit (issue 11)', () => {

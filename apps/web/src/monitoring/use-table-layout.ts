@@ -1,4 +1,3 @@
-import type { GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { layoutColumns, type ColumnLayoutInput } from './fit-columns.ts';
 import { useWidth } from './use-width.ts';
@@ -7,7 +6,7 @@ import { useWidth } from './use-width.ts';
  * The columns a monitoring table shows at its current width (see fit-columns.ts). Put `ref`
  * on the element around the table. The inputs should be stable (memoised) objects.
  */
-export function useTableLayout<Row extends GridValidRowModel>(input: Omit<ColumnLayoutInput<Row>, 'width'>) {
+export function useTableLayout<Row>(input: Omit<ColumnLayoutInput<Row>, 'width'>) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const { columns, actions, priority, chosen, checkboxes } = input;
   const shown = useMemo(

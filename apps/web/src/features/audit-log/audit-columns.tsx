@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { TableColumn } from '../../components/table-column.ts';
 import {
   auditResource,
   DEFAULT_BUSINESS_TZ,
@@ -16,20 +16,20 @@ export function targetText(row: Pick<AuditEventRow, 'audtTargetType' | 'audtTarg
   return [row.audtTargetType, row.audtTargetId].filter((part) => part !== null && part !== '').join(' ');
 }
 
-function column(name: keyof AuditEventRow, extra: Partial<GridColDef<AuditEventRow>>): GridColDef<AuditEventRow> {
+function column(name: keyof AuditEventRow, extra: Partial<TableColumn<AuditEventRow>>): TableColumn<AuditEventRow> {
   const field = fieldOf(auditResource, name)!;
   return { field: name, headerName: field.label, sortable: isSortable(field), ...extra };
 }
 
 /** Time, User, Action, Outcome, Target (type and id), IP Address, then Detail. */
-export function auditColumns(onDetail: (row: AuditEventRow) => void): GridColDef<AuditEventRow>[] {
+export function auditColumns(onDetail: (row: AuditEventRow) => void): TableColumn<AuditEventRow>[] {
   return [
     column('audtAt', {
       width: 180,
       valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ),
     }),
-    column('audtActorUsername', { flex: 1, minWidth: 130 }),
-    column('audtAction', { flex: 1.4, minWidth: 210 }),
+    column('audtActorUsername', { minWidth: 130 }),
+    column('audtAction', { minWidth: 210 }),
     column('audtOutcome', {
       width: 120,
       renderCell: ({ value }) => <AuditOutcomeChip outcome={value as string | null} />,
@@ -37,7 +37,7 @@ export function auditColumns(onDetail: (row: AuditEventRow) => void): GridColDef
     // Sorted by the type (the server sorts one field).
     column('audtTargetType', {
       headerName: 'Target',
-      flex: 1.4,
+     
       minWidth: 190,
       valueGetter: (_value, row) => targetText(row) || EMPTY_CELL,
     }),

@@ -64,8 +64,8 @@ function start(handlers: Record<string, FakeHandler> = {}) {
   return { api, lastList: () => api.callsTo('GET', LIST).at(-1)!.url.searchParams };
 }
 
-const rowOf = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>('[role="row"]')!;
-const cells = (row: HTMLElement) => within(row).getAllByRole('gridcell').map((cell) => cell.textContent);
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 /** Saved downloads' file names. */
 function catchDownloads() {

@@ -3,7 +3,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Badge from '@mui/material/Badge';
-import { API_PATHS, dashboardRoute, MESSAGES, type AuditEventRow } from '@tagih/contract';
+import { API_PATHS, dashboardRoute, MESSAGES, SEARCH_DEBOUNCE_MS, type AuditEventRow } from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useExportAccessReview } from '../../api/export-access-review.ts';
@@ -13,8 +13,8 @@ import { DataTable } from '../../components/data-table.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
+import { DebouncedSearchBox } from '../../components/debounced-search-box.tsx';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { useIsMobile } from '../../hooks/use-is-mobile.ts';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
@@ -52,7 +52,13 @@ export function AuditLogScreen() {
       <ScreenToolbar
         inputs={
           <>
-            <SearchBox value={state.searchText} onChange={state.setSearchText} placeholder="Search User.." width={220} />
+            <DebouncedSearchBox
+              value={state.searchText}
+              onSearch={state.setSearchText}
+              debounceMs={SEARCH_DEBOUNCE_MS.default}
+              placeholder="Search User.."
+              width={220}
+            />
             <DayRangeField range={state.dates} />
           </>
         }
@@ -82,10 +88,7 @@ export function AuditLogScreen() {
             <ToolbarButton
               label="Refresh"
               icon={<RefreshIcon />}
-              onClick={() => {
-                state.clearSearchAndFilter();
-                void list.refetch();
-              }}
+              onClick={state.refresh}
             />
           </>
         }

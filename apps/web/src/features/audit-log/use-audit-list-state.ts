@@ -1,9 +1,7 @@
-import { SEARCH_DEBOUNCE_MS } from '@tagih/contract';
-import { useState } from 'react';
-import type { ListParams } from '../../api/get-list.ts';
-import { useSearchText } from '../../hooks/use-search-text.ts';
-import { useDatedList } from '../../monitoring/use-dated-list.ts';
-import { useDayRange } from '../../monitoring/use-day-range.ts';
+import { API_PATHS } from '@tagih/contract';
+import { useMemo } from 'react';
+import type { ExportParams, ListParams } from '../../api/get-list.ts';
+import { useListController, type ListControllerConfig } from '../../hooks/use-list-controller.ts';
 
 /** The Filter Data dialog's values; '' filters nothing. */
 export interface AuditFilter {
@@ -22,42 +20,51 @@ export const EMPTY_AUDIT_FILTER: AuditFilter = { action: '', outcome: '', target
 export const isEmptyAuditFilter = (f: AuditFilter) =>
   !f.action && !f.outcome && !f.targetType.trim() && !f.targetId.trim();
 
+/** The Audit Log in the URL: the user search, the four filters, the days (today by default). */
+export const AUDIT_URL_CONFIG: ListControllerConfig = {
+  listPath: API_PATHS.audit.list,
+  defaultFrom: 'today',
+  searchBy: [],
+  filterKeys: Object.keys(EMPTY_AUDIT_FILTER),
+};
+
 /**
- * The Audit Log query: the user searched by username (debounced; emptied applies at once),
- * the filter, the business-day range (today..today by default, like the transaction screens:
- * no fetch while it is incomplete), page, page size and sort (newest first by default).
- * Any change but paging goes back to page 1.
+ * The Audit Log query: the list controller's state (the user searched by username, the
+ * filter, the business-day range — no fetch while it is incomplete — page, page size and
+ * sort, newest first by default) turned into the list call and the export's query.
  */
 export function useAuditListState() {
-  const { searchText, setSearchText, search } = useSearchText(SEARCH_DEBOUNCE_MS.default);
-  const [filter, setFilter] = useState<AuditFilter>(EMPTY_AUDIT_FILTER);
-  const dates = useDayRange('today');
+  const list = useListController(AUDIT_URL_CONFIG);
+  const { q, page, pageSize, filters } = list.state;
+  const { range } = list.dates;
+  const { order, replaceFilters } = list;
 
-  const finds: NonNullable<ListParams['finds']> = {
-    audtActorUsername: search || undefined,
-    audtAction: filter.action ? { op: 'equal', value: filter.action } : undefined,
-    audtOutcome: filter.outcome ? { op: 'equal', value: filter.outcome } : undefined,
-    audtTargetType: filter.targetType.trim() || undefined,
-    audtTargetId: filter.targetId.trim() || undefined,
-  };
-  const { paging, params, exportParams } = useDatedList(finds, dates);
+  const derived = useMemo(() => {
+    const filter: AuditFilter = { ...EMPTY_AUDIT_FILTER, ...filters };
+    const finds: NonNullable<ListParams['finds']> = {
+      audtActorUsername: q || undefined,
+      audtAction: filter.action ? { op: 'equal', value: filter.action } : undefined,
+      audtOutcome: filter.outcome ? { op: 'equal', value: filter.outcome } : undefined,
+      audtTargetType: filter.targetType.trim() || undefined,
+      audtTargetId: filter.targetId.trim() || undefined,
+    };
+    const extra = range ?? undefined;
+    return {
+      filter,
+      params: range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
+      exportParams: range ? ({ ...order, finds, extra } satisfies ExportParams) : null,
+    };
+  }, [q, filters, range, order, page, pageSize]);
 
   return {
-    searchText,
-    setSearchText,
-    filter,
-    setFilter,
-    dates,
-    ...paging,
-    /** Refresh clears search and filters (spec §2). */
-    clearSearchAndFilter: () => {
-      setSearchText('');
-      setFilter(EMPTY_AUDIT_FILTER);
-    },
+    ...list,
+    searchText: q,
+    filter: derived.filter,
+    setFilter: (filter: AuditFilter) => replaceFilters({ ...filter }),
     /** The list call; null while the date range is incomplete. */
-    params,
+    params: derived.params,
     /** The export: the same filters and order, every page. */
-    exportParams,
+    exportParams: derived.exportParams,
   };
 }
 

@@ -53,7 +53,7 @@ const USERS = [
 ];
 const USER_ACCESS = { master_user: ALL };
 
-const rowOf = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>('[role="row"]')!;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 describe('least privilege on the master screens', { timeout: 20_000 }, () => {
   it('offers the Superadmin role in User Role only to a Superadmin', async () => {

@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
+import type { CellParams, TableColumn } from '../../components/table-column.ts';
 import { DEFAULT_BUSINESS_TZ, formatDateTime, isSortable, type FieldDef, type ResourceDef } from '@tagih/contract';
 import type { ReactNode } from 'react';
 import { CutText } from '../../components/cut-text.tsx';
@@ -25,7 +25,7 @@ export interface RowActions {
 export type CellAddons = Readonly<Record<string, (row: MasterRow) => ReactNode>>;
 
 /** A 1/0 status word as a tag (User: Active / Not Active; Company: Active / Inactive). */
-function optionCell(field: FieldDef): GridColDef<MasterRow>['renderCell'] {
+function optionCell(field: FieldDef): TableColumn<MasterRow>['renderCell'] {
   const isStatus = /status$/i.test(field.name);
   return ({ value }) => {
     const option = field.options?.find((o) => String(o.value) === String(value));
@@ -43,16 +43,16 @@ function TextCell({ text }: { text: unknown }) {
   return <CutText text={String(text)} />;
 }
 
-const textCell: GridColDef<MasterRow>['renderCell'] = ({ formattedValue, value }) => (
+const textCell: TableColumn<MasterRow>['renderCell'] = ({ formattedValue, value }) => (
   <TextCell text={formattedValue ?? value} />
 );
 
-function columnOf(field: FieldDef): GridColDef<MasterRow> {
-  const column: GridColDef<MasterRow> = {
+function columnOf(field: FieldDef): TableColumn<MasterRow> {
+  const column: TableColumn<MasterRow> = {
     field: field.name,
     headerName: field.label,
     sortable: isSortable(field),
-    flex: 1,
+   
     minWidth: field.key ? 70 : 130,
     renderCell: textCell,
   };
@@ -88,7 +88,7 @@ function RowButton(props: { label: string; color: 'warning' | 'error'; icon: Rea
 
 const ACTION_SLOT_PX = 34;
 
-function actionsColumn({ onEdit, onDelete, protectedReason, more }: RowActions): GridColDef<MasterRow> {
+function actionsColumn({ onEdit, onDelete, protectedReason, more }: RowActions): TableColumn<MasterRow> {
   const slots = (onEdit ? 1 : 0) + (onDelete ? 1 : 0) + (more?.slots ?? 0);
   const width = Math.max(96, 28 + slots * ACTION_SLOT_PX);
   return {
@@ -120,13 +120,13 @@ function actionsColumn({ onEdit, onDelete, protectedReason, more }: RowActions):
 const ADDON_MIN_WIDTH = 170;
 
 /** The column with `addon` shown after the cell's own content. */
-function withAddon(column: GridColDef<MasterRow>, addon: (row: MasterRow) => ReactNode): GridColDef<MasterRow> {
+function withAddon(column: TableColumn<MasterRow>, addon: (row: MasterRow) => ReactNode): TableColumn<MasterRow> {
   const own = column.renderCell;
   return {
     ...column,
     // Room for a tag beside the value, on one line.
     minWidth: Math.max(column.minWidth ?? 100, ADDON_MIN_WIDTH),
-    renderCell: (params: GridRenderCellParams<MasterRow>) => (
+    renderCell: (params: CellParams<MasterRow>) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
         {own ? own(params) : ((params.formattedValue ?? params.value ?? EMPTY_CELL) as ReactNode)}
         {addon(params.row)}
@@ -139,7 +139,7 @@ function withAddon(column: GridColDef<MasterRow>, addon: (row: MasterRow) => Rea
  * Table columns from the resource description: Edit/Delete when allowed (first, so wide
  * tables never push them out of sight), then the visible fields.
  */
-export function masterColumns(resource: ResourceDef, actions: RowActions, addons: CellAddons = {}): GridColDef<MasterRow>[] {
+export function masterColumns(resource: ResourceDef, actions: RowActions, addons: CellAddons = {}): TableColumn<MasterRow>[] {
   const columns = resource.fields
     .filter((f) => !f.hidden)
     .map((f) => (addons[f.name] ? withAddon(columnOf(f), addons[f.name]!) : columnOf(f)));

@@ -76,7 +76,8 @@ export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScr
       <SummaryCard title={config.summary.title} items={summary} />
       <MasterToolbar
         search={list.search}
-        onSearch={list.setSearch}
+        onSearch={list.setSearchText}
+        debounceMs={config.searchDebounceMs}
         placeholder={config.searchPlaceholder}
         onAdd={allowed.create ? () => setForm({ mode: 'create', row: null, n: Date.now() }) : undefined}
         onFilter={config.filters?.length ? () => setFiltering(true) : undefined}
@@ -90,12 +91,7 @@ export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScr
         rowCount={list.rowCount}
         getRowId={(row) => row[resource.idField] as string | number}
         loading={list.list.isFetching}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sort={list.sort}
-        onSortChange={list.setSort}
+        {...list.tableProps}
       />
       {form && (
         <MasterFormDialog

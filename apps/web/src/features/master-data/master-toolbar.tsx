@@ -3,12 +3,14 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import { SearchBox } from '../../components/search-box.tsx';
+import { DebouncedSearchBox } from '../../components/debounced-search-box.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 
 export interface MasterToolbarProps {
+  /** The search in effect (the box debounces what is typed). */
   search: string;
   onSearch: (text: string) => void;
+  debounceMs: number;
   placeholder: string;
   /** Absent without create permission: no Add Data button. */
   onAdd?: () => void;
@@ -19,11 +21,11 @@ export interface MasterToolbarProps {
 }
 
 /** Search on the left; Add Data, Filter Data and Refresh on the right (icon-only on mobile, spec §2). */
-export function MasterToolbar({ search, onSearch, placeholder, onAdd, onFilter, activeFilters, onRefresh }: MasterToolbarProps) {
+export function MasterToolbar({ search, onSearch, debounceMs, placeholder, onAdd, onFilter, activeFilters, onRefresh }: MasterToolbarProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', my: 2 }}>
       <Box sx={{ width: { xs: '100%', sm: 320 } }}>
-        <SearchBox value={search} onChange={onSearch} placeholder={placeholder} width="100%" />
+        <DebouncedSearchBox value={search} onSearch={onSearch} debounceMs={debounceMs} placeholder={placeholder} width="100%" />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {onAdd && <ToolbarButton label="Add Data" icon={<AddIcon />} onClick={onAdd} variant="contained" />}

@@ -1,25 +1,41 @@
-import { DEFAULT_PAGE_SIZE } from '@tagih/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { listQueryKey, useList, type ListParams, type ListSort } from '../../api/get-list.ts';
-import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { useMemo } from 'react';
+import { useList, type ListParams } from '../../api/get-list.ts';
+import { useListController, type ListControllerConfig } from '../../hooks/use-list-controller.ts';
 import type { Finds, MasterRow, MasterScreenConfig } from './master-config.ts';
 
 export type FilterValues = Record<string, string | number | ''>;
 
+const urlConfigs = new WeakMap<MasterScreenConfig, ListControllerConfig>();
+
+/** The URL layout of a master screen's list: the search and the screen's filters; no dates. */
+function masterUrlConfig(config: MasterScreenConfig): ListControllerConfig {
+  let urlConfig = urlConfigs.get(config);
+  if (!urlConfig) {
+    urlConfig = { listPath: config.resource.path, searchBy: [], filterKeys: (config.filters ?? []).map((f) => f.field) };
+    urlConfigs.set(config, urlConfig);
+  }
+  return urlConfig;
+}
+
+/** A filter's value as its field holds it: the option's own value (a number for 1/0 statuses). */
+function typedFilters(config: MasterScreenConfig, filters: Readonly<Record<string, string>>): FilterValues {
+  const typed: FilterValues = {};
+  for (const [field, text] of Object.entries(filters)) {
+    const option = config.resource.fields.find((f) => f.name === field)?.options?.find((o) => String(o.value) === text);
+    typed[field] = option ? option.value : text;
+  }
+  return typed;
+}
+
 /**
- * The list state of a master screen (spec §2, §4): search (debounced), filters, page, page
- * size and sort; any change reloads, and a new search, filter or page size goes back to page 1.
+ * A master screen's list (spec §2, §4): the list controller's state (search, filters, page,
+ * page size and sort, in the URL) turned into the list call.
  */
 export function useMasterList(config: MasterScreenConfig) {
   const { resource } = config;
-  const queryClient = useQueryClient();
-  const [search, setSearchText] = useState('');
-  const [filters, setFiltersState] = useState<FilterValues>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
-  const [sort, setSortState] = useState<ListSort | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim(), config.searchDebounceMs);
+  const controller = useListController(masterUrlConfig(config));
+  const { q, page, pageSize, sort } = controller.state;
+  const filters = useMemo(() => typedFilters(config, controller.state.filters), [config, controller.state.filters]);
 
   const searchFields = useMemo(
     () => config.searchFields ?? resource.fields.filter((f) => f.searchable).map((f) => f.name),
@@ -35,47 +51,23 @@ export function useMasterList(config: MasterScreenConfig) {
       max: pageSize,
       orderField: order.field,
       orderValue: order.direction,
-      search: debouncedSearch || undefined,
-      searchFields: debouncedSearch ? searchFields : undefined,
+      search: q || undefined,
+      searchFields: q ? searchFields : undefined,
       finds,
     };
-  }, [filters, sort, resource.defaultOrder, page, pageSize, debouncedSearch, searchFields]);
+  }, [filters, sort, resource.defaultOrder, page, pageSize, q, searchFields]);
 
   const list = useList<MasterRow>(resource.path, params);
 
-  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
-  if (searchedFor !== debouncedSearch) {
-    setSearchedFor(debouncedSearch);
-    setPage(1);
-  }
-
   return {
+    ...controller,
     list,
     params,
     rows: list.data?.data ?? [],
     rowCount: list.data?.pagination.totalData ?? 0,
-    search,
-    setSearch: setSearchText,
+    search: q,
     filters,
-    setFilters: (next: FilterValues) => {
-      setFiltersState(next);
-      setPage(1);
-    },
-    page,
-    setPage,
-    pageSize,
-    setPageSize: (size: number) => {
-      setPageSizeState(size);
-      setPage(1);
-    },
-    sort,
-    setSort: setSortState,
-    /** Refresh: clears search and filters and reloads (spec §2). */
-    refresh: () => {
-      setSearchText('');
-      setFiltersState({});
-      setPage(1);
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(resource.path) });
-    },
+    setFilters: (next: FilterValues) =>
+      controller.replaceFilters(Object.fromEntries(Object.entries(next).map(([field, value]) => [field, String(value)]))),
   };
 }

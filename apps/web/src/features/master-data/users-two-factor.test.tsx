@@ -12,7 +12,7 @@ const USERS = [
   { userId: 'rina@tagih.id', usloUserName: 'rina', userStatus: 1, userIsSuperadmin: false, userLockedUntil: null, userTwoFactor: true },
 ];
 const USER_ACCESS = { master_user: ALL };
-const rowOf = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>('[role="row"]')!;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 describe('two-factor in User Management', { timeout: 20_000 }, () => {
   it('tags users with two-factor on, and a Superadmin resets it after confirming: the call, the toast, the list reloads', async () => {

@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { TableColumn } from '../../components/table-column.ts';
 import {
   DEFAULT_BUSINESS_TZ,
   formatDateTime,
@@ -11,18 +11,18 @@ import {
 } from '@tagih/contract';
 import { NotificationStatusChip } from '../../monitoring/notification-status-chip.tsx';
 
-/** The least a column needs to show its content uncut; columns share what is left (flex). */
+/** The least a column needs to show its content uncut; columns share what is left. */
 const MIN_WIDTHS: Record<string, number> = { notiId: 90, notiOrderId: 150, trctVirtualAccountNo: 170, notiStatus: 120, notiCreatedTime: 170 };
 
 /** Which columns stay when the table is narrow, most important first (issue 11). */
 export const NOTIFICATION_PRIORITY: readonly string[] = ['notiOrderId', 'notiStatus', 'notiCreatedTime', 'notiId', 'trctVirtualAccountNo'];
 
-function column(field: FieldDef): GridColDef<NotificationRow> {
-  const base: GridColDef<NotificationRow> = {
+function column(field: FieldDef): TableColumn<NotificationRow> {
+  const base: TableColumn<NotificationRow> = {
     field: field.name,
     headerName: field.label,
     sortable: isSortable(field),
-    flex: 1,
+   
     minWidth: MIN_WIDTHS[field.name] ?? 170,
   };
   if (field.name === 'notiStatus') {
@@ -38,7 +38,7 @@ function column(field: FieldDef): GridColDef<NotificationRow> {
 export function notificationColumns(options: {
   canSeeHistory: boolean;
   onSeeHistory: (notiId: number) => void;
-}): { columns: GridColDef<NotificationRow>[]; actions: GridColDef<NotificationRow> } {
+}): { columns: TableColumn<NotificationRow>[]; actions: TableColumn<NotificationRow> } {
   return {
     columns: notificationResource.fields.filter((field) => !field.hidden).map(column),
     actions: {

@@ -43,7 +43,7 @@ function start(access: Record<string, ('read' | 'create')[]> = { dashboard_notif
   return { api, lastList: () => api.callsTo('GET', LIST).at(-1)!.url.searchParams };
 }
 
-const rowOf = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>('[role="row"]')!;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 afterEach(() => vi.useRealTimers());
 

@@ -5,12 +5,12 @@ import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { DebouncedSearchBox } from '../../components/debounced-search-box.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
-import { DebouncedSearchBox } from '../../monitoring/debounced-search-box.tsx';
 import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-query-record.ts';
 import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { PreferenceButtons, SavedViewsBar } from '../../monitoring/table-preferences.tsx';
@@ -79,10 +79,7 @@ export function NotificationsScreen() {
             <ToolbarButton
               label="Refresh"
               icon={<RefreshIcon />}
-              onClick={() => {
-                state.clearSearchAndFilter();
-                void list.refetch();
-              }}
+              onClick={state.refresh}
             />
             <PreferenceButtons screen="notifications" columns={choosable} query={state.urlQuery} />
           </>

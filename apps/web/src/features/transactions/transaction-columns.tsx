@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { TableColumn } from '../../components/table-column.ts';
 import {
   canInquire,
   canNotify,
@@ -32,7 +32,7 @@ export interface TransactionColumnOptions {
   onAction: (action: TransactionAction) => void;
 }
 
-/** The least a column needs to show its content uncut; columns share what is left (flex). */
+/** The least a column needs to show its content uncut; columns share what is left. */
 const MIN_WIDTHS: Record<string, number> = {
   no: 60,
   trctOrderId: 150,
@@ -61,12 +61,12 @@ function minWidthOf(field: FieldDef): number {
   return 170;
 }
 
-function column(field: FieldDef, headerName: string): GridColDef<TransactionRow> {
-  const base: GridColDef<TransactionRow> = {
+function column(field: FieldDef, headerName: string): TableColumn<TransactionRow> {
+  const base: TableColumn<TransactionRow> = {
     field: field.name,
     headerName,
     minWidth: minWidthOf(field),
-    flex: 1,
+   
     sortable: isSortable(field),
   };
   if (field.name === 'trctStatus') {
@@ -91,7 +91,7 @@ function column(field: FieldDef, headerName: string): GridColDef<TransactionRow>
 const ACTIONS_CELL_SX = { display: 'flex', gap: 1, alignItems: 'center', height: '100%' } as const;
 const stopClick = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColDef<TransactionRow> {
+function actionsColumn({ canAct, onAction }: TransactionColumnOptions): TableColumn<TransactionRow> {
   return {
     field: 'actions',
     headerName: 'Actions',
@@ -131,7 +131,7 @@ function actionsColumn({ canAct, onAction }: TransactionColumnOptions): GridColD
 export function transactionColumns(
   kind: TransactionKindDef,
   options: TransactionColumnOptions,
-): { columns: GridColDef<TransactionRow>[]; actions: GridColDef<TransactionRow> } {
+): { columns: TableColumn<TransactionRow>[]; actions: TableColumn<TransactionRow> } {
   return {
     columns: kind.resource.fields
       .filter((field) => !field.hidden)

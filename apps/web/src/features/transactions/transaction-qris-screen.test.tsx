@@ -50,9 +50,9 @@ function start() {
 
 /** A row's cells as text, after its bulk-action checkbox (issue 11). */
 const cellTexts = (orderId: string) =>
-  within(screen.getByText(orderId).closest<HTMLElement>('[role="row"]')!)
-    .getAllByRole('gridcell')
-    .filter((cell) => cell.getAttribute('data-field') !== '__check__')
+  within(screen.getByText(orderId).closest('tr')!)
+    .getAllByRole('cell')
+    .filter((cell) => within(cell).queryByRole('checkbox', { name: 'Select row' }) === null)
     .map((cell) => cell.textContent);
 
 describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
@@ -89,7 +89,7 @@ describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    const paid = (await screen.findByText('QR-11')).closest<HTMLElement>('[role="row"]')!;
+    const paid = (await screen.findByText('QR-11')).closest('tr')!;
     await user.click(within(paid).getByRole('button', { name: 'Notif' }));
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     expect(await screen.findByText('Berhasil mengirim notifikasi.')).toBeInTheDocument();

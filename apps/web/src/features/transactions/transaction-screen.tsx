@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useExportTransactions } from '../../api/export-transactions.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
-import { LazyDataTable } from '../../components/lazy-data-table.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
@@ -85,10 +85,6 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
       onError: (error) => notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
     });
   };
-  const refresh = () => {
-    state.clearSearchAndFilter();
-    void list.refetch();
-  };
 
   return (
     <>
@@ -106,13 +102,13 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           exporting={exporter.isPending}
           onExport={exportCsv}
           onFilter={filterDialog.show}
-          onRefresh={refresh}
+          onRefresh={state.refresh}
           preferences={<PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />}
         />
         <SavedViewsBar screen={screen} />
         {bulk.bar}
         <div ref={layout.ref}>
-          <LazyDataTable<TransactionRow>
+          <DataTable<TransactionRow>
             label={title}
             columns={layout.shown}
             rows={rows}

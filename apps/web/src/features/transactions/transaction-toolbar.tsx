@@ -6,10 +6,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { SEARCH_DEBOUNCE_MS, type TransactionKindDef } from '@tagih/contract';
 import type { ReactNode } from 'react';
+import { DebouncedSearchBox } from '../../components/debounced-search-box.tsx';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
-import { DebouncedSearchBox } from '../../monitoring/debounced-search-box.tsx';
 import { WorkQueueToggle } from '../../monitoring/work-queue-toggle.tsx';
 import type { TransactionListState } from './use-transaction-list-state.ts';
 

@@ -60,7 +60,7 @@ function start(handlers: Record<string, FakeHandler> = {}) {
   return { api, lastList: () => api.callsTo('GET', LIST).at(-1)!.url.searchParams };
 }
 
-const rowOf = async (orderId: string) => (await screen.findByText(orderId)).closest<HTMLElement>('[role="row"]')!;
+const rowOf = async (orderId: string) => (await screen.findByText(orderId)).closest('tr')!;
 
 const dayButton = (calendar: HTMLElement, day: string) =>
   calendar.querySelector<HTMLElement>(`td[data-day="${day}"] button`)!;

@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { TRANSACTION_KINDS } from '@tagih/contract';
 import { createElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client.ts';
 import { useTransactionListState } from './use-transaction-list-state.ts';
 
 afterEach(() => vi.useRealTimers());
@@ -10,9 +12,10 @@ afterEach(() => vi.useRealTimers());
 /** Renders the hook on a page of a memory router; `router` shows the URL it keeps. */
 function renderState(kind = TRANSACTION_KINDS.va, path = '/list') {
   let router!: ReturnType<typeof createMemoryRouter>;
+  const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => {
     router ??= createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [path] });
-    return createElement(RouterProvider, { router });
+    return createElement(QueryClientProvider, { client: queryClient }, createElement(RouterProvider, { router }));
   };
   const hook = renderHook(() => useTransactionListState(kind), { wrapper });
   return { ...hook, url: () => router.state.location.search, router };

@@ -1,4 +1,4 @@
-import type { GridRowId } from '@mui/x-data-grid';
+import type { RowId } from '../../components/table-column.ts';
 import type { BulkAction, BulkSource } from '@tagih/contract';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useRunningBulkJobs } from '../../api/bulk-actions.ts';
@@ -41,7 +41,7 @@ export function useBulkActions({ source, actions, scope, query, total, totalCapp
   const open = (target: BulkRequestTarget | null, jobId: number | null) => setOpened({ key: Date.now(), target, jobId });
 
   const tableSelection = useMemo<TableSelection | undefined>(
-    () => (enabled ? { ids: selection.ids, all: selection.all, onChange: (ids: GridRowId[]) => selection.setIds(ids.map(Number)) } : undefined),
+    () => (enabled ? { ids: selection.ids, all: selection.all, onChange: (ids: RowId[]) => selection.setIds(ids.map(Number)) } : undefined),
     [enabled, selection],
   );
   const pageAllPicked = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));

@@ -121,7 +121,7 @@ describe('Transaction detail view', { timeout: 20_000 }, () => {
     const list = () => envelopeResponse({ data: [row], total: { nominal_lunas: 0, count_lunas: 0 }, pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] });
     const { router } = start({ 'GET /api/dashboard/transactionVa/': list }, '/dashboard/transaction-va');
     const cell = await screen.findByText('INV-007');
-    await userEvent.click(within(cell.closest<HTMLElement>('[role="row"]')!).getByRole('button', { name: 'Inquiry' }));
+    await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: 'Inquiry' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/transaction-va');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Batal' }));

@@ -1,6 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useListController, type ListControllerConfig } from '../hooks/use-list-controller.ts';
 import { DebouncedSearchBox } from './debounced-search-box.tsx';
 
 afterEach(() => vi.useRealTimers());
@@ -47,5 +50,34 @@ describe('DebouncedSearchBox (issue 10)', () => {
     act(() => vi.advanceTimersByTime(300));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(box).toHaveValue('');
+  });
+});
+
+const LIST: ListControllerConfig = { listPath: '/plain', searchBy: [], filterKeys: [] };
+
+describe('DebouncedSearchBox on a list controller', () => {
+  it('one debounced search box: typing waits for the pause, then the URL follows and the page goes back to 1', () => {
+    vi.useFakeTimers();
+    function Screen() {
+      const list = useListController(LIST);
+      return (
+        <>
+          <DebouncedSearchBox value={list.state.q} onSearch={list.setSearchText} debounceMs={300} placeholder="Search" />
+          <output>{`${list.state.q}|${list.state.page}`}</output>
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Screen /> }], { initialEntries: ['/list?page=3'] });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'rina ' } });
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByRole('status')).toHaveTextContent('|3');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status')).toHaveTextContent('rina|1');
+    expect(router.state.location.search).toBe('?q=rina');
   });
 });

@@ -1,18 +1,27 @@
 /**
- * A monitoring list's state in the page's URL (issue 11): search-by, search text, date range,
- * filters, sort, page and page size. Defaults stay out of the URL, so a plain link opens the
- * screen as the spec describes; anything unreadable in a pasted link falls back to its default.
+ * A list's state in the page's URL: search-by, search text, date range, filters, sort, page and
+ * page size. Defaults stay out of the URL, so a plain link opens the screen as the spec
+ * describes; anything unreadable in a pasted link falls back to its default.
  */
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@tagih/contract';
+import { businessDate, DEFAULT_BUSINESS_TZ, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@tagih/contract';
 import type { ListSort } from '../api/get-list.ts';
 
 export interface ListUrlConfig {
-  /** The first day of the default range: 'today' or a fixed day (notifications: 1970-01-01). */
-  defaultFrom: 'today' | string;
+  /**
+   * The first day of the default date range: 'today' or a fixed day (notifications: 1970-01-01).
+   * Absent: the list has no date range.
+   */
+  defaultFrom?: 'today' | string;
   /** The search-by choices; the first is the default. Empty = one search box without a choice. */
   searchBy: readonly string[];
   /** The screen's filter keys (e.g. bank, status): values are free strings. */
   filterKeys: readonly string[];
+}
+
+/** A day range as the date field holds it: either end may be missing while it is being picked. */
+export interface DayRangeValue {
+  from?: string;
+  to?: string;
 }
 
 export interface ListUrlState {
@@ -31,7 +40,17 @@ export interface ListUrlState {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELD = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-export function defaultDays(config: ListUrlConfig, today: string): { from: string; to: string } {
+/** Today in the business time zone (Asia/Jakarta), 'YYYY-MM-DD'. */
+export const businessToday = (): string => businessDate(new Date(), DEFAULT_BUSINESS_TZ);
+
+/** A range the list can be asked for: both days known, else null (spec §5: no fetch). */
+export function completeRange(value: DayRangeValue): { from: string; to: string } | null {
+  return value.from && value.to ? { from: value.from, to: value.to } : null;
+}
+
+/** The default range of a list with dates; empty for a list without. */
+export function defaultDays(config: ListUrlConfig, today: string): DayRangeValue {
+  if (config.defaultFrom === undefined) return {};
   return { from: config.defaultFrom === 'today' ? today : config.defaultFrom, to: today };
 }
 
@@ -48,13 +67,21 @@ function readSort(text: string | null): ListSort | null {
   return FIELD.test(field) ? { field, direction: descending ? 'desc' : 'asc' } : null;
 }
 
-/** The state a URL's query asks for, defaults filled in. */
-export function readListUrl(search: URLSearchParams, config: ListUrlConfig, today: string): ListUrlState {
+function readDays(search: URLSearchParams, config: ListUrlConfig, today: string): DayRangeValue {
   const days = defaultDays(config, today);
-  const by = search.get('by');
+  if (config.defaultFrom === undefined) return days;
   const fromText = search.get('from');
   const toText = search.get('to');
-  const hasDays = fromText !== null || toText !== null;
+  if (fromText === null && toText === null) return days;
+  return {
+    from: fromText && DAY.test(fromText) ? fromText : undefined,
+    to: toText && DAY.test(toText) ? toText : undefined,
+  };
+}
+
+/** The state a URL's query asks for, defaults filled in. */
+export function readListUrl(search: URLSearchParams, config: ListUrlConfig, today: string): ListUrlState {
+  const by = search.get('by');
   const size = positiveInt(search.get('size'));
   const filters: Record<string, string> = {};
   for (const key of config.filterKeys) {
@@ -64,8 +91,7 @@ export function readListUrl(search: URLSearchParams, config: ListUrlConfig, toda
   return {
     searchBy: by && config.searchBy.includes(by) ? by : (config.searchBy[0] ?? ''),
     q: (search.get('q') ?? '').trim(),
-    from: hasDays ? (fromText && DAY.test(fromText) ? fromText : undefined) : days.from,
-    to: hasDays ? (toText && DAY.test(toText) ? toText : undefined) : days.to,
+    ...readDays(search, config, today),
     filters,
     sort: readSort(search.get('sort')),
     page: positiveInt(search.get('page')) ?? 1,
@@ -79,7 +105,7 @@ export function writeListUrl(state: ListUrlState, config: ListUrlConfig, today: 
   const days = defaultDays(config, today);
   if (config.searchBy.length > 0 && state.searchBy !== config.searchBy[0]) out.set('by', state.searchBy);
   if (state.q.trim()) out.set('q', state.q.trim());
-  if (state.from !== days.from || state.to !== days.to) {
+  if (config.defaultFrom !== undefined && (state.from !== days.from || state.to !== days.to)) {
     out.set('from', state.from ?? '');
     out.set('to', state.to ?? '');
   }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SearchBox } from '../components/search-box.tsx';
+import { SearchBox } from './search-box.tsx';
 
 export interface DebouncedSearchBoxProps {
   /** The search in effect (from the URL). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listQueryKey, type ListSort } from '../api/get-list.ts';
 import {
@@ -42,6 +42,8 @@ export function useListController(config: ListControllerConfig) {
   // the history, refining it (the next pause in typing) replaces that step.
   const searching = useRef(state.q);
   searching.current = state.q;
+  // Refresh also drops text typed but not searched yet: the search box is keyed by this count.
+  const [refreshes, setRefreshes] = useState(0);
 
   const update = useCallback(
     (change: ListPatch, options: ListUpdateOptions = {}) => {
@@ -78,6 +80,7 @@ export function useListController(config: ListControllerConfig) {
       /** Refresh (spec §2): clears search and filters (keeping range, sort and page size) and reloads the list. */
       refresh: () => {
         update({ q: '', filters: {} });
+        setRefreshes((n) => n + 1);
         void queryClient.invalidateQueries({ queryKey: listQueryKey(config.listPath) });
       },
     }),
@@ -109,6 +112,8 @@ export function useListController(config: ListControllerConfig) {
     ...derived,
     /** The URL query of this state (saved views keep it). */
     urlQuery: search.toString(),
+    /** The search box's key: a new box after each Refresh, empty even if a search was still being typed. */
+    searchBoxKey: refreshes,
   };
 }
 

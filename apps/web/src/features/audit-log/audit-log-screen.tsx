@@ -53,6 +53,7 @@ export function AuditLogScreen() {
         inputs={
           <>
             <DebouncedSearchBox
+              key={state.searchBoxKey}
               value={state.searchText}
               onSearch={state.setSearchText}
               debounceMs={SEARCH_DEBOUNCE_MS.default}

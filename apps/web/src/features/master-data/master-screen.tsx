@@ -76,6 +76,7 @@ export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScr
       <SummaryCard title={config.summary.title} items={summary} />
       <MasterToolbar
         search={list.search}
+        searchBoxKey={list.searchBoxKey}
         onSearch={list.setSearchText}
         debounceMs={config.searchDebounceMs}
         placeholder={config.searchPlaceholder}

@@ -59,6 +59,7 @@ export function NotificationsScreen() {
         inputs={
           <>
             <DebouncedSearchBox
+              key={state.searchBoxKey}
               value={state.searchText}
               onSearch={state.setSearchText}
               debounceMs={SEARCH_DEBOUNCE_MS.slow}

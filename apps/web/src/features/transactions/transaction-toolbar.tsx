@@ -51,6 +51,7 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
               ))}
             </TextField>
             <DebouncedSearchBox
+              key={state.searchBoxKey}
               value={state.searchText}
               onSearch={state.setSearchText}
               debounceMs={SEARCH_DEBOUNCE_MS.default}

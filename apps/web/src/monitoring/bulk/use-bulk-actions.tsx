@@ -1,5 +1,5 @@
 import type { RowId } from '../../components/table-column.ts';
-import type { BulkAction, BulkSource } from '@tagih/contract';
+import type { BulkSource, TransactionAction } from '@tagih/contract';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useRunningBulkJobs } from '../../api/bulk-actions.ts';
 import type { TableSelection } from '../../components/data-table.tsx';
@@ -14,7 +14,7 @@ const BulkActionDialog = lazy(async () => ({ default: (await import('./bulk-acti
 export interface UseBulkActionsInput {
   source: BulkSource;
   /** The actions this screen offers (empty, or the user may not act: no checkboxes at all). */
-  actions: readonly BulkAction[];
+  actions: readonly TransactionAction[];
   /** The list's query without page and sort: a change starts the selection over. */
   scope: string;
   /** The list's query for every page (its export query), sent for "all that match"; null while incomplete. */

@@ -42,7 +42,7 @@ function reasonError(reason: string): string | null {
 }
 
 /**
- * Bulk Inquiry / re-send (issue 11): the preview (how many, why not the others, where they go,
+ * Bulk inquiry / resend: the preview (how many, why not the others, where they go,
  * how long), a required reason, then the job's progress and each item's outcome, polled until
  * it ends. Mount it anew for each opening: one idempotency key per confirmation, so a double
  * click or a retry gets the same job, never a second one.

@@ -8,7 +8,7 @@ import { BulkBar } from './bulk-bar.tsx';
 import { RunningJobBanner } from './running-job-banner.tsx';
 import { useBulkSelection } from './use-bulk-selection.ts';
 
-// Loaded when first opened: the list screens' first load does not carry it (issue 10's budgets).
+// Loaded when first opened: the list screens' first load does not carry it (its size budget, bench/README.md).
 const BulkActionDialog = lazy(async () => ({ default: (await import('./bulk-action-dialog.tsx')).BulkActionDialog }));
 
 export interface UseBulkActionsInput {
@@ -29,7 +29,7 @@ export interface UseBulkActionsInput {
 }
 
 /**
- * Bulk actions on a monitoring list (issue 11): checkboxes for the table, the bar above it, the
+ * Bulk actions on a monitoring list: checkboxes for the table, the bar above it, the
  * banner of a job still running, and the preview/progress dialog. The screen places `bar` above
  * its table, passes `tableSelection` to DataTable and renders `dialog`.
  */

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { MAX_ID } from '../field-limits.ts';
 import { idRangeRule } from '../ids.ts';
-import { TRANSACTION_ACTIONS, type TransactionAction } from './transaction-actions.ts';
+import { BULK_ACTION_LABEL, TRANSACTION_ACTIONS, type TransactionAction } from './transaction-actions.ts';
 
 /** The list parameter and value that narrow a list to its work queue. */
 export const WORK_QUEUE_PARAM = 'queue';
@@ -148,7 +148,7 @@ export type BulkJobDetail = z.infer<typeof bulkJobDetail>;
 /** Indonesian words of the bulk dialog and its outcomes. */
 export const BULK_TEXT = {
   queueLabel: 'Perlu tindakan',
-  action: { inquiry: 'Inquiry', resend: 'Kirim ulang notifikasi' } satisfies Record<TransactionAction, string>,
+  action: BULK_ACTION_LABEL,
   groupOf: { inquiry: 'Bank', resend: 'Merchant' } satisfies Record<TransactionAction, string>,
   skip: {
     'not-eligible': 'Status tidak sesuai',

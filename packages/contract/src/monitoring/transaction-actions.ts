@@ -25,6 +25,15 @@ export const ACTION_STATUS: Readonly<Record<TransactionAction, TransactionStatus
 /** Whether a transaction in `status` allows `action` (the server refuses it otherwise; the web disables its button). */
 export const actionAllowed = (action: TransactionAction, status: string | null | undefined): boolean => status === ACTION_STATUS[action];
 
+/**
+ * Each action's words on the bulk bar and in the bulk dialog's title (BULK_TEXT.action). Kept in
+ * this plain module so that a screen with the single buttons loads no bulk schemas, nor zod.
+ */
+export const BULK_ACTION_LABEL: Readonly<Record<TransactionAction, string>> = {
+  inquiry: 'Inquiry',
+  resend: 'Kirim ulang notifikasi',
+};
+
 /** The audit event each action leaves, one per try (its details say how it went). */
 export const ACTION_AUDIT = {
   inquiry: AUDIT_ACTIONS.transactionInquired,

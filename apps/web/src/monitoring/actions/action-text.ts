@@ -1,5 +1,5 @@
 /** The words of a transaction's two actions on the screens (spec §2, §8). */
-import { BULK_TEXT, MESSAGES, type TransactionAction } from '@tagih/contract';
+import { BULK_ACTION_LABEL, MESSAGES, type TransactionAction } from '@tagih/contract';
 
 interface ActionText {
   /** The button on a list row and on the detail page. */
@@ -16,7 +16,7 @@ interface ActionText {
 export const ACTION_TEXT: Readonly<Record<TransactionAction, ActionText>> = {
   inquiry: {
     button: 'Inquiry',
-    bulkButton: BULK_TEXT.action.inquiry,
+    bulkButton: BULK_ACTION_LABEL.inquiry,
     title: 'Inquiry Status',
     question: (orderId) => `Kirim inquiry untuk transaksi dengan order id ${orderId}?`,
     ok: MESSAGES.inquiryOk,
@@ -24,7 +24,7 @@ export const ACTION_TEXT: Readonly<Record<TransactionAction, ActionText>> = {
   },
   resend: {
     button: 'Notif',
-    bulkButton: BULK_TEXT.action.resend,
+    bulkButton: BULK_ACTION_LABEL.resend,
     title: 'Kirim Notifikasi',
     question: (orderId) => `Kirim notifikasi untuk transaksi dengan order id ${orderId}?`,
     ok: MESSAGES.resendOk,

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, dashboardUrl, MESSAGES, TRANSACTION_LIST_PATHS, transactionIdParams, type TransactionKindDef } from '@tagih/contract';
+import { can, dashboardUrl, MAX_BIG_ID, MESSAGES, readPathId, TRANSACTION_LIST_PATHS, type TransactionKindDef } from '@tagih/contract';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useAccess } from '../../../api/get-status.ts';
@@ -23,11 +23,8 @@ export interface TransactionDetailScreenProps {
   listTitle: string;
 }
 
-/** '123' -> 123; anything the server's rule for the path refuses (transactionIdParams) -> null. */
-export function parseTrctId(text: string | undefined): number | null {
-  const parsed = transactionIdParams.shape.trctId.safeParse(text);
-  return parsed.success ? parsed.data : null;
-}
+/** '123' -> 123; anything the server's path rule refuses (transactionIdParams: a bigint id) -> null. */
+export const parseTrctId = (text: string | undefined): number | null => readPathId(text, MAX_BIG_ID);
 
 /**
  * One transaction's whole story at /dashboard/transaction-va/{trctId} (or

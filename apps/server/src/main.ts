@@ -7,7 +7,7 @@ import { installAuditKeys } from './modules/audit/chain-key.ts';
 import { publishAuditCheckpoint } from './modules/audit/checkpoint.ts';
 import { markAuditKey, purgeExpiredAudit } from './modules/audit/service.ts';
 import { deactivateInactiveUsers } from './modules/master/users/inactivity.ts';
-import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
+import { purgeStaleThrottles } from './modules/transactions/actions/throttle.ts';
 import { DEFAULT_BULK_TICK_MS } from './modules/bulk-actions/worker.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';

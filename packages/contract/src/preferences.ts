@@ -6,26 +6,9 @@
  */
 import { z } from 'zod';
 import { pathId } from './ids.ts';
-import { notificationResource } from './monitoring/notification-resource.ts';
-import { TRANSACTION_KINDS } from './monitoring/transaction-kinds.ts';
-import type { ResourceDef } from './resource.ts';
+import { PREFERENCE_LIMITS, PREFERENCE_SCREENS } from './preference-terms.ts';
 
-/** The screens with preferences, by their route path. */
-export const PREFERENCE_SCREENS = ['transaction-va', 'transaction-qris', 'notifications'] as const;
-export type PreferenceScreen = (typeof PREFERENCE_SCREENS)[number];
-
-const SCREEN_RESOURCES: Readonly<Record<PreferenceScreen, ResourceDef>> = {
-  'transaction-va': TRANSACTION_KINDS.va.resource,
-  'transaction-qris': TRANSACTION_KINDS.qris.resource,
-  notifications: notificationResource,
-};
-
-/** The columns a user may choose on a screen: the table's columns (the actions are always shown). */
-export function choosableColumns(screen: PreferenceScreen): readonly string[] {
-  return SCREEN_RESOURCES[screen].fields.filter((f) => !f.hidden).map((f) => f.name);
-}
-
-export const PREFERENCE_LIMITS = { viewNameMax: 60, queryMax: 1000, viewsPerScreen: 20, columnsMax: 30 } as const;
+export { PREFERENCE_LIMITS, PREFERENCE_SCREENS, choosableColumns, type PreferenceScreen } from './preference-terms.ts';
 
 export const preferenceScreenParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS) });
 export const savedViewParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS), viewId: pathId() });

@@ -7,8 +7,8 @@ import Popover from '@mui/material/Popover';
 import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import CircularProgress from '@mui/material/CircularProgress';
-import { format, isValid, parse } from 'date-fns';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { isIsoDate } from '@tagih/contract';
 import type { DateRange } from './date-range-calendar.tsx';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar.tsx'));
@@ -30,15 +30,19 @@ export interface DateRangeFieldProps {
   width?: number | string;
 }
 
-const DAY = 'yyyy-MM-dd';
-
+/** A YYYY-MM-DD day as the calendar's local midnight (the calendar shows local days). */
 function toDate(day: string | undefined): Date | undefined {
-  if (!day) return undefined;
-  const parsed = parse(day, DAY, new Date());
-  return isValid(parsed) ? parsed : undefined;
+  if (!day || !isIsoDate(day)) return undefined;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const local = new Date(year, month - 1, date);
+  // Years 0–99 would be read as 1900–1999: set the year as written.
+  local.setFullYear(year);
+  return local;
 }
 
-const toDay = (date: Date) => format(date, DAY);
+/** The calendar's local day as YYYY-MM-DD. */
+const toDay = (date: Date) =>
+  `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 export function rangeText(value: DateRangeValue): string {
   if (!value.from && !value.to) return '';

@@ -11,11 +11,11 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { RawQuery } from '@tagih/contract';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
-import { copyStatement } from '@tagih/server/src/modules/transactions/csv-copy.ts';
-import { csvColumns, prepareExport, type ExportPath } from '@tagih/server/src/modules/transactions/csv-export.ts';
+import { copyStatement } from '@tagih/server/src/modules/transactions/export/csv-copy.ts';
+import { csvColumns, prepareExport, type ExportPath } from '@tagih/server/src/modules/transactions/export/csv-export.ts';
 import type { ServerKind } from '@tagih/server/src/modules/transactions/kinds.ts';
-import * as repo from '@tagih/server/src/modules/transactions/repo.ts';
-import { parseListRequest } from '@tagih/server/src/modules/transactions/service.ts';
+import * as repo from '@tagih/server/src/modules/transactions/list/list-repo.ts';
+import { parseListRequest } from '@tagih/server/src/modules/transactions/list/list-service.ts';
 import { SYSTEM_AUDIT_CONTEXT } from '@tagih/server/src/shared/audit-context.ts';
 
 export interface ExportRun {

@@ -12,9 +12,8 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
 import { snapRoutes } from './snap/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
-import { transactionTimelineRoutes } from './transactions/timeline-routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes];
 
 /** Under /snap: partners (banks) authenticate with SNAP BI tokens and signatures, not sessions (modules/snap/routes.ts). */
 export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [snapRoutes];

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@tagih/contract';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import { EXPORT_BATCH_ROWS, prepareExport } from '../../src/modules/transactions/csv-export.ts';
+import { EXPORT_BATCH_ROWS, prepareExport } from '../../src/modules/transactions/export/csv-export.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { ADMIN, DIALECTS, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, setCallbackUrl, startSimulators, useMerchant, type Simulators, type TestCompany } from '../monitoring/support.ts';

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
 import { applyFilters } from '../../src/db/list-sql.ts';
-import { kindRows } from '../../src/modules/transactions/kind-rows-repo.ts';
+import { kindRows } from '../../src/modules/transactions/list/kind-rows-repo.ts';
 import type { ServerKind } from '../../src/modules/transactions/kinds.ts';
-import { filteredRows } from '../../src/modules/transactions/repo.ts';
+import { filteredRows } from '../../src/modules/transactions/list/list-repo.ts';
 import type { TestContext } from '../support/test-app.ts';
 
 const ALL_TIME = { start: null, end: null };

@@ -8,7 +8,7 @@ import { parseListQuery, TRANSACTION_KINDS, type ListQuery, type RawQuery } from
 import * as migration0009 from '../../src/db/migrations/0009-transaction-rollup.ts';
 import { ensureRollup, rebuildRollup, verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';
-import { summary } from '../../src/modules/transactions/repo.ts';
+import { summary } from '../../src/modules/transactions/list/list-repo.ts';
 import { rollupSummary } from '../../src/modules/transactions/rollup-repo.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import { matchingTransactionIds } from '../notifications/service.ts';
 import { SERVER_KINDS, type ServerKind } from '../transactions/kinds.ts';
-import { matchingIds } from '../transactions/service.ts';
+import { matchingIds } from '../transactions/list/list-service.ts';
 import type { Selection } from './repo.ts';
 
 const kindOfSource = (source: BulkSource): ServerKind | undefined => SERVER_KINDS.find((k) => k.key === source);

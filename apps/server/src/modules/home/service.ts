@@ -11,9 +11,9 @@ import { businessDayOf } from '../../db/transaction-rollup.ts';
 import { parseDateRange } from '../../shared/date-range.ts';
 import { countMatching as countNotifications } from '../notifications/service.ts';
 import { SERVER_KINDS, type ServerKind } from '../transactions/kinds.ts';
-import { countMatching as countTransactions } from '../transactions/service.ts';
-import { parseListRequest } from '../transactions/service.ts';
-import { statusGroups, statusTotals } from '../transactions/status-totals.ts';
+import { countMatching as countTransactions } from '../transactions/list/list-service.ts';
+import { parseListRequest } from '../transactions/list/list-service.ts';
+import { statusGroups, statusTotals } from '../transactions/list/status-totals.ts';
 
 /** The business day `n` days before `day` (YYYY-MM-DD). */
 export function daysBefore(day: string, n: number): string {

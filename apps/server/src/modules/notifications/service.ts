@@ -8,7 +8,7 @@ import { countRows, pagination, positionOf } from '../../db/list-sql.ts';
 import type { BatchedPage } from '../large-reads/large-page.ts';
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid, NotFound } from '../../shared/errors.ts';
-import { wantsWorkQueue } from '../transactions/work-queue.ts';
+import { wantsWorkQueue } from '../transactions/list/work-queue.ts';
 import * as repo from './repo.ts';
 import { verifyNotificationRollup } from './totals-repo.ts';
 import type { NotificationListQuery } from './work-queue.ts';

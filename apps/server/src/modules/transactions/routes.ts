@@ -1,25 +1,23 @@
 /**
- * /api/dashboard/transactionVa/* and /api/dashboard/transactionQr/* (spec §7 "Dashboard"):
- * list, CSV export, inquiry and notification, registered once per kind from one definition.
+ * /api/dashboard/transactionVa/* and /api/dashboard/transactionQr/* (spec §7 "Dashboard"),
+ * registered once per kind: each room's routes (list/, export/, detail/) and Inquiry and Notif.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inquiryResult, notifyResult, transactionIdParams, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
+import { inquiryResult, notifyResult, transactionIdParams, envelopeSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
-import { actorOf, auditContextOf } from '../../http/audit-context.ts';
+import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { recordingProbes } from '../audit/access-denied.ts';
-import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
-import { renewingSlot, takeLargeReadSlot } from '../large-reads/slot.ts';
 import { requireActiveCompany } from '../auth/service.ts';
-import { prepareExport } from './csv-export.ts';
+import { timelineRoutes } from './detail/timeline-routes.ts';
+import { exportRoutes } from './export/export-routes.ts';
 import { inquire, runnerOf } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
+import { listRoutes } from './list/list-routes.ts';
 import { sendNotification } from './notify.ts';
-import { sendCsv } from './send-csv.ts';
 import { probedTransaction } from './repo.ts';
-import { batchedList, list } from './service.ts';
 
 export const transactionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -29,33 +27,8 @@ export const transactionRoutes =
       const paths = transactionPaths(kind);
       const config = { access: { area: kind.area, action: 'read' as const } };
       const tags = ['monitoring'];
-      const listSchema = {
-        tags,
-        summary: `${kind.resource.entity}: list (from, to, page, max, orderField, orderValue, finds[...])`,
-        querystring: dateRangeListQuerySchema,
-        response: { 200: envelopeSchema(listPayloadSchema(kind.rowSchema).extend({ total: transactionTotals })) },
-      };
-      const rowSchemas = { envelope: listSchema.response[200], row: kind.rowSchema };
-      const listHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-        const raw = request.query as RawQuery;
-        const compId = await companyOf(request);
-        if (mayBeLargePage(raw)) return answerLargePage(deps, request, reply, batchedList(deps, kind, compId, raw), rowSchemas);
-        return ok(await list(deps, kind, compId, raw));
-      };
-      app.get(paths.list, { config, schema: listSchema }, listHandler);
-      // The spec writes the list with a trailing slash; both spellings answer.
-      app.get(`${paths.list}/`, { config, schema: { ...listSchema, hide: true } }, listHandler);
-
-      app.get(paths.export, {
-        config,
-        schema: { tags, summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
-        handler: async (request, reply) => {
-          const compId = await companyOf(request);
-          const csv = prepareExport(deps, kind, auditContextOf(request), compId, request.query);
-          const slot = await takeLargeReadSlot(deps, request, reply);
-          await sendCsv(reply, kind.csvFile, renewingSlot(slot, csv));
-        },
-      });
+      listRoutes(app, deps, kind);
+      exportRoutes(app, deps, kind);
 
       app.post(paths.inquiry, {
         config,
@@ -79,4 +52,6 @@ export const transactionRoutes =
         },
       });
     }
+    // After every kind's list and actions, as the route table always listed them.
+    for (const kind of SERVER_KINDS) timelineRoutes(app, deps, kind);
   };

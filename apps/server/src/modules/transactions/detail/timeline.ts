@@ -4,11 +4,11 @@
  * each delivery attempt to the merchant and each operator action from the audit trail.
  */
 import { TRX_STATUS, minorToAmount, type InquiryAttemptOutcome, type TimelineEntry, type TransactionDetail } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import { NotFound } from '../../shared/errors.ts';
-import type { ServerKind } from './kinds.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { NotFound } from '../../../shared/errors.ts';
+import type { ServerKind } from '../kinds.ts';
 import * as repo from './timeline-repo.ts';
-import { deliveryHistory } from '../notifications/service.ts';
+import { deliveryHistory } from '../../notifications/service.ts';
 
 const money = (minor: number | string | null): number | null => (minor === null ? null : minorToAmount(Number(minor)));
 

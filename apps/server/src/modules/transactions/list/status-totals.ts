@@ -5,11 +5,11 @@
  */
 import { TRANSACTION_STATUSES, TRX_STATUS, minorToAmount, type ListQuery, type TransactionStatusTotal, type TransactionTotals } from '@tagih/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
-import type { ServerKind } from './kinds.ts';
-import { filteredRows, type DbRow, type Filtered } from './repo.ts';
-import { rollupByStatus, type DayRange, type StatusGroup } from './rollup-repo.ts';
+import type { Database } from '../../../db/tables.ts';
+import type { UtcRange } from '../../../shared/date-range.ts';
+import type { ServerKind } from '../kinds.ts';
+import { filteredRows, type DbRow, type Filtered } from './list-repo.ts';
+import { rollupByStatus, type DayRange, type StatusGroup } from '../rollup-repo.ts';
 
 /** Count and summed paid amount (lunasAmount) per status, over every row that matches. */
 export function rowsByStatus(

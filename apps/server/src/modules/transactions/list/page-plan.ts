@@ -26,10 +26,10 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { addDays, isDayShaped, type ListQuery, type RawQuery } from '@tagih/contract';
-import { isPostgres, type Database } from '../../db/tables.ts';
-import { Invalid } from '../../shared/errors.ts';
-import type { ServerKind } from './kinds.ts';
-import { rollupSummary, type DayRange } from './rollup-repo.ts';
+import { isPostgres, type Database } from '../../../db/tables.ts';
+import { Invalid } from '../../../shared/errors.ts';
+import type { ServerKind } from '../kinds.ts';
+import { rollupSummary, type DayRange } from '../rollup-repo.ts';
 
 /** The business day `delta` days from `day` (YYYY-MM-DD), or null when `day` is not a plain date. */
 const shiftDay = (day: string, delta: number): string | null => (isDayShaped(day) ? addDays(day, delta) : null);

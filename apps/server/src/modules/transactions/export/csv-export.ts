@@ -15,16 +15,17 @@ import {
   AUDIT_ACTIONS, MONEY_FIELDS, csvLine, dateTimeFormatter, notificationWord, plainMinor, transactionStatusLabel,
   type FieldDef, type RawQuery,
 } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import type { AuditContext } from '../../shared/audit-context.ts';
-import { recordAudit } from '../audit/service.ts';
-import type { LineBatch } from './copy-lines.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { AuditContext } from '../../../shared/audit-context.ts';
+import { recordAudit } from '../../audit/service.ts';
+import type { LineBatch } from '../../../db/postgres-copy-reader.ts';
 import type { CsvBatch, ExportSource } from './csv-source.ts';
 import { copyCsvBatches } from './csv-copy.ts';
 import { sqliteCsvBatches } from './csv-sqlite.ts';
-import type { ServerKind } from './kinds.ts';
-import * as repo from './repo.ts';
-import { parseListRequest } from './service.ts';
+import type { ServerKind } from '../kinds.ts';
+import { exportBatch, type ExportCursor } from './export-repo.ts';
+import { filteredRows, type DbRow } from '../list/list-repo.ts';
+import { parseListRequest } from '../list/list-service.ts';
 
 export const EXPORT_BATCH_ROWS = 2000;
 /** Batches and rows read by exports since start (observability; tests check a stopped export stops reading). */
@@ -36,7 +37,7 @@ export const csvColumns = (kind: ServerKind): FieldDef[] => kind.resource.fields
 export type ExportPath = 'fast' | 'rowByRow';
 
 
-function cell(kind: ServerKind, field: FieldDef, row: repo.DbRow, no: number, formatDate: (iso: string) => string): string | number {
+function cell(kind: ServerKind, field: FieldDef, row: DbRow, no: number, formatDate: (iso: string) => string): string | number {
   const value = row[field.name];
   if (field.name === 'no') return no;
   if (field.name === 'notification') {
@@ -53,12 +54,12 @@ function cell(kind: ServerKind, field: FieldDef, row: repo.DbRow, no: number, fo
 export async function* rowByRowBatches(s: ExportSource): AsyncGenerator<CsvBatch> {
   const formatDate = dateTimeFormatter(s.deps.config.businessTz);
   // After the first batch the cursor is the upper bound (csv-sqlite.ts says why the range's end goes).
-  const filtered = (after: repo.ExportCursor | null) =>
-    repo.filteredRows(s.deps.db, s.kind, s.compId, after ? { start: s.range.start, end: null } : s.range, s.query, s.deps.config.businessTz);
+  const filtered = (after: ExportCursor | null) =>
+    filteredRows(s.deps.db, s.kind, s.compId, after ? { start: s.range.start, end: null } : s.range, s.query, s.deps.config.businessTz);
   let no = 0;
-  let cursor: repo.ExportCursor | null = null;
+  let cursor: ExportCursor | null = null;
   for (;;) {
-    const batch = await repo.exportBatch(filtered(cursor), cursor, s.batchRows);
+    const batch = await exportBatch(filtered(cursor), cursor, s.batchRows);
     if (batch.length > 0) {
       let text = '';
       for (const row of batch) {

@@ -9,8 +9,8 @@
  */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TransactionKindDef } from '@tagih/contract';
-import { isPostgres, type DbOrTx } from '../../db/tables.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
+import { isPostgres, type DbOrTx } from '../../../db/tables.ts';
+import type { UtcRange } from '../../../shared/date-range.ts';
 import type { SearchLead } from './order-search.ts';
 
 /** The tables joined to `transactions as t`: n = notification, v = VA detail, q = QRIS detail. */

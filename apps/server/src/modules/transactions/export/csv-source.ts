@@ -1,8 +1,8 @@
 /** What every way of writing an export's CSV lines is given, and what it yields (csv-export.ts). */
 import type { FieldDef, ListQuery } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
-import type { ServerKind } from './kinds.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { UtcRange } from '../../../shared/date-range.ts';
+import type { ServerKind } from '../kinds.ts';
 
 /** A batch of CSV records: the text, or its UTF-8 bytes (then the only view of their memory), and how many records it holds. */
 export interface CsvBatch {

@@ -11,8 +11,8 @@
  */
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { MONEY_FIELDS, NOTIFICATION_STATUS, TRANSACTION_STATUS, csvCell, type FieldDef } from '@tagih/contract';
-import type { Dialect } from '../../db/database.ts';
-import type { ServerKind } from './kinds.ts';
+import type { Dialect } from '../../../db/database.ts';
+import type { ServerKind } from '../kinds.ts';
 
 /** How the database writes an instant in the business time zone as 'YYYY-MM-DD HH:MM:SS'. */
 export type DateSql = (value: Expression<unknown>) => RawBuilder<string | null>;

@@ -20,13 +20,13 @@
  */
 import { sql, type CompiledQuery } from 'kysely';
 import type { FieldDef, ListQuery } from '@tagih/contract';
-import { leasePostgresClient, type PostgresLease } from '../../db/postgres-pool.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
-import { CopyOut, type LineBatch } from './copy-lines.ts';
+import { leasePostgresClient, type PostgresLease } from '../../../db/postgres-pool.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { UtcRange } from '../../../shared/date-range.ts';
+import { CopyOut, type LineBatch } from '../../../db/postgres-copy-reader.ts';
 import { csvLineSql, postgresLine } from './csv-sql.ts';
-import type { ServerKind } from './kinds.ts';
-import * as repo from './repo.ts';
+import type { ServerKind } from '../kinds.ts';
+import * as repo from '../list/list-repo.ts';
 
 export const EXPORT_STATEMENT_TIMEOUT_MS = 3_600_000;
 /** pg's own read timeout sits this much above statement_timeout (as postgres-pool.ts does for queries). */

@@ -24,7 +24,7 @@
  *   cache-control: no-store, set here too); onResponse hooks (metrics, the request log) still do.
  */
 import type { FastifyReply } from 'fastify';
-import { sendParts } from '../../http/send-parts.ts';
+import { sendParts } from '../../../http/send-parts.ts';
 
 /**
  * Sends `csv` as the attachment `file`. Throws only before the first byte (Fastify then answers

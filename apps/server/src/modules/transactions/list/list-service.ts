@@ -4,15 +4,15 @@ import {
   type FieldMeta, type Pagination, type RawQuery, type TransactionQrRow, type TransactionTotals, type TransactionVaRow,
 } from '@tagih/contract';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../deps.ts';
-import { pagination } from '../../db/list-sql.ts';
-import type { BatchedPage } from '../large-reads/large-page.ts';
-import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
-import { Invalid } from '../../shared/errors.ts';
-import type { ServerKind } from './kinds.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { pagination } from '../../../db/list-sql.ts';
+import type { BatchedPage } from '../../large-reads/large-page.ts';
+import { parseDateRange, type UtcRange } from '../../../shared/date-range.ts';
+import { Invalid } from '../../../shared/errors.ts';
+import type { ServerKind } from '../kinds.ts';
 import { CURSOR_PARAMS, pageCursor, walkIdOrder, type PageCursor } from './page-plan.ts';
-import * as repo from './repo.ts';
-import { rollupCanAnswer, type DayRange, type StatusGroup } from './rollup-repo.ts';
+import * as repo from './list-repo.ts';
+import { rollupCanAnswer, type DayRange, type StatusGroup } from '../rollup-repo.ts';
 import { UNCOUNTED_TOTALS, groupsOfRows, listTotals, newestRowsByStatus, statusGroups } from './status-totals.ts';
 import { attentionCutoff, wantsWorkQueue, type TransactionListQuery } from './work-queue.ts';
 

@@ -16,7 +16,7 @@
 import { sql } from 'kysely';
 import type { CsvBatch, ExportSource } from './csv-source.ts';
 import { csvLineSql, fixedOffsetMinutes, sqliteLine } from './csv-sql.ts';
-import * as repo from './repo.ts';
+import * as repo from '../list/list-repo.ts';
 
 interface Cursor {
   created: string;

@@ -28,8 +28,8 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
-import { loweredText, textContainsInOrder } from '../../db/list-sql.ts';
-import { isPostgres, type DbOrTx } from '../../db/tables.ts';
+import { loweredText, textContainsInOrder } from '../../../db/list-sql.ts';
+import { isPostgres, type DbOrTx } from '../../../db/tables.ts';
 
 /** The FTS5 trigram table (rowid = trctId) and its column for each indexed field. */
 const TRIGRAM_FIELDS: Readonly<Record<string, { table: string; column: string }>> = {

@@ -10,9 +10,9 @@
  */
 import { TRX_STATUS, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, type ListQuery, type RawQuery } from '@tagih/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { addMinutes, iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Invalid } from '../../shared/errors.ts';
+import { addMinutes, iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { Invalid } from '../../../shared/errors.ts';
 
 /** A transaction list query, possibly narrowed to the work queue. */
 export type TransactionListQuery = ListQuery & {

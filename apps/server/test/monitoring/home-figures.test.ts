@@ -134,8 +134,8 @@ describe.each(DIALECTS)('Home figures (%s)', (dialect) => {
         const parsed = parseListQuery(raw, kind.resource, ['from', 'to']);
         if (!parsed.ok) throw new Error(parsed.message);
         const days = { from: raw.from!, to: raw.to! };
-        const fromRollup = await rollupByStatus(ctx.db.kysely, kind, mine.compId, days, parsed.value, tz);
-        const fromRows = await rowsByStatus(ctx.db.kysely, kind, mine.compId, parseDateRange(raw.from, raw.to, tz), parsed.value, tz);
+        const fromRollup = await rollupByStatus(ctx.db.kysely, { kind, compId: mine.compId, days, query: parsed.value, timeZone: tz });
+        const fromRows = await rowsByStatus(ctx.db.kysely, { kind, compId: mine.compId, range: parseDateRange(raw.from, raw.to, tz), query: parsed.value, timeZone: tz });
         expect(fromRollup).not.toBeNull();
         const sorted = (g: { status: string }[]) => [...g].sort((a, b) => a.status.localeCompare(b.status));
         expect(sorted(fromRollup!)).toEqual(sorted(fromRows));

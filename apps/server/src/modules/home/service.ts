@@ -11,8 +11,8 @@ import { businessDayOf } from '../../db/transaction-rollup.ts';
 import { parseDateRange } from '../../shared/date-range.ts';
 import { countMatching as countNotifications } from '../notifications/service.ts';
 import { SERVER_KINDS, type ServerKind } from '../transactions/kinds.ts';
+import { parseListRequest } from '../transactions/list/list-request.ts';
 import { countMatching as countTransactions } from '../transactions/list/list-service.ts';
-import { parseListRequest } from '../transactions/list/list-service.ts';
 import { statusGroups, statusTotals } from '../transactions/list/status-totals.ts';
 
 /** The business day `n` days before `day` (YYYY-MM-DD). */
@@ -28,12 +28,8 @@ function addTotals(a: TransactionStatusTotal[], b: TransactionStatusTotal[]): Tr
 }
 
 async function kindFigures(deps: AppDeps, kind: ServerKind, compId: number, days: string[]): Promise<HomeKindFigures> {
-  const timeZone = deps.config.businessTz;
   const daily = await Promise.all(
-    days.map(async (day) => {
-      const { query, range, days: dayRange } = parseListRequest(deps, kind, { from: day, to: day });
-      return { day, byStatus: statusTotals(await statusGroups(deps.db, kind, { compId, range, days: dayRange, query, timeZone })) };
-    }),
+    days.map(async (day) => ({ day, byStatus: statusTotals(await statusGroups(deps.db, parseListRequest(deps, kind, compId, { from: day, to: day }))) })),
   );
   const week = daily.slice(1).reduce((sum, d) => addTotals(sum, d.byStatus), daily[0]!.byStatus);
   return { today: daily[daily.length - 1]!.byStatus, week, daily };

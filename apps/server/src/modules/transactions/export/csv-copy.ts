@@ -19,14 +19,14 @@
  *   connection is closed instead (the pool opens a new one when needed).
  */
 import { sql, type CompiledQuery } from 'kysely';
-import type { FieldDef, ListQuery } from '@tagih/contract';
+import type { FieldDef } from '@tagih/contract';
 import { leasePostgresClient, type PostgresLease } from '../../../db/postgres-pool.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { UtcRange } from '../../../shared/date-range.ts';
-import { CopyOut, type LineBatch } from '../../../db/postgres-copy-reader.ts';
-import { csvLineSql, postgresLine } from './csv-sql.ts';
-import type { ServerKind } from '../kinds.ts';
+import { CopyOut } from '../../../db/postgres-copy-reader.ts';
+import type { RowSelection } from '../list/list-request.ts';
 import * as repo from '../list/list-repo.ts';
+import type { CsvBatch, ExportSource } from './csv-source.ts';
+import { csvLineSql, postgresLine } from './csv-sql.ts';
 
 export const EXPORT_STATEMENT_TIMEOUT_MS = 3_600_000;
 /** pg's own read timeout sits this much above statement_timeout (as postgres-pool.ts does for queries). */
@@ -45,14 +45,11 @@ export function exportStatementTimeoutMs(poolStatementTimeoutMs: number): number
 const ORDER_SQL = sql`order by ${sql.ref('trctCreatedTime')} desc, ${sql.ref('trctId')} desc`;
 
 /** The export's SELECT: one text column, the CSV record of each row, in the export's order. */
-export function csvLinesQuery(
-  deps: AppDeps, kind: ServerKind, columns: readonly FieldDef[], compId: number, range: UtcRange, query: ListQuery,
-): CompiledQuery {
-  const timeZone = deps.config.businessTz;
+export function csvLinesQuery(deps: AppDeps, rows: RowSelection, columns: readonly FieldDef[]): CompiledQuery {
   const rowNumber = columns.some((c) => c.name === 'no') ? sql`row_number() over (${ORDER_SQL})` : null;
   return repo
-    .filteredRows(deps.db, kind, compId, range, query, timeZone)
-    .select(csvLineSql(postgresLine(timeZone), kind, columns, rowNumber).as('line'))
+    .filteredRows(deps.db, rows)
+    .select(csvLineSql(postgresLine(rows.timeZone), rows.kind, columns, rowNumber).as('line'))
     .orderBy(sql.ref('trctCreatedTime'), 'desc')
     .orderBy(sql.ref('trctId'), 'desc')
     .compile();
@@ -149,10 +146,9 @@ async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: 
  * (copy-lines.ts says why). Nothing is sent before the COPY has started: a busy pool or a
  * failing query throws at the first next().
  */
-export async function* copyCsvBatches(
-  deps: AppDeps, kind: ServerKind, columns: readonly FieldDef[], compId: number, range: UtcRange, query: ListQuery,
-): AsyncGenerator<LineBatch> {
-  const statement = copyStatement(csvLinesQuery(deps, kind, columns, compId, range, query), 'FORMAT binary');
+export async function* copyCsvBatches(s: ExportSource): AsyncGenerator<CsvBatch> {
+  const { deps } = s;
+  const statement = copyStatement(csvLinesQuery(deps, s.rows, s.columns), 'FORMAT binary');
   const timeoutMs = exportStatementTimeoutMs(deps.config.dbPool.statementTimeoutMs);
   const lease = await leasePostgresClient(deps.db);
   const client = lease.client;
@@ -166,7 +162,7 @@ export async function* copyCsvBatches(
     // pg's read timeout applies to a COPY as to any query; without this it would be the pool's 35 s.
     copy = client.query(new CopyOut(statement, timeoutMs > 0 ? timeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined));
     // A consumer that stops leaves the COPY to stopCopy, which drains it.
-    yield* copy.batches();
+    for await (const b of copy.batches()) yield { text: b.bytes, rows: b.rows };
     await client.query('commit');
     done = true;
   } finally {

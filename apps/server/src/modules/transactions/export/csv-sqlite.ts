@@ -28,12 +28,12 @@ type AnyQuery = any;
 
 /** One batch: the next `batchRows` rows after `after`, as one text, with the last row's keys. */
 function batchQuery(s: ExportSource, after: Cursor | null, rowsBefore: number, offset: number): AnyQuery {
-  const { db, config } = s.deps;
+  const { db } = s.deps;
   // After the first batch the cursor is the upper bound, and the range's end is left out: SQLite's
   // index range takes one upper bound, and given both it took the range's end, so each batch walked
   // every newer row again (quadratic: 1M rows took minutes).
-  const range = after ? { start: s.range.start, end: null } : s.range;
-  let rows: AnyQuery = repo.filteredRows(db, s.kind, s.compId, range, s.query, config.businessTz).selectAll();
+  const range = after ? { start: s.rows.range.start, end: null } : s.rows.range;
+  let rows: AnyQuery = repo.filteredRows(db, { ...s.rows, range }).selectAll();
   if (after) {
     // As repo.exportBatch: `<=` first gives SQLite an index range; the OR then breaks ties by id.
     rows = rows
@@ -48,7 +48,7 @@ function batchQuery(s: ExportSource, after: Cursor | null, rowsBefore: number, o
   const lines = db
     .selectFrom(rows.as('r'))
     .select([
-      csvLineSql(sqliteLine(offset), s.kind, s.columns, rowNumber).as('line'),
+      csvLineSql(sqliteLine(offset), s.rows.kind, s.columns, rowNumber).as('line'),
       sql.ref('trctCreatedTime').as('c'),
       sql.ref('trctId').as('i'),
     ]);
@@ -65,7 +65,7 @@ function batchQuery(s: ExportSource, after: Cursor | null, rowsBefore: number, o
 
 /** The batches of SQLite-written lines, or null when the business time zone rules this path out. */
 export function sqliteCsvBatches(s: ExportSource): AsyncGenerator<CsvBatch> | null {
-  const offset = fixedOffsetMinutes(s.deps.config.businessTz);
+  const offset = fixedOffsetMinutes(s.rows.timeZone);
   if (offset === null) return null;
   return (async function* batches() {
     let after: Cursor | null = null;

@@ -110,13 +110,19 @@ function sqliteFrom(access: RowAccess) {
   return typeof access === 'object' ? searchFrom(access) : SQLITE_FROM[access];
 }
 
+/** Whose transactions: a company's of one kind, created within a range. */
+export interface KindRowsOf {
+  type: TransactionKindDef['type'];
+  compId: number;
+  range: UtcRange;
+}
+
 /**
  * The company's transactions of a kind as a derived table (the fields plus notiStatus and
  * lunasAmount); with `fields`, only those columns and the joins they need; `access`: see RowAccess.
  */
-export function kindRows(
-  db: DbOrTx, type: TransactionKindDef['type'], compId: number, range: UtcRange, fields?: ReadonlySet<string>, access: RowAccess = 'planner',
-): KindRows {
+export function kindRows(db: DbOrTx, { type, compId, range }: KindRowsOf, read: { fields?: ReadonlySet<string>; access?: RowAccess } = {}): KindRows {
+  const { fields, access = 'planner' } = read;
   const sqlite = !isPostgres(db);
   const columns = COLUMNS[type];
   const picked = fields ? columns.filter((c) => fields.has(c.name)) : columns;

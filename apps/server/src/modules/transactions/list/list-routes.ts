@@ -5,9 +5,10 @@ import { transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySch
 import type { AppDeps } from '../../../deps.ts';
 import { sessionOf } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';
-import { answerLargePage, mayBeLargePage } from '../../large-reads/large-page.ts';
+import { answerLargePage, isLargePageSize } from '../../large-reads/large-page.ts';
 import { requireActiveCompany } from '../../auth/service.ts';
 import type { ServerKind } from '../kinds.ts';
+import { parseListPageRequest } from './list-request.ts';
 import { batchedList, list } from './list-service.ts';
 
 export function listRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: AppDeps, kind: ServerKind): void {
@@ -21,10 +22,10 @@ export function listRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: AppD
   };
   const rowSchemas = { envelope: listSchema.response[200], row: kind.rowSchema };
   const listHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.query as RawQuery;
     const compId = await requireActiveCompany(deps, sessionOf(request));
-    if (mayBeLargePage(raw)) return answerLargePage(deps, request, reply, batchedList(deps, kind, compId, raw), rowSchemas);
-    return ok(await list(deps, kind, compId, raw));
+    const listRequest = parseListPageRequest(deps, kind, compId, request.query as RawQuery);
+    if (isLargePageSize(listRequest.query.max)) return answerLargePage(deps, request, reply, batchedList(deps, listRequest), rowSchemas);
+    return ok(await list(deps, listRequest));
   };
   app.get(paths.list, { config, schema: listSchema }, listHandler);
   // The spec writes the list with a trailing slash; both spellings answer.

@@ -25,29 +25,24 @@
  * (`page`) stay for jumps to an arbitrary page.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { addDays, isDayShaped, type ListQuery, type RawQuery } from '@tagih/contract';
+import { MAX_BIG_ID, addDays, type ListQuery, type RawQuery } from '@tagih/contract';
 import { isPostgres, type Database } from '../../../db/tables.ts';
+import type { DayRange } from '../../../shared/date-range.ts';
 import { Invalid } from '../../../shared/errors.ts';
-import type { ServerKind } from '../kinds.ts';
-import { rollupSummary, type DayRange } from '../rollup-repo.ts';
-
-/** The business day `delta` days from `day` (YYYY-MM-DD), or null when `day` is not a plain date. */
-const shiftDay = (day: string, delta: number): string | null => (isDayShaped(day) ? addDays(day, delta) : null);
+import { rollupSummary, type RollupSelection } from '../rollup-repo.ts';
 
 /** Whether the page is cheaper read by walking the id-order index than by sorting the range (SQLite). */
-export async function walkIdOrder(
-  db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
-): Promise<boolean> {
+export async function walkIdOrder(db: Kysely<Database>, s: RollupSelection): Promise<boolean> {
+  const { days, query } = s;
   if (isPostgres(db) || query.order.field !== 'trctId') return false;
   const desc = query.order.direction === 'desc';
   const edge = desc ? days.to : days.from;
-  const beyond: DayRange | null = edge === null ? null : desc ? { from: shiftDay(edge, 1), to: null } : { from: null, to: shiftDay(edge, -1) };
-  if (beyond && beyond.from === null && beyond.to === null) return false;
+  const beyond: DayRange | null = edge === null ? null : desc ? { from: addDays(edge, 1), to: null } : { from: null, to: addDays(edge, -1) };
   const unfiltered: ListQuery = { ...query, filters: [], search: null };
   const [matching, all, after] = await Promise.all([
-    rollupSummary(db, kind, compId, days, query, timeZone),
-    rollupSummary(db, kind, compId, { from: null, to: null }, unfiltered, timeZone),
-    beyond ? rollupSummary(db, kind, compId, beyond, unfiltered, timeZone) : Promise.resolve({ total: 0 }),
+    rollupSummary(db, s),
+    rollupSummary(db, { ...s, days: { from: null, to: null }, query: unfiltered }),
+    beyond ? rollupSummary(db, { ...s, days: beyond, query: unfiltered }) : Promise.resolve({ total: 0 }),
   ]);
   if (!matching || !all || !after || matching.total === 0) return false;
   const need = (query.page - 1) * query.max + query.max;
@@ -73,8 +68,9 @@ export function pageCursor(raw: RawQuery, query: ListQuery): PageCursor | null {
   const id = raw.afterId?.trim() || undefined;
   const created = raw.afterCreated?.trim() || undefined;
   if (id === undefined && created === undefined) return null;
-  if (id === undefined || !/^\d{1,15}$/.test(id)) {
-    throw new Invalid("afterId must be a whole number: the trctId of the previous page's last row", { afterId: 'must be a whole number' });
+  if (id === undefined || !/^\d{1,16}$/.test(id) || Number(id) > MAX_BIG_ID) {
+    const rule = `must be a whole number from 0 to ${MAX_BIG_ID}`;
+    throw new Invalid(`afterId ${rule}: the trctId of the previous page's last row`, { afterId: rule });
   }
   if (!KEYSET_ORDERS.has(query.order.field)) {
     throw new Invalid('afterId pages only in the order of trctId or trctCreatedTime; use page for other orders', { afterId: 'not with this orderField' });

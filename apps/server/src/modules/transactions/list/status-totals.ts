@@ -3,19 +3,16 @@
  * filters allow (rollup-repo.ts), else from the rows. The list's totals and the Home figures both
  * come from here, so they agree for the same range and status.
  */
-import { TRANSACTION_STATUSES, TRX_STATUS, minorToAmount, type ListQuery, type TransactionStatusTotal, type TransactionTotals } from '@tagih/contract';
+import { TRANSACTION_STATUSES, TRX_STATUS, minorToAmount, type TransactionStatusTotal, type TransactionTotals } from '@tagih/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
-import type { UtcRange } from '../../../shared/date-range.ts';
-import type { ServerKind } from '../kinds.ts';
+import { rollupByStatus, type StatusGroup } from '../rollup-repo.ts';
 import { filteredRows, type DbRow, type Filtered } from './list-repo.ts';
-import { rollupByStatus, type DayRange, type StatusGroup } from '../rollup-repo.ts';
+import type { RowSelection, TransactionListRequest } from './list-request.ts';
 
 /** Count and summed paid amount (lunasAmount) per status, over every row that matches. */
-export function rowsByStatus(
-  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string,
-): Promise<StatusGroup[]> {
-  return groupByStatus(filteredRows(db, kind, compId, range, query, timeZone, ['trctStatus', 'lunasAmount']));
+export function rowsByStatus(db: Kysely<Database>, selection: RowSelection): Promise<StatusGroup[]> {
+  return groupByStatus(filteredRows(db, selection, { fields: ['trctStatus', 'lunasAmount'] }));
 }
 
 /**
@@ -24,10 +21,8 @@ export function rowsByStatus(
  * matches many of them (10M rows, a common name, 5,000: ~200 ms) instead of first collecting
  * every match from the trigram index (~900 ms); when few match, it collects them.
  */
-export function newestRowsByStatus(
-  db: Kysely<Database>, kind: ServerKind, compId: number, range: UtcRange, query: ListQuery, timeZone: string, limit: number,
-): Promise<StatusGroup[]> {
-  const matching = filteredRows(db, kind, compId, range, query, timeZone, ['trctId', 'trctStatus', 'lunasAmount']);
+export function newestRowsByStatus(db: Kysely<Database>, selection: RowSelection, limit: number): Promise<StatusGroup[]> {
+  const matching = filteredRows(db, selection, { fields: ['trctId', 'trctStatus', 'lunasAmount'] });
   const newest = matching
     .select([sql.ref('trctStatus').as('trctStatus'), sql.ref('lunasAmount').as('lunasAmount')])
     .orderBy(sql.ref('trctId'), 'desc')
@@ -60,17 +55,12 @@ export function groupsOfRows(rows: readonly DbRow[]): StatusGroup[] {
   return [...groups.values()];
 }
 
-export interface StatusSelection {
-  compId: number;
-  range: UtcRange;
-  days: DayRange;
-  query: ListQuery;
-  timeZone: string;
-}
+/** What the totals per status read of a list request: its rows, and its days for the rollup. */
+export type StatusSelection = RowSelection & Pick<TransactionListRequest, 'days'>;
 
 /** Per status, from the rollup when it can answer, else from the rows. */
-export async function statusGroups(db: Kysely<Database>, kind: ServerKind, s: StatusSelection): Promise<StatusGroup[]> {
-  return (await rollupByStatus(db, kind, s.compId, s.days, s.query, s.timeZone)) ?? (await rowsByStatus(db, kind, s.compId, s.range, s.query, s.timeZone));
+export async function statusGroups(db: Kysely<Database>, selection: StatusSelection): Promise<StatusGroup[]> {
+  return (await rollupByStatus(db, selection)) ?? (await rowsByStatus(db, selection));
 }
 
 /** Every known status in TRANSACTION_STATUSES order (0 where it has no rows); amounts in rupiah. */

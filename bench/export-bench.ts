@@ -11,7 +11,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { RawQuery } from '@tagih/contract';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
-import { copyStatement } from '@tagih/server/src/modules/transactions/export/csv-copy.ts';
+import { copyStatement } from '@tagih/server/src/db/postgres-copy.ts';
 import { csvColumns, prepareExport, type ExportPath } from '@tagih/server/src/modules/transactions/export/csv-export.ts';
 import type { ServerKind } from '@tagih/server/src/modules/transactions/kinds.ts';
 import * as repo from '@tagih/server/src/modules/transactions/list/list-repo.ts';

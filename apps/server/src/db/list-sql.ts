@@ -23,7 +23,7 @@ export interface ListSqlOptions {
   /**
    * Fields whose contains, starts-with and ends-with tests are written with PostgreSQL's `strpos`,
    * `left` and `right` instead of LIKE (PostgreSQL only): the same rows, but the planner cannot
-   * give their whole text to a trigram index (order-search.ts asks the index for part of it).
+   * give their whole text to a trigram index (search-repo.ts asks the index for part of it).
    */
   textWithoutLike?: ReadonlySet<string>;
   /**
@@ -154,7 +154,7 @@ export function fieldsOfQuery(query: ListQuery): Set<string> {
 export function applyOrder<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
   const column = options.columns?.[query.order.field] ?? query.order.field;
   const ordered = qb.orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()));
-  // Ordered by the tie-breaker itself: said once (SQLite hands a single order to a virtual table, order-search.ts).
+  // Ordered by the tie-breaker itself: said once (SQLite hands a single order to a virtual table, search-repo.ts).
   return (column === options.tieBreaker ? ordered : ordered.orderBy(sql.ref(options.tieBreaker), query.order.direction)) as Q;
 }
 

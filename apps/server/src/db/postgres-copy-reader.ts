@@ -1,6 +1,6 @@
 /**
  * Reads PostgreSQL's binary COPY output of a query whose only column is a text (the CSV line,
- * csv-sql.ts) straight from the connection's socket, and hands the lines on in the socket's own
+ * modules/transactions/export/csv-line-repo.ts) straight from the connection's socket, and hands the lines on in the socket's own
  * chunks.
  *
  * Why binary and not `FORMAT csv`: our records end with CRLF (RFC 4180) and COPY ends its

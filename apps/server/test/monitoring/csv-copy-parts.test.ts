@@ -9,7 +9,8 @@ import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { CopyLines, CopyOut, type LineBatch } from '../../src/db/postgres-copy-reader.ts';
-import { exportStatementTimeoutMs, inlineParameters } from '../../src/modules/transactions/export/csv-copy.ts';
+import { inlineParameters } from '../../src/db/postgres-copy.ts';
+import { exportStatementTimeoutMs } from '../../src/modules/transactions/export/csv-copy.ts';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 

@@ -8,7 +8,7 @@ import { TRANSACTION_STATUSES, parseListQuery, type HomeFigures, type RawQuery }
 import { hashPassword } from '../../src/security/passwords.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { rollupByStatus } from '../../src/modules/transactions/rollup-repo.ts';
-import { rowsByStatus } from '../../src/modules/transactions/list/status-totals.ts';
+import { rowsByStatus } from '../../src/modules/transactions/list/status-totals-repo.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, type TestCompany } from './support.ts';

@@ -3,13 +3,13 @@
  * old `lower(...) like '%…%'` scan: contains, starts with, ends with and the search parameter, with
  * LIKE wildcards, quotes and case in the text, and texts too short for a trigram. On SQLite the
  * FTS5 table follows inserts, order-id updates and deletes; on PostgreSQL the GIN index exists
- * (the local server has pg_trgm) and is asked only for the end of a long text (order-search.ts).
+ * (the local server has pg_trgm) and is asked only for the end of a long text (search-repo.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
-import { orderIdSearchTexts } from '../../src/modules/transactions/list/order-search.ts';
+import { orderIdSearchTexts } from '../../src/modules/transactions/list/search-repo.ts';
 import { filteredRows } from '../../src/modules/transactions/list/list-repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';

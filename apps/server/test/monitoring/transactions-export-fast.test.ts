@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type RawQuery } from '@tagih/contract';
 import { leasePostgresClient } from '../../src/db/postgres-pool.ts';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import { copyStops } from '../../src/modules/transactions/export/csv-copy.ts';
+import { copyStops } from '../../src/db/postgres-copy.ts';
 import { prepareExport, type ExportPath } from '../../src/modules/transactions/export/csv-export.ts';
 import { sendCsv } from '../../src/modules/transactions/export/send-csv.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';

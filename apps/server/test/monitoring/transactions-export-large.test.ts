@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTransactions } from '../../src/db/seed/bulk-transactions.ts';
 import { sql } from 'kysely';
 import { AUDIT_ACTIONS } from '@tagih/contract';
-import { copyStops } from '../../src/modules/transactions/export/csv-copy.ts';
+import { copyStops } from '../../src/db/postgres-copy.ts';
 import { exportMetrics } from '../../src/modules/transactions/export/csv-export.ts';
 import { eventsOf } from '../audit/wiring-support.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';

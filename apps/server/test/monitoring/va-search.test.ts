@@ -3,7 +3,7 @@
  * through the trigram indexes of migration 0014 finds exactly the rows of the old
  * `lower(...) like` scan: contains, starts with, ends with, not contains and equal, the search
  * parameter over several fields, with LIKE wildcards, quotes, case and texts too short for a
- * trigram, and texts longer than the part the index is asked for (order-search.ts: their last 8
+ * trigram, and texts longer than the part the index is asked for (search-repo.ts: their last 8
  * characters); and the same for the QRIS reference (Ref. No.). On SQLite the FTS5 table follows inserts, changes and deletes of the VA detail; on
  * PostgreSQL the GIN and B-tree indexes exist.
  */
@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
 import { applyOrderAndPage } from '../../src/db/list-sql.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
-import { searchTexts, windowParts } from '../../src/modules/transactions/list/order-search.ts';
+import { searchTexts, windowParts } from '../../src/modules/transactions/list/search-repo.ts';
 import { filteredRows } from '../../src/modules/transactions/list/list-repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';

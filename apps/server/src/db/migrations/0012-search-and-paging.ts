@@ -10,7 +10,7 @@
  *   without the index and the search keeps scanning the range.
  * - SQLite: an FTS5 trigram table `transactions_order_search` (external content: the order ids of
  *   `transactions` by trctId, kept by triggers) from which the list picks candidate ids; the LIKE
- *   still decides (modules/transactions/order-search.ts). FTS5 and its trigram tokenizer are part
+ *   still decides (modules/transactions/list/search-repo.ts). FTS5 and its trigram tokenizer are part
  *   of the bundled SQLite (better-sqlite3), so there is no fallback to make there.
  *
  * Paging (SQLite only): `transactions_id_walk_idx` (company, kind, id, created time, status, bank)

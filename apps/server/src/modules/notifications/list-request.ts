@@ -5,7 +5,7 @@ import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid } from '../../shared/errors.ts';
 import { wantsWorkQueue } from '../../shared/queue-param.ts';
 
-/** A notification list query, possibly narrowed to the work queue (work-queue.ts). */
+/** A notification list query, possibly narrowed to the work queue (work-queue-repo.ts). */
 export type NotificationListQuery = ListQuery & { attention?: boolean };
 
 export interface NotificationListRequest {

@@ -1,12 +1,12 @@
 /** SQL of the Notifications screen: the company's notifications and one notification's history. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { notificationResource } from '@tagih/contract';
+import { NOTI_STATUS, notificationResource } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndBatch, countRows, fieldsOfQuery, type PageBatch } from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import type { NotificationListRequest } from './list-request.ts';
 import { rollupCount, walkNotificationIds } from './totals-repo.ts';
-import { givenUp } from './work-queue.ts';
+import { givenUp } from './work-queue-repo.ts';
 
 /** The columns that come from the transaction (and its VA detail) rather than the notification. */
 const TRANSACTION_FIELDS = new Set(['trctVirtualAccountNo', 'trctType']);
@@ -63,6 +63,32 @@ export function filteredNotifications(db: Kysely<Database>, request: Notificatio
   const source = (read.own ? ownRows(db, compId, range, read.idWalk) : rows(db, compId, range)) as unknown as ReturnType<typeof ownRows>;
   const queued = query.attention ? source.where(givenUp()) : source;
   return applyFilters(db.selectFrom(queued.as('r')) as unknown as Filtered, query, notificationResource, { timeZone, tieBreaker: 'notiId' });
+}
+
+/** The transactions behind the matching notifications (every page), of the given kinds, as a subquery of `trctId`. */
+export function matchingTransactionIds(db: Kysely<Database>, request: NotificationListRequest, types: readonly string[]) {
+  return filteredNotifications(db, request)
+    .where(sql.ref('trctType'), 'in', [...types])
+    .select(sql<number>`${sql.ref('notiTrctId')}`.as('trctId'));
+}
+
+/** How many notifications a list request matches, counted from the rows. */
+export function countMatching(db: Kysely<Database>, request: NotificationListRequest): Promise<number> {
+  return countRows(filteredNotifications(db, request));
+}
+
+/** Notifications of the company created within `range`, and how many of them were delivered. */
+export async function deliveryCounts(db: Kysely<Database>, compId: number, range: UtcRange): Promise<{ total: number; delivered: number }> {
+  let q = db.selectFrom('notifications').where('notiCompId', '=', compId);
+  if (range.start) q = q.where('notiCreatedTime', '>=', range.start);
+  if (range.end) q = q.where('notiCreatedTime', '<', range.end);
+  const row = await q
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when ${sql.ref('notiStatus')} = ${NOTI_STATUS.DELIVERED} then 1 else 0 end), 0)`.as('delivered'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), delivered: Number(row.delivered) };
 }
 
 /** The count, and how the page's rows are read, whole or in batches; the count comes from the notification rollup when it can answer. */

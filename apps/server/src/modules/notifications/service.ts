@@ -3,9 +3,9 @@ import { fieldMeta, notificationResource, type NotificationDetail, type RawQuery
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/tables.ts';
-import { sql } from 'kysely';
-import { countRows, pagination, positionOf } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
 import type { BatchedPage } from '../large-reads/large-page.ts';
+import type { UtcRange } from '../../shared/date-range.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { parseNotificationListRequest, type NotificationListRequest } from './list-request.ts';
 import * as repo from './repo.ts';
@@ -45,14 +45,17 @@ export async function detail(deps: AppDeps, compId: number, notiId: number) {
 
 /** The transactions behind the notifications a list request matches (every page), of the given kinds, as a subquery. */
 export function matchingTransactionIds(deps: AppDeps, compId: number, raw: RawQuery, types: readonly string[]) {
-  return repo.filteredNotifications(deps.db, parseNotificationListRequest(deps, compId, raw))
-    .where(sql.ref('trctType'), 'in', [...types])
-    .select(sql<number>`${sql.ref('notiTrctId')}`.as('trctId'));
+  return repo.matchingTransactionIds(deps.db, parseNotificationListRequest(deps, compId, raw), types);
 }
 
 /** How many notifications a list request matches (its pagination.totalData). */
-export async function countMatching(deps: AppDeps, compId: number, raw: RawQuery): Promise<number> {
-  return countRows(repo.filteredNotifications(deps.db, parseNotificationListRequest(deps, compId, raw)));
+export function countMatching(deps: AppDeps, compId: number, raw: RawQuery): Promise<number> {
+  return repo.countMatching(deps.db, parseNotificationListRequest(deps, compId, raw));
+}
+
+/** Notifications of the company created within `range`, and how many of them were delivered (Home's figure). */
+export function deliveryFigures(deps: AppDeps, compId: number, range: UtcRange): Promise<{ total: number; delivered: number }> {
+  return repo.deliveryCounts(deps.db, compId, range);
 }
 
 /** Recounts the notification rollup (migration 0014) from the rows; for `rollups:verify`. */

@@ -1,175 +1,31 @@
 /**
- * The CSV export on PostgreSQL at the database's own speed: one `COPY (SELECT <CSV line> ...)
- * TO STDOUT` on a pooled connection, its output streamed to the client as it comes.
+ * The CSV export on PostgreSQL at the database's own speed: the export's SELECT (export-repo.ts:
+ * the list's rows in the export's order, newest first, each as csv-line-repo.ts's line, byte for
+ * byte the row-by-row export's) run as one COPY (db/postgres-copy.ts), its output streamed to the
+ * client as it comes, only as fast as the client takes it.
  *
- * - The rows are the list's (repo.filteredRows: the company, the range, every filter, the work
- *   queue) in the export's order, newest first; the line is csv-sql.ts's, byte for byte the
- *   row-by-row export's (the tests compare both).
- * - Back-pressure: the rows are read only as fast as the client takes them (copy-lines.ts
- *   CopyOut stops reading the socket while its chunks wait for the response, and PostgreSQL then
- *   waits), so memory stays flat whatever the row count.
- * - Time limit: the pool's DB_STATEMENT_TIMEOUT_MS (30 s) is for queries, and a COPY lasts as
- *   long as the client takes to download it (10M rows: over a minute at the database's own
- *   speed, far more on a slow link). The COPY runs in its own read-only transaction with
- *   `statement_timeout` raised to EXPORT_STATEMENT_TIMEOUT_MS (1 hour; none when the pool has
- *   none), and pg's client-side read timeout likewise.
- * - A client that goes away: the COPY is cancelled (pg_cancel_backend), what PostgreSQL had
- *   already sent is read and dropped until it confirms, the transaction is rolled back and the
- *   connection goes back to the pool ready for the next query; if any of that fails, the
- *   connection is closed instead (the pool opens a new one when needed).
+ * Time limit: a COPY lasts as long as the client takes to download it (the largest exports take
+ * over a minute at the database's own speed, far more on a slow link), so it is not held to the
+ * pool's DB_STATEMENT_TIMEOUT_MS but to EXPORT_STATEMENT_TIMEOUT_MS (1 hour; none when the pool
+ * has none).
  */
-import { sql, type CompiledQuery } from 'kysely';
-import type { FieldDef } from '@tagih/contract';
-import { leasePostgresClient, type PostgresLease } from '../../../db/postgres-pool.ts';
-import type { AppDeps } from '../../../deps.ts';
-import { CopyOut } from '../../../db/postgres-copy-reader.ts';
-import type { RowSelection } from '../list/list-request.ts';
-import * as repo from '../list/list-repo.ts';
+import { copyLines } from '../../../db/postgres-copy.ts';
 import type { CsvBatch, ExportSource } from './csv-source.ts';
-import { csvLineSql, postgresLine } from './csv-sql.ts';
+import { csvLinesQuery } from './export-repo.ts';
 
 export const EXPORT_STATEMENT_TIMEOUT_MS = 3_600_000;
-/** pg's own read timeout sits this much above statement_timeout (as postgres-pool.ts does for queries). */
-const CLIENT_TIMEOUT_MARGIN_MS = 5000;
-/** How long a cancelled COPY may take to confirm before its connection is closed instead. */
-const STOP_WAIT_MS = 5000;
-
-/** COPYs stopped before their end (client gone, read failed): connection given back clean, or closed. */
-export const copyStops = { clean: 0, closed: 0 };
 
 /** The statement timeout of an export: at least an hour, none when the pool sets none. */
 export function exportStatementTimeoutMs(poolStatementTimeoutMs: number): number {
   return poolStatementTimeoutMs > 0 ? Math.max(poolStatementTimeoutMs, EXPORT_STATEMENT_TIMEOUT_MS) : 0;
 }
 
-const ORDER_SQL = sql`order by ${sql.ref('trctCreatedTime')} desc, ${sql.ref('trctId')} desc`;
-
-/** The export's SELECT: one text column, the CSV record of each row, in the export's order. */
-export function csvLinesQuery(deps: AppDeps, rows: RowSelection, columns: readonly FieldDef[]): CompiledQuery {
-  const rowNumber = columns.some((c) => c.name === 'no') ? sql`row_number() over (${ORDER_SQL})` : null;
-  return repo
-    .filteredRows(deps.db, rows)
-    .select(csvLineSql(postgresLine(rows.timeZone), rows.kind, columns, rowNumber).as('line'))
-    .orderBy(sql.ref('trctCreatedTime'), 'desc')
-    .orderBy(sql.ref('trctId'), 'desc')
-    .compile();
-}
-
-/** A value as PostgreSQL reads an untyped bind parameter: a quoted literal (its type comes from where it is used). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
-    const text = String(value);
-    // E'...' only when needed, as libpq's PQescapeLiteral does.
-    return text.includes('\\') ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${text.replace(/'/g, "''")}'`;
-  }
-  throw new Error(`no SQL literal for a ${typeof value} parameter`);
-}
-
 /**
- * The compiled query with its $n parameters written as literals: COPY takes no parameters.
- * Placeholders are replaced only outside quoted literals and identifiers.
- */
-export function inlineParameters(query: CompiledQuery): string {
-  const text = query.sql;
-  let out = '';
-  let at = 0;
-  while (at < text.length) {
-    const c = text[at]!;
-    if (c === "'" || c === '"') {
-      // A quoted literal or identifier: its quote doubled inside (standard_conforming_strings).
-      let end = at + 1;
-      for (;;) {
-        end = text.indexOf(c, end);
-        if (end === -1) throw new Error('unterminated quote in the export query');
-        if (text[end + 1] === c) end += 2;
-        else break;
-      }
-      out += text.slice(at, end + 1);
-      at = end + 1;
-    } else if (c === '$' && /\d/.test(text[at + 1] ?? '')) {
-      let end = at + 1;
-      while (/\d/.test(text[end] ?? '')) end += 1;
-      const index = Number(text.slice(at + 1, end)) - 1;
-      if (index >= query.parameters.length) throw new Error(`no parameter $${index + 1}`);
-      out += literal(query.parameters[index]);
-      at = end;
-    } else {
-      out += c;
-      at += 1;
-    }
-  }
-  return out;
-}
-
-/** `COPY (<select>) TO STDOUT` with the select's parameters inlined; `options` e.g. `FORMAT binary`. */
-export const copyStatement = (select: CompiledQuery, options: string): string => `COPY (${inlineParameters(select)}) TO STDOUT (${options})`;
-
-const within = <T>(promise: Promise<T>, ms: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    promise.then(
-      () => {
-        clearTimeout(timer);
-        resolve(true);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(false);
-      },
-    );
-  });
-
-/**
- * Ends a COPY that did not run to its end (the client left, or a read failed) and gives its
- * connection back: clean when PostgreSQL confirms, closed when it does not.
- */
-async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: CopyOut): Promise<void> {
-  copy.drop();
-  let clean = await within(copy.settled, 0);
-  if (!clean) {
-    // From another pooled connection: this one is busy receiving the COPY.
-    await sql`select pg_cancel_backend(${pid})`.execute(deps.db).catch(() => {});
-    clean = await within(copy.settled, STOP_WAIT_MS);
-  }
-  if (clean && (await within(lease.client.query('rollback'), STOP_WAIT_MS))) {
-    copyStops.clean += 1;
-    lease.release();
-  } else {
-    copyStops.closed += 1;
-    lease.release(true);
-  }
-}
-
-/**
- * The CSV records of the export (no header), in the chunks PostgreSQL's socket delivers them
- * (copy-lines.ts says why). Nothing is sent before the COPY has started: a busy pool or a
- * failing query throws at the first next().
+ * The CSV records of the export (no header), in the chunks PostgreSQL's socket delivers them.
+ * Nothing is sent before the COPY has started: a busy pool or a failing query throws at the
+ * first next().
  */
 export async function* copyCsvBatches(s: ExportSource): AsyncGenerator<CsvBatch> {
-  const { deps } = s;
-  const statement = copyStatement(csvLinesQuery(deps, s.rows, s.columns), 'FORMAT binary');
-  const timeoutMs = exportStatementTimeoutMs(deps.config.dbPool.statementTimeoutMs);
-  const lease = await leasePostgresClient(deps.db);
-  const client = lease.client;
-  let copy: CopyOut | null = null;
-  let pid = 0;
-  let done = false;
-  try {
-    // DateStyle ISO: the dates' text form (csv-sql.ts postgresLine) whatever the server's default.
-    await client.query(`begin read only; set local statement_timeout = ${timeoutMs}; set local datestyle = 'ISO, YMD'`);
-    pid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-    // pg's read timeout applies to a COPY as to any query; without this it would be the pool's 35 s.
-    copy = client.query(new CopyOut(statement, timeoutMs > 0 ? timeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined));
-    // A consumer that stops leaves the COPY to stopCopy, which drains it.
-    for await (const b of copy.batches()) yield { text: b.bytes, rows: b.rows };
-    await client.query('commit');
-    done = true;
-  } finally {
-    if (done) lease.release();
-    else if (copy) await stopCopy(deps, lease, pid, copy);
-    else lease.release(true);
-    // pg's read timeout is cleared by the query's callback: CopyOut calls it once PostgreSQL ends the COPY, not when it never confirms.
-    copy?.callback?.();
-  }
+  const select = csvLinesQuery(s.deps.db, s.rows, s.columns);
+  for await (const b of copyLines(s.deps.db, select, exportStatementTimeoutMs(s.deps.config.dbPool.statementTimeoutMs))) yield { text: b.bytes, rows: b.rows };
 }

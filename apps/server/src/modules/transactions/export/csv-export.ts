@@ -5,7 +5,7 @@
  * pace drives the reads, and a consumer that stops (client gone) stops them.
  *
  * Two ways to the same bytes:
- * - the database writes the lines (csv-sql.ts): on PostgreSQL one COPY (csv-copy.ts), on SQLite
+ * - the database writes the lines (csv-line-repo.ts): on PostgreSQL one COPY (csv-copy.ts), on SQLite
  *   batches of lines concatenated on the SQLite thread (csv-sqlite.ts);
  * - row by row in JavaScript (`rowByRowBatches` below): the reference the tests compare the fast
  *   paths with byte for byte, and SQLite's path when the business time zone changes its offset
@@ -24,7 +24,7 @@ import { sqliteCsvBatches } from './csv-sqlite.ts';
 import type { ServerKind } from '../kinds.ts';
 import type { TransactionListRequest } from '../list/list-request.ts';
 import { exportBatch, type ExportCursor } from './export-repo.ts';
-import { filteredRows, type DbRow } from '../list/list-repo.ts';
+import type { DbRow } from '../list/list-repo.ts';
 
 export const EXPORT_BATCH_ROWS = 2000;
 /** Batches and rows read by exports since start (observability; tests check a stopped export stops reading). */
@@ -58,12 +58,10 @@ function cell({ kind, formatDate }: CellFormat, field: FieldDef, row: DbRow, no:
 /** The lines formatted here, row by row, over keyset batches of the full rows. */
 export async function* rowByRowBatches(s: ExportSource): AsyncGenerator<CsvBatch> {
   const format: CellFormat = { kind: s.rows.kind, formatDate: dateTimeFormatter(s.rows.timeZone) };
-  // After the first batch the cursor is the upper bound (csv-sqlite.ts says why the range's end goes).
-  const filtered = (after: ExportCursor | null) => filteredRows(s.deps.db, after ? { ...s.rows, range: { start: s.rows.range.start, end: null } } : s.rows);
   let no = 0;
   let cursor: ExportCursor | null = null;
   for (;;) {
-    const batch = await exportBatch(filtered(cursor), cursor, s.batchRows);
+    const batch = await exportBatch(s.deps.db, s.rows, cursor, s.batchRows);
     if (batch.length > 0) {
       let text = '';
       for (const row of batch) {

@@ -6,7 +6,7 @@
  * dropped Buffers only at its next collection, which Buffers alone start once ~64 MB more is
  * held than after the last: at the PostgreSQL export's 20-80 MB/s the server's RSS grew by
  * ~90 MB (1M rows) to ~200 MB (10M rows) per export (bench/README.md; issue 10 asks < 64 MB).
- * Written here, each Buffer (a socket read of the COPY, which is ours alone: copy-lines.ts) is
+ * Written here, each Buffer (a socket read of the COPY, which is ours alone: db/postgres-copy-reader.ts) is
  * freed in its write's callback, once the response has handed it to the socket, so the memory of
  * one read serves the next (server alone, 1M rows: +93 -> +30 MB). SQLite's batches are Buffers
  * too, moved from its thread (csv-sqlite.ts); the row-by-row reference's are texts.

@@ -1,13 +1,13 @@
 /** SQL of the transaction lists, shared by VA and QRIS (kind-rows-repo.ts holds the differences). */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { TRX_STATUS } from '@tagih/contract';
+import { TRX_STATUS, type ListQuery } from '@tagih/contract';
 import { applyAfter, applyFilters, applyOrder, fieldsOfQuery, positionOf } from '../../../db/list-sql.ts';
 import type { Database } from '../../../db/tables.ts';
 import { kindRows, loweredColumns } from './kind-rows-repo.ts';
 import type { RowSelection } from './list-request.ts';
-import { searchTexts, sqliteSearch, trigramWindows } from './order-search.ts';
-import { keysetPage, type PageCursor } from './page-plan.ts';
-import { needsAttention } from './work-queue.ts';
+import { searchTexts, sqliteSearch, trigramWindows } from './search-repo.ts';
+import type { PageCursor } from './page-plan.ts';
+import { needsAttention } from './work-queue-repo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table's columns are the kind's fields
 export type Filtered = SelectQueryBuilder<any, 'r', object>;
@@ -33,10 +33,10 @@ export function filteredRows(db: Kysely<Database>, selection: RowSelection, read
   const access = search.lead ?? (search.conditions.length > 0 ? 'rowids' : read.idWalk ? 'idWalk' : 'planner');
   let rows = kindRows(db, { type: kind.type, compId, range }, { fields: columns, access });
   for (const condition of search.conditions) rows = rows.where(condition);
-  // The work queue (work-queue.ts), when the request asked for it.
+  // The work queue (work-queue-repo.ts), when the request asked for it.
   if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;
-  // PostgreSQL: the trigram indexes are asked for the search texts' ends, the list's own test decides (order-search.ts).
+  // PostgreSQL: the trigram indexes are asked for the search texts' ends, the list's own test decides (search-repo.ts).
   const lowered = loweredColumns(db);
   const windows = trigramWindows(db, texts, lowered);
   const filtered = applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId', textWithoutLike: windows.fields, loweredColumns: lowered });
@@ -56,6 +56,34 @@ export async function summary(db: Kysely<Database>, selection: RowSelection): Pr
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
+}
+
+/** The trctIds the rows hold, every page (a bulk selection's "all that match"), as a subquery. */
+export function matchingIds(db: Kysely<Database>, selection: RowSelection) {
+  return filteredRows(db, selection, { fields: ['trctId'] }).select(sql<number>`${sql.ref('trctId')}`.as('trctId'));
+}
+
+/**
+ * The page after `cursor`: rows beyond it in the query's order, the first `max` of them. The order
+ * names no nulls rule (both columns are NOT NULL), so an index in either direction serves it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table of the kind's fields
+function keysetPage<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, query: ListQuery, cursor: PageCursor): Q {
+  const desc = query.order.direction === 'desc';
+  const beyond: '<' | '>' = desc ? '<' : '>';
+  const id = sql.ref('trctId');
+  let q = qb;
+  if (query.order.field === 'trctCreatedTime' && cursor.created !== null) {
+    const created = sql.ref('trctCreatedTime');
+    // The inclusive bound first gives both databases an index range; the OR then breaks ties by id.
+    q = q
+      .where(created, desc ? '<=' : '>=', cursor.created)
+      .where((eb) => eb.or([eb(created, beyond, cursor.created), eb(id, beyond, cursor.id)])) as Q;
+    q = q.orderBy(created, query.order.direction) as Q;
+  } else {
+    q = q.where(id, beyond, cursor.id) as Q;
+  }
+  return q.orderBy(id, query.order.direction).limit(query.max) as Q;
 }
 
 /** Part of a page read in batches (modules/large-reads/large-page.ts): `limit` rows, after the row `last` when given. */

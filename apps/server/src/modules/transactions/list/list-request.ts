@@ -4,14 +4,25 @@
  * reads the raw query again. Unknown fields, bad operators, bad dates, a bad cursor and an unknown
  * queue are a 400 here.
  */
-import { MONEY_FIELDS, WORK_QUEUE_PARAM, amountToMinor, parseListQuery, type RawQuery } from '@tagih/contract';
+import { MONEY_FIELDS, WORK_QUEUE_PARAM, amountToMinor, parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
+import { addMinutes, iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { parseDays, type DayRange, type UtcRange } from '../../../shared/date-range.ts';
 import { Invalid } from '../../../shared/errors.ts';
 import { wantsWorkQueue } from '../../../shared/queue-param.ts';
 import type { ServerKind } from '../kinds.ts';
 import { CURSOR_PARAMS, pageCursor, type PageCursor } from './page-plan.ts';
-import { attentionCutoff, type TransactionListQuery } from './work-queue.ts';
+
+/** A transaction list query, possibly narrowed to the work queue (work-queue-repo.ts). */
+export type TransactionListQuery = ListQuery & {
+  /** Set for `queue=attention`: the instant before which a row must be created and not asked about since. */
+  attentionBefore?: string;
+};
+
+/** The cut-off of the transactions' queue now: created before it (NEEDS_INQUIRY_AFTER_MINUTES ago) and not asked about since. */
+function attentionCutoff(deps: AppDeps): string {
+  return iso(addMinutes(deps.clock.now(), -deps.config.needsInquiryAfterMinutes));
+}
 
 export interface TransactionListRequest {
   kind: ServerKind;

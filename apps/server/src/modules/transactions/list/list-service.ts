@@ -3,7 +3,6 @@ import {
   MONEY_FIELDS, fieldMeta, minorToAmount,
   type FieldMeta, type Pagination, type RawQuery, type TransactionQrRow, type TransactionTotals, type TransactionVaRow,
 } from '@tagih/contract';
-import { sql } from 'kysely';
 import type { AppDeps } from '../../../deps.ts';
 import { pagination } from '../../../db/list-sql.ts';
 import type { BatchedPage } from '../../large-reads/large-page.ts';
@@ -12,7 +11,8 @@ import { rollupCanAnswer, type StatusGroup } from '../rollup-repo.ts';
 import * as repo from './list-repo.ts';
 import { parseListRequest, type TransactionListRequest } from './list-request.ts';
 import { walkIdOrder } from './page-plan.ts';
-import { UNCOUNTED_TOTALS, groupsOfRows, listTotals, newestRowsByStatus, statusGroups } from './status-totals.ts';
+import { UNCOUNTED_TOTALS, groupsOfRows, listTotals, statusGroups } from './status-totals.ts';
+import { newestRowsByStatus } from './status-totals-repo.ts';
 
 /** A database row as the API shows it: amounts as 2-decimal numbers, the notification as {notiStatus} or []. */
 export function toApiRow(kind: ServerKind, row: repo.DbRow, no: number): Record<string, unknown> {
@@ -106,8 +106,7 @@ export function batchedList(deps: AppDeps, r: TransactionListRequest): BatchedPa
 
 /** The trctIds a list request matches, every page (a bulk selection's "all that match"), as a subquery. */
 export function matchingIds(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery) {
-  const request = parseListRequest(deps, kind, compId, raw);
-  return repo.filteredRows(deps.db, request, { fields: ['trctId'] }).select(sql<number>`${sql.ref('trctId')}`.as('trctId'));
+  return repo.matchingIds(deps.db, parseListRequest(deps, kind, compId, raw));
 }
 
 /** How many rows a list request matches (its pagination.totalData), counted from the rows (Home's work queue figure). */

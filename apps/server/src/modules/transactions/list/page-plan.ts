@@ -19,12 +19,12 @@
  * and the order is the id; PostgreSQL plans this itself (transactions_id_order_idx).
  * Both ways give the same rows in the same order: only the access path differs.
  *
- * Sequential pages by keyset (pageCursor, keysetPage): the next page asked for with the previous
- * page's last row (`afterId`, and `afterCreated` when ordered by created time) starts right after
- * it in the index instead of counting an offset, so page 500 costs what page 1 costs. Offsets
- * (`page`) stay for jumps to an arbitrary page.
+ * Sequential pages by keyset (pageCursor here, keysetPage in list-repo.ts): the next page asked
+ * for with the previous page's last row (`afterId`, and `afterCreated` when ordered by created
+ * time) starts right after it in the index instead of counting an offset, so page 500 costs what
+ * page 1 costs. Offsets (`page`) stay for jumps to an arbitrary page.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MAX_BIG_ID, addDays, type ListQuery, type RawQuery } from '@tagih/contract';
 import { isPostgres, type Database } from '../../../db/tables.ts';
 import type { DayRange } from '../../../shared/date-range.ts';
@@ -83,27 +83,4 @@ export function pageCursor(raw: RawQuery, query: ListQuery): PageCursor | null {
     throw new Invalid("afterCreated must be the previous page's last trctCreatedTime (an ISO instant)", { afterCreated: 'must be an ISO instant' });
   }
   return { id: Number(id), created: new Date(created).toISOString() };
-}
-
-/**
- * The page after `cursor`: rows beyond it in the query's order, the first `max` of them. The order
- * names no nulls rule (both columns are NOT NULL), so an index in either direction serves it.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table of the kind's fields
-export function keysetPage<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, query: ListQuery, cursor: PageCursor): Q {
-  const desc = query.order.direction === 'desc';
-  const beyond: '<' | '>' = desc ? '<' : '>';
-  const id = sql.ref('trctId');
-  let q = qb;
-  if (query.order.field === 'trctCreatedTime' && cursor.created !== null) {
-    const created = sql.ref('trctCreatedTime');
-    // The inclusive bound first gives both databases an index range; the OR then breaks ties by id.
-    q = q
-      .where(created, desc ? '<=' : '>=', cursor.created)
-      .where((eb) => eb.or([eb(created, beyond, cursor.created), eb(id, beyond, cursor.id)])) as Q;
-    q = q.orderBy(created, query.order.direction) as Q;
-  } else {
-    q = q.where(id, beyond, cursor.id) as Q;
-  }
-  return q.orderBy(id, query.order.direction).limit(query.max) as Q;
 }

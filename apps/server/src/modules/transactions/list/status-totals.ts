@@ -1,48 +1,17 @@
 /**
- * A filtered transaction set's count and amount per status (issue 11): from the rollup when the
- * filters allow (rollup-repo.ts), else from the rows. The list's totals and the Home figures both
- * come from here, so they agree for the same range and status.
+ * A filtered transaction set's count and amount per status: from the rollup when the filters
+ * allow (rollup-repo.ts), else from the rows (status-totals-repo.ts). The list's totals and the
+ * Home figures both come from here, so they agree for the same range and status.
  */
 import { TRANSACTION_STATUSES, TRX_STATUS, minorToAmount, type TransactionStatusTotal, type TransactionTotals } from '@tagih/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { rollupByStatus, type StatusGroup } from '../rollup-repo.ts';
-import { filteredRows, type DbRow, type Filtered } from './list-repo.ts';
+import type { DbRow } from './list-repo.ts';
 import type { RowSelection, TransactionListRequest } from './list-request.ts';
+import { rowsByStatus } from './status-totals-repo.ts';
 
-/** Count and summed paid amount (lunasAmount) per status, over every row that matches. */
-export function rowsByStatus(db: Kysely<Database>, selection: RowSelection): Promise<StatusGroup[]> {
-  return groupByStatus(filteredRows(db, selection, { fields: ['trctStatus', 'lunasAmount'] }));
-}
-
-/**
- * The same over at most `limit` of the matching rows, the newest (a count that stops early, see
- * `list`). In id order, PostgreSQL can walk the newest rows until it has enough when the text
- * matches many of them (10M rows, a common name, 5,000: ~200 ms) instead of first collecting
- * every match from the trigram index (~900 ms); when few match, it collects them.
- */
-export function newestRowsByStatus(db: Kysely<Database>, selection: RowSelection, limit: number): Promise<StatusGroup[]> {
-  const matching = filteredRows(db, selection, { fields: ['trctId', 'trctStatus', 'lunasAmount'] });
-  const newest = matching
-    .select([sql.ref('trctStatus').as('trctStatus'), sql.ref('lunasAmount').as('lunasAmount')])
-    .orderBy(sql.ref('trctId'), 'desc')
-    .limit(limit);
-  return groupByStatus(db.selectFrom(newest.as('r')) as unknown as Filtered);
-}
-
-async function groupByStatus(rows: Filtered): Promise<StatusGroup[]> {
-  const groups = await rows
-    .select([
-      sql<string>`${sql.ref('trctStatus')}`.as('status'),
-      sql<number>`count(*)`.as('count'),
-      sql<number>`coalesce(sum(${sql.ref('lunasAmount')}), 0)`.as('minor'),
-    ])
-    .groupBy(sql.ref('trctStatus'))
-    .execute();
-  return groups.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
-}
-
-/** The same count and summed lunasAmount per status over rows already read (a page that holds the whole result). */
+/** Count and summed paid amount (lunasAmount) per status over rows already read (a page that holds the whole result). */
 export function groupsOfRows(rows: readonly DbRow[]): StatusGroup[] {
   const groups = new Map<string, StatusGroup>();
   for (const row of rows) {

@@ -1,5 +1,5 @@
 /**
- * VA number and name search, and notification totals without counting (issue 10).
+ * VA number and name search, and notification totals without counting.
  *
  * Search: the VA screen's search-by choices "No. VA" and "Nama" filter `trvaVirtualAccountNo` and
  * `trvaVirtualAccountName` (the VA detail's columns), and the QRIS screen's "Ref. No."

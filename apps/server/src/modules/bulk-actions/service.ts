@@ -1,5 +1,5 @@
 /**
- * Bulk actions (issue 11 item 5): preview a selection, start a job (items, and bulk.started in
+ * Bulk actions: preview a selection, start a job (items, and bulk.started in
  * the audit trail, in one database transaction), list and read the user's jobs, cancel one. The
  * worker (worker.ts) then runs each item with the single action's own code.
  */

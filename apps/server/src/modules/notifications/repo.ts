@@ -96,7 +96,7 @@ export async function listPlan(db: Kysely<Database>, request: NotificationListRe
   const { compId, range, query, timeZone } = request;
   const options = { timeZone, tieBreaker: 'notiId' };
   const own = ![...fieldsOfQuery(query)].some((f) => TRANSACTION_FIELDS.has(f));
-  // The count from the notification rollup when it can answer (totals-repo.ts, ~1 ms), which also
+  // The count from the notification rollup when it can answer (totals-repo.ts, a few index reads), which also
   // tells SQLite whether to choose the page by walking the id order; else counted from the rows.
   const counted = await rollupCount(db, request);
   const idWalk = own && counted !== null && (await walkNotificationIds(db, request, counted));

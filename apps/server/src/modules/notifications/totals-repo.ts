@@ -1,5 +1,5 @@
 /**
- * The Notifications list's row count without counting the range (issue 10): `notification_rollup`
+ * The Notifications list's row count without counting the range: `notification_rollup`
  * (migration 0014) holds the notifications per (company, UTC hour of creation, status), kept by
  * triggers in the same statement as every write of a notification, so summing the hours of the
  * range gives exactly what counting its rows gives.
@@ -43,9 +43,9 @@ export async function rollupCount(db: Kysely<Database>, { compId, range, query, 
 /**
  * Whether SQLite should choose the page by walking `notifications_id_order_idx` (company, id
  * descending, …) instead of reading the created-time range and sorting it: its planner takes the
- * range whenever one is given, which at 600k notifications costs ~100 ms for ten rows. The walk
+ * range whenever one is given, which costs as much as the whole range for ten rows. The walk
  * reads about (offset + max) × all / matching entries plus the newer rows it crosses first, so it
- * is taken, as for transactions (transactions/page-plan.ts), when that is at most half the range;
+ * is taken, as for transactions (transactions/list/page-plan.ts), when that is at most half the range;
  * the counts come from the rollup. PostgreSQL plans this itself.
  */
 export async function walkNotificationIds(db: Kysely<Database>, request: NotificationListRequest, matching: number): Promise<boolean> {

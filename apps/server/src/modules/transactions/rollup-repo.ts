@@ -3,7 +3,7 @@
  * summing the rows: possible when the list is filtered only by its date range and by status and
  * bank (equal, contains, starts or ends with), and the rollup is kept in the business time zone
  * the range is read in. Anything else (a search, another filter or operator) reads the rows
- * (repo.summary).
+ * (list/list-repo.ts summary, list/status-totals-repo.ts).
  */
 import { TRX_STATUS, type ListQuery } from '@tagih/contract';
 import { sql, type Kysely } from 'kysely';
@@ -68,7 +68,7 @@ export interface StatusGroup {
   minor: number;
 }
 
-/** Count and amount per status from the rollup (issue 11), or null when it cannot answer. */
+/** Count and amount per status from the rollup, or null when it cannot answer. */
 export async function rollupByStatus(db: Kysely<Database>, s: RollupSelection): Promise<StatusGroup[] | null> {
   const q = await rollupOf(db, s);
   if (!q) return null;

@@ -1,6 +1,5 @@
 /**
- * One transaction's whole story (issue 11 item 2): its fields, its VA/QRIS detail and
- * notification, and one timeline in time order: created, each bank inquiry, the status changes,
+ * One transaction's whole story: its fields, its VA/QRIS detail and notification, and one timeline in time order: created, each bank inquiry, the status changes,
  * each delivery attempt to the merchant and each operator action from the audit trail.
  */
 import { TRX_STATUS, minorToAmount, type InquiryAttemptOutcome, type TimelineEntry, type TransactionDetail } from '@tagih/contract';

@@ -4,10 +4,10 @@
  * byte the row-by-row export's) run as one COPY (db/postgres-copy.ts), its output streamed to the
  * client as it comes, only as fast as the client takes it.
  *
- * Time limit: a COPY lasts as long as the client takes to download it (the largest exports take
- * over a minute at the database's own speed, far more on a slow link), so it is not held to the
- * pool's DB_STATEMENT_TIMEOUT_MS but to EXPORT_STATEMENT_TIMEOUT_MS (1 hour; none when the pool
- * has none).
+ * Time limit: a COPY lasts as long as the client takes to download it (a large export outlasts
+ * a query's limit even at the database's own speed, far more on a slow link), so it is not held
+ * to the pool's DB_STATEMENT_TIMEOUT_MS but to EXPORT_STATEMENT_TIMEOUT_MS (1 hour; none when the
+ * pool has none).
  */
 import { copyLines } from '../../../db/postgres-copy.ts';
 import type { CsvBatch, ExportSource } from './csv-source.ts';

@@ -5,9 +5,9 @@
  * (newest first), each a fresh short query, so a reader is never held between batches.
  *
  * The batch is a BLOB of the lines' UTF-8 bytes, not a text: its memory moves between the
- * threads (sqlite-worker.ts) and send-csv.ts frees it once written. As a text (~300 KB, V8's
- * large-object space) each batch waited for a full collection, and the server's RSS grew by
- * ~140 MB over a 1M-row export (bench/README.md).
+ * threads (db/sqlite-worker.ts) and send-csv.ts frees it once written. As a text (large enough
+ * for V8's large-object space) each batch waited for a full collection, and the server's RSS grew
+ * over a large export (bench/README.md).
  *
  * SQLite knows no time zones: the dates are written by adding the business zone's offset, which
  * is only right for a zone whose offset never changes (Asia/Jakarta); for any other zone this

@@ -1,13 +1,13 @@
 /**
- * How SQLite chooses a page in the lists' default order (trctId), issue 10.
+ * How SQLite chooses a page in the lists' default order (trctId).
  *
  * SQLite's planner reads the created-time range (transactions_list_cover_idx) and sorts all of
- * it to keep one page: at a million rows in range that is most of a second per call. Walking
+ * it to keep one page: with many rows in range that is the whole cost of the call. Walking
  * transactions_id_walk_idx (company, kind, id, created time, status, bank; migration 0012) in id
  * order instead reads only entries until the page is full, checking the range and the filters
  * on the index itself. That walk is cheap when the range holds most of the company's rows (the
  * 30-day list) and costly when it holds few (one old day: the walk crosses everything else), so
- * the choice is made from the rollup's counts (a millisecond), per call:
+ * the choice is made from the rollup's counts (a few index reads), per call:
  *
  *   walk ≈ max((offset + max) × all / matching, after + offset + max)   entries read
  *   sort ≈ matching                                                      rows sorted

@@ -10,18 +10,18 @@
  *
  * SQLite cannot use an index for the list's `lower(...) like '%…%'`, so the query is narrowed to
  * the ids the FTS5 trigram table finds (it folds case at least as widely as the LIKE and matches
- * any substring of three or more characters). One search text's table leads the query (kind-rows-repo.ts,
- * a `SearchLead`): its matches are read newest first (an FTS5 rowid is the trctId) and each row is
- * looked up by id, so a page, or the newest N matches a capped count needs, stops as soon as it
- * has its rows: a common name (62,000 matches of 1M) costs ~5,000 look-ups for the count and ~10
- * for the page, where collecting every match first cost 42 ms before any row was read. Other
- * search texts, and one whose fields span two tables (a union of ids, which has no one order),
+ * any substring of three or more characters). One search text's table leads the query
+ * (kind-rows-repo.ts, a `SearchLead`): its matches are read newest first (an FTS5 rowid is the
+ * trctId) and each row is looked up by id, so a page, or the newest N matches a capped count
+ * needs, stops as soon as it has its rows: a common name costs as many look-ups as the count's cap
+ * and the page's rows, not one per match (bench/README.md). Other search texts, and one whose
+ * fields span two tables (a union of ids, which has no one order),
  * narrow the rows by id (`rowids`): left to itself, SQLite's planner scans the company's rows and
  * checks each against the candidate list.
  *
  * PostgreSQL's GIN indexes on `lower(...)` of each column would serve the list's LIKE as it is,
- * but they then read the posting lists of all the text's trigrams: at 10M rows 45,000 pages
- * (1.5 s) for a full order id, whose prefix every row shares. So the query gets a LIKE on the
+ * but they then read the posting lists of all the text's trigrams: for a full order id, whose
+ * prefix every row shares, nearly the whole index (bench/README.md). So the query gets a LIKE on the
  * text's end (in parts, windowParts), which the index serves, and the list writes its test of the whole text without
  * LIKE (list-sql.ts, `textWithoutLike`: strpos, left, right), which the planner cannot add to
  * the same index scan.
@@ -75,8 +75,8 @@ export function orderIdSearchTexts(query: ListQuery): string[] {
  * How much of a long text the trigram index is asked for: its last characters. Any part of the
  * text finds a superset of the rows holding the whole of it (the list's test still decides), and
  * the end is where identifiers differ: a full VA number or order id starts with what every row of
- * the company shares (partner id, prefix), whose trigrams' lists are the longest to read (SQLite:
- * 36 ms for a whole VA number against 0.6 ms for its last 8 characters at 1M rows).
+ * the company shares (partner id, prefix), whose trigrams' lists are the longest to read (SQLite
+ * reads a whole VA number's many times slower than its last 8 characters: bench/README.md).
  */
 const WINDOW = 8;
 
@@ -89,10 +89,10 @@ const trigramsOf = (chars: readonly string[]) => chars.slice(2).map((_, i) => ch
  * PostgreSQL: the window cut into consecutive parts so that none holds a trigram of the text's
  * start (the part before the window), for a LIKE '%part%part%' that any row holding the window
  * matches. The start is what many rows share (a bank's prefix), and a trigram of it in the window
- * by chance makes the GIN index read a posting list of nearly every row: at 10M rows the VA
- * number 89003080138014252 (window 38014252, whose "801" every number of the form …080 1… holds)
- * read 4,400 index pages in 40 ms, where '%380%14252%' reads a few hundred; a window without such a
- * trigram is one part. A part too short for a trigram still narrows nothing, but costs nothing.
+ * by chance makes the GIN index read a posting list of nearly every row: the VA number
+ * 89003080138014252 (window 38014252, whose "801" every number of the form …080 1… holds) read
+ * ten times the index pages '%380%14252%' reads (bench/README.md); a window without such a trigram
+ * is one part. A part too short for a trigram still narrows nothing, but costs nothing.
  */
 export function windowParts(text: string): string[] {
   const chars = [...text];

@@ -11,11 +11,11 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { RawQuery } from '@tagih/contract';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
-import { copyStatement } from '@tagih/server/src/modules/transactions/csv-copy.ts';
-import { csvColumns, prepareExport, type ExportPath } from '@tagih/server/src/modules/transactions/csv-export.ts';
+import { copyStatement } from '@tagih/server/src/db/postgres-copy.ts';
+import { csvColumns, prepareExport, type ExportPath } from '@tagih/server/src/modules/transactions/export/csv-export.ts';
 import type { ServerKind } from '@tagih/server/src/modules/transactions/kinds.ts';
-import * as repo from '@tagih/server/src/modules/transactions/repo.ts';
-import { parseListRequest } from '@tagih/server/src/modules/transactions/service.ts';
+import * as repo from '@tagih/server/src/modules/transactions/list/list-repo.ts';
+import { parseListRequest } from '@tagih/server/src/modules/transactions/list/list-request.ts';
 import { SYSTEM_AUDIT_CONTEXT } from '@tagih/server/src/shared/audit-context.ts';
 
 export interface ExportRun {
@@ -96,7 +96,7 @@ export function inProcessExport(deps: AppDeps, kind: ServerKind, compId: number,
   return measured(async () => {
     let bytes = 0;
     let lines = 0;
-    for await (const part of prepareExport(deps, kind, SYSTEM_AUDIT_CONTEXT, compId, raw, path)) {
+    for await (const part of prepareExport(deps, parseListRequest(deps, kind, compId, raw), SYSTEM_AUDIT_CONTEXT, path)) {
       const chunk = typeof part === 'string' ? Buffer.from(part) : part;
       bytes += chunk.length;
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
@@ -107,10 +107,9 @@ export function inProcessExport(deps: AppDeps, kind: ServerKind, compId: number,
 
 /** The export's rows and columns, unformatted: the visible fields and the notification's status. */
 function rawRowsQuery(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery) {
-  const { query, range } = parseListRequest(deps, kind, raw);
   const fields = csvColumns(kind).filter((c) => !c.derived).map((c) => c.name);
   return repo
-    .filteredRows(deps.db, kind, compId, range, query, deps.config.businessTz)
+    .filteredRows(deps.db, parseListRequest(deps, kind, compId, raw))
     .select([...fields, 'notiStatus'].map((name) => sql.ref(name).as(name)))
     .orderBy(sql.ref('trctCreatedTime'), 'desc')
     .orderBy(sql.ref('trctId'), 'desc')

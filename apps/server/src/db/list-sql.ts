@@ -23,7 +23,7 @@ export interface ListSqlOptions {
   /**
    * Fields whose contains, starts-with and ends-with tests are written with PostgreSQL's `strpos`,
    * `left` and `right` instead of LIKE (PostgreSQL only): the same rows, but the planner cannot
-   * give their whole text to a trigram index (order-search.ts asks the index for part of it).
+   * give their whole text to a trigram index (search-repo.ts asks the index for part of it).
    */
   textWithoutLike?: ReadonlySet<string>;
   /**
@@ -68,7 +68,15 @@ function dateBounds(value: string, timeZone: string): { start: string; end: stri
   return isDayShaped(value) ? businessRangeUtc(value, value, timeZone) : null;
 }
 
-function filterExpression(eb: AnyEb, column: string, filter: Filter, type: string, timeZone: string, test: { match: TextTest; like: TextTest }): Expression<SqlBool> {
+/** Where a filter applies: the column, the field's type, the zone of its days, its text tests. */
+interface FilterTarget {
+  column: string;
+  type: string;
+  timeZone: string;
+  test: { match: TextTest; like: TextTest };
+}
+
+function filterExpression(eb: AnyEb, filter: Filter, { column, type, timeZone, test }: FilterTarget): Expression<SqlBool> {
   const ref = sql.ref(column);
   const v = filter.value;
   switch (filter.op) {
@@ -124,7 +132,8 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resour
   let out = qb;
   for (const filter of query.filters) {
     const type = fieldOf(resource, filter.field)?.type ?? 'string';
-    out = out.where((eb: AnyEb) => filterExpression(eb, columnOf(filter.field), filter, type, options.timeZone, testsOf(filter.field))) as Q;
+    const target: FilterTarget = { column: columnOf(filter.field), type, timeZone: options.timeZone, test: testsOf(filter.field) };
+    out = out.where((eb: AnyEb) => filterExpression(eb, filter, target)) as Q;
   }
   if (query.search) {
     const { text, fields } = query.search;
@@ -145,7 +154,7 @@ export function fieldsOfQuery(query: ListQuery): Set<string> {
 export function applyOrder<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
   const column = options.columns?.[query.order.field] ?? query.order.field;
   const ordered = qb.orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()));
-  // Ordered by the tie-breaker itself: said once (SQLite hands a single order to a virtual table, order-search.ts).
+  // Ordered by the tie-breaker itself: said once (SQLite hands a single order to a virtual table, search-repo.ts).
   return (column === options.tieBreaker ? ordered : ordered.orderBy(sql.ref(options.tieBreaker), query.order.direction)) as Q;
 }
 

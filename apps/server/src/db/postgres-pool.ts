@@ -24,7 +24,7 @@ const leaseRequest = new AsyncLocalStorage<(client: pg.PoolClient, discard: () =
 /**
  * parallelWorkers is each session's max_parallel_workers_per_gather. 0: a query runs on its own
  * backend. The screens' queries are short and many run at once, so workers only add their start
- * and the Gather's merging, which measured slower at 10M rows (bench/README.md, DB_PARALLEL_WORKERS).
+ * and the Gather's merging, which measured slower (bench/README.md, DB_PARALLEL_WORKERS).
  */
 export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000, parallelWorkers: 0 };
 

@@ -8,8 +8,8 @@
  *
  * Otherwise the queue is served in order: a slow query waits for a free slow lane, not for every
  * quick one that arrives meanwhile. (Quick ones first starved slow ones while quick ones kept
- * coming: at 10 clients a search whose SQL had been timed slow under load, though it ran in
- * 2-6 ms, waited up to 6 s for its turn.)
+ * coming: under load a search whose SQL had been timed slow, though it ran in a few
+ * milliseconds, waited seconds for its turn; bench/README.md.)
  */
 import type { SqliteThread } from './sqlite-thread.ts';
 import type { WorkerResult } from './sqlite-protocol.ts';

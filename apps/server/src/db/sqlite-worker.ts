@@ -108,8 +108,8 @@ try {
 
 /**
  * The memory of the BLOBs in a result's rows, moved to the HTTP thread instead of copied: a BLOB
- * better-sqlite3 returns is the only view of its memory. An export's batch of lines (csv-sqlite.ts,
- * ~300 KB) then crosses without a copy and is freed once written, where a copy would wait for a
+ * better-sqlite3 returns is the only view of its memory. An export's batch of lines
+ * (modules/transactions/export/csv-sqlite.ts, hundreds of kilobytes) then crosses without a copy and is freed once written, where a copy would wait for a
  * collection on each side.
  */
 function blobMemory(result: WorkerResult): ArrayBuffer[] {

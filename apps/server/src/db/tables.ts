@@ -308,7 +308,7 @@ export interface TransactionRollupStateTable {
   rlstTimeZone: string | null;
 }
 
-/** The columns a user shows on a screen (issue 11), JSON array of field names in order. */
+/** The columns a user shows on a screen, JSON array of field names in order. */
 export interface UserColumnChoicesTable {
   uccoUserId: string;
   uccoScreen: string;
@@ -316,7 +316,7 @@ export interface UserColumnChoicesTable {
   uccoUpdatedTime: string;
 }
 
-/** A user's named list state on a screen (issue 11): the URL query and, optionally, the columns (JSON). */
+/** A user's named list state on a screen: the URL query and, optionally, the columns (JSON). */
 export interface SavedViewsTable {
   svvwId: Generated<number>;
   svvwUserId: string;

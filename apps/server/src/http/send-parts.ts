@@ -32,7 +32,7 @@ export async function sendParts(reply: FastifyReply, headers: Record<string, str
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   reply.header('cache-control', 'no-store').hijack();
   const res = reply.raw;
-  // The client may have left while the first part was read (a 10M-row COPY sorts for a while first).
+  // The client may have left while the first part was read (a large COPY sorts for a while first).
   let gone = res.destroyed;
   res.once('close', () => (gone = true));
   try {

@@ -16,14 +16,27 @@ function checkDay(name: 'from' | 'to', value: string | undefined): void {
   throw new Invalid(`${name} ${rule}, got '${value.slice(0, 40)}'`, { [name]: rule });
 }
 
-export function parseDateRange(from: string | undefined, to: string | undefined, timeZone: string): UtcRange {
+/** Inclusive business days (YYYY-MM-DD, real days: parseDays checked them); null: no bound on that side. */
+export interface DayRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** A list's from/to as its business days and as those days' UTC bounds; a bad day or to before from is a 400. */
+export function parseDays(from: string | undefined, to: string | undefined, timeZone: string): { days: DayRange; range: UtcRange } {
   const f = from?.trim() || undefined;
   const t = to?.trim() || undefined;
   checkDay('from', f);
   checkDay('to', t);
   if (f !== undefined && t !== undefined && t < f) throw new Invalid('to must not be before from', { to: 'must not be before from' });
   return {
-    start: f === undefined ? null : dayStartUtc(f, timeZone).toISOString(),
-    end: t === undefined ? null : dayEndUtc(t, timeZone).toISOString(),
+    days: { from: f ?? null, to: t ?? null },
+    range: {
+      start: f === undefined ? null : dayStartUtc(f, timeZone).toISOString(),
+      end: t === undefined ? null : dayEndUtc(t, timeZone).toISOString(),
+    },
   };
 }
+
+/** The UTC bounds [start, end) of a list's from/to (parseDays). */
+export const parseDateRange = (from: string | undefined, to: string | undefined, timeZone: string): UtcRange => parseDays(from, to, timeZone).range;

@@ -3,8 +3,9 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@tagih/contract';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import { EXPORT_BATCH_ROWS, prepareExport } from '../../src/modules/transactions/csv-export.ts';
+import { EXPORT_BATCH_ROWS, prepareExport } from '../../src/modules/transactions/export/csv-export.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
+import { parseListRequest } from '../../src/modules/transactions/list/list-request.ts';
 import { ADMIN, DIALECTS, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, setCallbackUrl, startSimulators, useMerchant, type Simulators, type TestCompany } from '../monitoring/support.ts';
 import { ALICE } from './support.ts';
@@ -82,7 +83,7 @@ describe.each(DIALECTS)('audit wiring: transactions (%s)', (dialect) => {
     it('records a failure with the rows written when the reader stops early', async () => {
       const company = await createCompany(ctx);
       await insertTransactions(ctx.db.kysely, bulkRows(company, EXPORT_BATCH_ROWS + 10));
-      const csv = prepareExport(ctx.deps, VA, ALICE, company.compId, { from: '2026-11-19' });
+      const csv = prepareExport(ctx.deps, parseListRequest(ctx.deps, VA, company.compId, { from: '2026-11-19' }), ALICE);
       expect((await csv.next()).value).toContain('Order ID');
       // SQLite yields batches of EXPORT_BATCH_ROWS records; PostgreSQL the COPY's bytes as they arrive,
       // which may end inside a record: the rows written are the whole records handed out.

@@ -8,8 +8,9 @@ import { PassThrough } from 'node:stream';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { CopyLines, CopyOut, type LineBatch } from '../../src/modules/transactions/copy-lines.ts';
-import { exportStatementTimeoutMs, inlineParameters } from '../../src/modules/transactions/csv-copy.ts';
+import { CopyLines, CopyOut, type LineBatch } from '../../src/db/postgres-copy-reader.ts';
+import { inlineParameters } from '../../src/db/postgres-copy.ts';
+import { exportStatementTimeoutMs } from '../../src/modules/transactions/export/csv-copy.ts';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 

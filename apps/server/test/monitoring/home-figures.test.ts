@@ -8,7 +8,7 @@ import { TRANSACTION_STATUSES, parseListQuery, type HomeFigures, type RawQuery }
 import { hashPassword } from '../../src/security/passwords.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { rollupByStatus } from '../../src/modules/transactions/rollup-repo.ts';
-import { rowsByStatus } from '../../src/modules/transactions/status-totals.ts';
+import { rowsByStatus } from '../../src/modules/transactions/list/status-totals-repo.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, type TestCompany } from './support.ts';
@@ -134,8 +134,8 @@ describe.each(DIALECTS)('Home figures (%s)', (dialect) => {
         const parsed = parseListQuery(raw, kind.resource, ['from', 'to']);
         if (!parsed.ok) throw new Error(parsed.message);
         const days = { from: raw.from!, to: raw.to! };
-        const fromRollup = await rollupByStatus(ctx.db.kysely, kind, mine.compId, days, parsed.value, tz);
-        const fromRows = await rowsByStatus(ctx.db.kysely, kind, mine.compId, parseDateRange(raw.from, raw.to, tz), parsed.value, tz);
+        const fromRollup = await rollupByStatus(ctx.db.kysely, { kind, compId: mine.compId, days, query: parsed.value, timeZone: tz });
+        const fromRows = await rowsByStatus(ctx.db.kysely, { kind, compId: mine.compId, range: parseDateRange(raw.from, raw.to, tz), query: parsed.value, timeZone: tz });
         expect(fromRollup).not.toBeNull();
         const sorted = (g: { status: string }[]) => [...g].sort((a, b) => a.status.localeCompare(b.status));
         expect(sorted(fromRollup!)).toEqual(sorted(fromRows));

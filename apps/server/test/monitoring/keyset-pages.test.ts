@@ -1,5 +1,5 @@
 /**
- * Sequential pages by keyset (modules/transactions/page-plan.ts): asked with the previous page's
+ * Sequential pages by keyset (modules/transactions/list/page-plan.ts): asked with the previous page's
  * last row (afterId, afterCreated), every page equals the offset page of the same number, in
  * the id order and the created-time order, both directions, with ties on the created time, a
  * filter, a search and QRIS; a cursor that cannot be used is a 400.

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
 import { applyOrderAndPage } from '../../src/db/list-sql.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';
-import { walkIdOrder } from '../../src/modules/transactions/page-plan.ts';
-import { filteredRows, page } from '../../src/modules/transactions/repo.ts';
+import { walkIdOrder } from '../../src/modules/transactions/list/page-plan.ts';
+import { filteredRows, page } from '../../src/modules/transactions/list/list-repo.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { sql } from 'kysely';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
@@ -42,20 +42,21 @@ describe.each(DIALECTS)('list paging by the id-order index (%s)', (dialect) => {
     if (!parsed.ok) throw new Error(parsed.message);
     return parsed.value;
   };
+  const rowsOf = (kind: ServerKind, raw: RawQuery, query = parse(kind, raw)) => ({ kind, compId: mine.compId, range: parseDateRange(raw.from, raw.to, tz()), query, timeZone: tz() });
   const pageIds = async (kind: ServerKind, raw: RawQuery, idWalk: boolean) => {
-    const rows = await page(ctx.db.kysely, kind, mine.compId, parseDateRange(raw.from, raw.to, tz()), parse(kind, raw), tz(), idWalk);
+    const rows = await page(ctx.db.kysely, rowsOf(kind, raw), { idWalk });
     return rows.map((r) => Number(r.trctId));
   };
   /** Every matching id in the list's order, computed apart from the page query. */
   const allIds = async (kind: ServerKind, raw: RawQuery) => {
-    const out = (await filteredRows(ctx.db.kysely, kind, mine.compId, parseDateRange(raw.from, raw.to, tz()), parse(kind, raw), tz(), ['trctId'])
+    const out = (await filteredRows(ctx.db.kysely, rowsOf(kind, raw), { fields: ['trctId'] })
       .select(sql.ref('trctId').as('id'))
       .execute()) as { id: number }[];
     const ids = out.map((r) => Number(r.id)).sort((a, b) => a - b);
     return raw.orderValue === 'asc' ? ids : ids.reverse();
   };
   const walkChosen = (kind: ServerKind, raw: RawQuery) =>
-    walkIdOrder(ctx.db.kysely, kind, mine.compId, { from: raw.from ?? null, to: raw.to ?? null }, parse(kind, raw), tz());
+    walkIdOrder(ctx.db.kysely, { kind, compId: mine.compId, days: { from: raw.from ?? null, to: raw.to ?? null }, query: parse(kind, raw), timeZone: tz() });
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
@@ -130,7 +131,7 @@ describe.each(DIALECTS)('list paging by the id-order index (%s)', (dialect) => {
       const raw = { from: '2026-11-01', to: '2026-11-30' };
       const explain = (idWalk: boolean) => {
         const query = parse(VA_KIND, raw);
-        const ids = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, parseDateRange(raw.from, raw.to, tz()), query, tz(), ['trctId'], idWalk).select(sql.ref('trctId').as('trctId'));
+        const ids = filteredRows(ctx.db.kysely, rowsOf(VA_KIND, raw, query), { fields: ['trctId'], idWalk }).select(sql.ref('trctId').as('trctId'));
         // Ordered and paged as the list's page is (repo.page).
         return sqlitePlan(ctx, applyOrderAndPage(ids, query, { timeZone: 'UTC', tieBreaker: 'trctId' }));
       };

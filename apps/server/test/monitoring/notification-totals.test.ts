@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { resyncIdentity } from '../../src/db/seed/base.ts';
 import { filteredNotifications } from '../../src/modules/notifications/repo.ts';
 import { bulkNotificationRollup, rollupCount, verifyNotificationRollup, walkNotificationIds } from '../../src/modules/notifications/totals-repo.ts';
-import type { NotificationListQuery } from '../../src/modules/notifications/work-queue.ts';
+import type { NotificationListQuery } from '../../src/modules/notifications/list-request.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, startSimulators, useMerchant, type Simulators, type TestCompany } from './support.ts';
@@ -41,8 +41,8 @@ describe.each(DIALECTS)('notification totals (%s)', (dialect) => {
     const query = { ...parse(raw), ...extra };
     const range = parseDateRange(raw.from, raw.to, timeZone);
     return {
-      fromRollup: await rollupCount(ctx.db.kysely, compId, range, query, timeZone),
-      fromRows: await countRows(filteredNotifications(ctx.db.kysely, compId, range, query, timeZone)),
+      fromRollup: await rollupCount(ctx.db.kysely, { compId, range, query, timeZone }),
+      fromRows: await countRows(filteredNotifications(ctx.db.kysely, { compId, range, query, timeZone })),
     };
   };
   const send = (id: number) => ctx.inject({ method: 'POST', url: `/api/dashboard/transactionVa/send_notification/${id}`, token });
@@ -180,7 +180,7 @@ describe.each(DIALECTS)('notification totals (%s)', (dialect) => {
     const pageIds = async (raw: RawQuery, idWalk: boolean) => {
       const query = parse(raw);
       const range = parseDateRange(raw.from, raw.to, tz);
-      const ids = applyOrderAndPage(filteredNotifications(ctx.db.kysely, mine.compId, range, query, tz, true, idWalk).select(sql<number>`${sql.ref('notiId')}`.as('notiId')), query, { timeZone: tz, tieBreaker: 'notiId' });
+      const ids = applyOrderAndPage(filteredNotifications(ctx.db.kysely, { compId: mine.compId, range, query, timeZone: tz }, { own: true, idWalk }).select(sql<number>`${sql.ref('notiId')}`.as('notiId')), query, { timeZone: tz, tieBreaker: 'notiId' });
       return (await ids.execute()).map((r) => Number((r as { notiId: number }).notiId));
     };
     for (const raw of [
@@ -196,7 +196,8 @@ describe.each(DIALECTS)('notification totals (%s)', (dialect) => {
     const decide = async (raw: RawQuery) => {
       const query = parse(raw);
       const range = parseDateRange(raw.from, raw.to, tz);
-      return walkNotificationIds(ctx.db.kysely, mine.compId, range, query, (await rollupCount(ctx.db.kysely, mine.compId, range, query, tz))!, tz);
+      const request = { compId: mine.compId, range, query, timeZone: tz };
+      return walkNotificationIds(ctx.db.kysely, request, (await rollupCount(ctx.db.kysely, request))!);
     };
     expect(await decide({ from: '1970-01-01', to: '2026-11-30', max: '10' })).toBe(dialect === 'sqlite');
     expect(await decide({ from: '2026-11-20', to: '2026-11-20', max: '10' })).toBe(false);

@@ -3,14 +3,14 @@
  * old `lower(...) like '%…%'` scan: contains, starts with, ends with and the search parameter, with
  * LIKE wildcards, quotes and case in the text, and texts too short for a trigram. On SQLite the
  * FTS5 table follows inserts, order-id updates and deletes; on PostgreSQL the GIN index exists
- * (the local server has pg_trgm) and is asked only for the end of a long text (order-search.ts).
+ * (the local server has pg_trgm) and is asked only for the end of a long text (search-repo.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
-import { orderIdNeedles } from '../../src/modules/transactions/order-search.ts';
-import { filteredRows } from '../../src/modules/transactions/repo.ts';
+import { orderIdSearchTexts } from '../../src/modules/transactions/list/search-repo.ts';
+import { filteredRows } from '../../src/modules/transactions/list/list-repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';
 import { likeScanIds, listIds, parseFor } from './search-support.ts';
@@ -98,10 +98,10 @@ describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
   });
 
   it('only asks the trigram index for texts of three characters or more', () => {
-    expect(orderIdNeedles(parse({ 'finds[trctOrderId]': 'AB' }))).toEqual([]);
-    expect(orderIdNeedles(parse({ 'finds[trctOrderId]': 'ÉCo' }))).toEqual(['éco']);
-    expect(orderIdNeedles(parse({ 'finds[trctOrderId][equal]': 'INV-2026-0001' }))).toEqual([]);
-    expect(orderIdNeedles(parse({ search: 'INV', searchFields: 'trctOrderId,trctBank' }))).toEqual([]);
+    expect(orderIdSearchTexts(parse({ 'finds[trctOrderId]': 'AB' }))).toEqual([]);
+    expect(orderIdSearchTexts(parse({ 'finds[trctOrderId]': 'ÉCo' }))).toEqual(['éco']);
+    expect(orderIdSearchTexts(parse({ 'finds[trctOrderId][equal]': 'INV-2026-0001' }))).toEqual([]);
+    expect(orderIdSearchTexts(parse({ search: 'INV', searchFields: 'trctOrderId,trctBank' }))).toEqual([]);
   });
 
   if (dialect === 'sqlite') {
@@ -116,7 +116,7 @@ describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
       expect(await find('renamed-5')).toEqual([]);
       const check = await sql<{ n: number }>`select count(*) as n from transactions_order_search where transactions_order_search match 'renamed'`.execute(ctx.db.kysely);
       expect(Number(check.rows[0]!.n)).toBe(0);
-      const plan = await sqlitePlan(ctx, filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trctOrderId]': 'inv-2026' }), ctx.config.businessTz, ['trctId'])
+      const plan = await sqlitePlan(ctx, filteredRows(ctx.db.kysely, { kind: VA_KIND, compId: mine.compId, range: ALL_TIME, query: parse({ 'finds[trctOrderId]': 'inv-2026' }), timeZone: ctx.config.businessTz }, { fields: ['trctId'] })
         .select(sql.ref('trctId').as('id')));
       // The candidates drive: rows are looked up by id, not checked against a scan of the range.
       expect(plan).toContain('transactions_order_search');
@@ -130,7 +130,7 @@ describe.each(DIALECTS)('order-id search (%s)', (dialect) => {
     });
 
     it('gives the GIN index a LIKE on the last 8 characters of a long text only, and tests the whole text without LIKE', async () => {
-      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trctOrderId]': 'GMWSK99LHV1-00000012' }), ctx.config.businessTz, ['trctId'])
+      const compiled = filteredRows(ctx.db.kysely, { kind: VA_KIND, compId: mine.compId, range: ALL_TIME, query: parse({ 'finds[trctOrderId]': 'GMWSK99LHV1-00000012' }), timeZone: ctx.config.businessTz }, { fields: ['trctId'] })
         .select(sql.ref('trctId').as('id'))
         .compile();
       // Only a LIKE (~~) can be an index condition of a trigram index: the whole text must not be in one.

@@ -8,7 +8,7 @@ import { parseListQuery, TRANSACTION_KINDS, type ListQuery, type RawQuery } from
 import * as migration0009 from '../../src/db/migrations/0009-transaction-rollup.ts';
 import { ensureRollup, rebuildRollup, verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';
-import { summary } from '../../src/modules/transactions/repo.ts';
+import { summary } from '../../src/modules/transactions/list/list-repo.ts';
 import { rollupSummary } from '../../src/modules/transactions/rollup-repo.ts';
 import { parseDateRange } from '../../src/shared/date-range.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
@@ -40,8 +40,8 @@ describe.each(DIALECTS)('transaction rollup (%s)', (dialect) => {
     const query = parse(kind, raw);
     const tz = ctx.config.businessTz;
     const days = { from: raw.from ?? null, to: raw.to ?? null };
-    const fromRollup = await rollupSummary(ctx.db.kysely, kind, compId, days, query, tz);
-    const fromRows = await summary(ctx.db.kysely, kind, compId, parseDateRange(raw.from, raw.to, tz), query, tz);
+    const fromRollup = await rollupSummary(ctx.db.kysely, { kind, compId, days, query, timeZone: tz });
+    const fromRows = await summary(ctx.db.kysely, { kind, compId, range: parseDateRange(raw.from, raw.to, tz), query, timeZone: tz });
     return { fromRollup, fromRows };
   };
 
@@ -154,13 +154,14 @@ describe.each(DIALECTS)('transaction rollup (%s)', (dialect) => {
       { orderId: 'VA-KOL-2', status: '00', amount: 20, paid: 20, bank: 'KOL', createdAt: '2026-11-20T18:30:00.000Z' },
     ]);
     const query = parse(VA_KIND, { 'finds[trctBank]': 'KOL' });
-    expect(await rollupSummary(db, VA_KIND, mine.compId, { from: '2026-11-20', to: '2026-11-20' }, query, kolkata)).toBeNull();
+    const kolkataDay = { kind: VA_KIND, compId: mine.compId, days: { from: '2026-11-20', to: '2026-11-20' }, query, timeZone: kolkata };
+    expect(await rollupSummary(db, kolkataDay)).toBeNull();
     expect(await ensureRollup(db, kolkata)).toBe(true);
     expect(await ensureRollup(db, kolkata)).toBe(false);
     expect((await verifyRollup(db)).differences).toEqual([]);
-    const day = await rollupSummary(db, VA_KIND, mine.compId, { from: '2026-11-20', to: '2026-11-20' }, query, kolkata);
+    const day = await rollupSummary(db, kolkataDay);
     expect(day).toEqual({ total: 1, paidCount: 1, paidMinor: 1_000 });
-    expect(day).toEqual(await summary(db, VA_KIND, mine.compId, parseDateRange('2026-11-20', '2026-11-20', kolkata), query, kolkata));
+    expect(day).toEqual(await summary(db, { ...kolkataDay, range: parseDateRange('2026-11-20', '2026-11-20', kolkata) }));
     await rebuildRollup(db, ctx.config.businessTz);
     await expectExact();
   });

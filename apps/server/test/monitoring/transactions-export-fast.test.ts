@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type RawQuery } from '@tagih/contract';
 import { leasePostgresClient } from '../../src/db/postgres-pool.ts';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import { copyStops } from '../../src/modules/transactions/csv-copy.ts';
-import { prepareExport, type ExportPath } from '../../src/modules/transactions/csv-export.ts';
-import { sendCsv } from '../../src/modules/transactions/send-csv.ts';
+import { copyStops } from '../../src/db/postgres-copy.ts';
+import { prepareExport, type ExportPath } from '../../src/modules/transactions/export/csv-export.ts';
+import { sendCsv } from '../../src/modules/transactions/export/send-csv.ts';
 import { SERVER_KINDS, type ServerKind } from '../../src/modules/transactions/kinds.ts';
+import { parseListRequest } from '../../src/modules/transactions/list/list-request.ts';
 import { ALICE } from '../audit/support.ts';
 import { eventsOf } from '../audit/wiring-support.ts';
 import { parseCsv } from '../support/csv.ts';
@@ -71,7 +72,7 @@ describe.each(DIALECTS)('fast CSV export = row-by-row export, byte for byte (%s)
   let mine: TestCompany;
   let token: string;
   const both = async (kind: ServerKind, raw: RawQuery) => {
-    const run = (path: ExportPath) => bytesOf(prepareExport(ctx.deps, kind, ALICE, mine.compId, raw, path));
+    const run = (path: ExportPath) => bytesOf(prepareExport(ctx.deps, parseListRequest(ctx.deps, kind, mine.compId, raw), ALICE, path));
     return { fast: await run('fast'), reference: await run('rowByRow') };
   };
 
@@ -133,7 +134,7 @@ describe.each(DIALECTS)('fast CSV export = row-by-row export, byte for byte (%s)
   it('hands over its batches as bytes only the sender holds, and sending frees each once written', async () => {
     const sent: Buffer[] = [];
     async function* tapped() {
-      for await (const part of prepareExport(ctx.deps, VA, ALICE, mine.compId, {}, 'fast')) {
+      for await (const part of prepareExport(ctx.deps, parseListRequest(ctx.deps, VA, mine.compId, {}), ALICE, 'fast')) {
         if (typeof part !== 'string') sent.push(part);
         yield part;
       }

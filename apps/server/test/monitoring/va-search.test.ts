@@ -3,7 +3,7 @@
  * through the trigram indexes of migration 0014 finds exactly the rows of the old
  * `lower(...) like` scan: contains, starts with, ends with, not contains and equal, the search
  * parameter over several fields, with LIKE wildcards, quotes, case and texts too short for a
- * trigram, and texts longer than the part the index is asked for (order-search.ts: their last 8
+ * trigram, and texts longer than the part the index is asked for (search-repo.ts: their last 8
  * characters); and the same for the QRIS reference (Ref. No.). On SQLite the FTS5 table follows inserts, changes and deletes of the VA detail; on
  * PostgreSQL the GIN and B-tree indexes exist.
  */
@@ -12,8 +12,8 @@ import { sql } from 'kysely';
 import type { ListQuery, RawQuery } from '@tagih/contract';
 import { applyOrderAndPage } from '../../src/db/list-sql.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
-import { searchNeedles, windowParts } from '../../src/modules/transactions/order-search.ts';
-import { filteredRows } from '../../src/modules/transactions/repo.ts';
+import { searchTexts, windowParts } from '../../src/modules/transactions/list/search-repo.ts';
+import { filteredRows } from '../../src/modules/transactions/list/list-repo.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, sqlitePlan, type TestCompany } from './support.ts';
 import { likeScanIds, listIds, parseFor } from './search-support.ts';
@@ -150,11 +150,11 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
   });
 
   it('asks the trigram index only for texts of three characters or more, in indexed fields', () => {
-    expect(searchNeedles(parse({ 'finds[trvaVirtualAccountName]': 'Bu' }))).toEqual([]);
-    expect(searchNeedles(parse({ 'finds[trvaVirtualAccountName][start_with]': 'BUD' }))).toEqual([{ fields: ['trvaVirtualAccountName'], text: 'bud' }]);
-    expect(searchNeedles(parse({ 'finds[trvaVirtualAccountNo][equal]': '8808123456789' }))).toEqual([]);
-    expect(searchNeedles(parse({ search: 'budi', searchFields: 'trctOrderId,trvaVirtualAccountName' }))).toEqual([{ fields: ['trctOrderId', 'trvaVirtualAccountName'], text: 'budi' }]);
-    expect(searchNeedles(parse({ search: 'budi', searchFields: 'trvaVirtualAccountName,trctBank' }))).toEqual([]);
+    expect(searchTexts(parse({ 'finds[trvaVirtualAccountName]': 'Bu' }))).toEqual([]);
+    expect(searchTexts(parse({ 'finds[trvaVirtualAccountName][start_with]': 'BUD' }))).toEqual([{ fields: ['trvaVirtualAccountName'], text: 'bud' }]);
+    expect(searchTexts(parse({ 'finds[trvaVirtualAccountNo][equal]': '8808123456789' }))).toEqual([]);
+    expect(searchTexts(parse({ search: 'budi', searchFields: 'trctOrderId,trvaVirtualAccountName' }))).toEqual([{ fields: ['trctOrderId', 'trvaVirtualAccountName'], text: 'budi' }]);
+    expect(searchTexts(parse({ search: 'budi', searchFields: 'trvaVirtualAccountName,trctBank' }))).toEqual([]);
   });
 
   if (dialect === 'sqlite') {
@@ -176,7 +176,7 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
       expect(await find('u trigr')).toEqual([]);
       const check = await sql<{ n: number }>`select count(*) as n from transaction_va_search where transaction_va_search match 'trigram'`.execute(ctx.db.kysely);
       expect(Number(check.rows[0]!.n)).toBe(0);
-      const plan = await sqlitePlan(ctx, filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trvaVirtualAccountName]': 'santoso' }), ctx.config.businessTz, ['trctId'])
+      const plan = await sqlitePlan(ctx, filteredRows(ctx.db.kysely, { kind: VA_KIND, compId: mine.compId, range: ALL_TIME, query: parse({ 'finds[trvaVirtualAccountName]': 'santoso' }), timeZone: ctx.config.businessTz }, { fields: ['trctId'] })
         .select(sql.ref('trctId').as('id')));
       expect(plan).toContain('transaction_va_search');
       expect(plan).not.toMatch(/SCAN t\b|USING (COVERING )?INDEX transactions_/);
@@ -185,7 +185,7 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
     it('reads a search\'s matches newest first and stops at the page, whatever the other filters', async () => {
       const planOf = (raw: RawQuery) => {
         const query = parse(raw);
-        const ids = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, query, ctx.config.businessTz, ['trctId']).select(sql.ref('trctId').as('trctId'));
+        const ids = filteredRows(ctx.db.kysely, { kind: VA_KIND, compId: mine.compId, range: ALL_TIME, query: query, timeZone: ctx.config.businessTz }, { fields: ['trctId'] }).select(sql.ref('trctId').as('trctId'));
         return sqlitePlan(ctx, applyOrderAndPage(ids, query, { timeZone: 'UTC', tieBreaker: 'trctId' }));
       };
       // The list's own order (newest first): the FTS5 table's order, no sort of every match.
@@ -222,7 +222,7 @@ describe.each(DIALECTS)('VA number and name search (%s)', (dialect) => {
       expect(twins.rows.length).toBeGreaterThan(DETAILS.length);
       for (const row of twins.rows) expect(row.twin).toBe(row.lowered);
       expect(twins.rows.find((r) => r.name === 'ÉLISE Kelvin O\'Brien')?.twin).toBe('élise kelvin o\'brien');
-      const compiled = filteredRows(ctx.db.kysely, VA_KIND, mine.compId, ALL_TIME, parse({ 'finds[trvaVirtualAccountName]': 'élise kelvin' }), ctx.config.businessTz, ['trctId'])
+      const compiled = filteredRows(ctx.db.kysely, { kind: VA_KIND, compId: mine.compId, range: ALL_TIME, query: parse({ 'finds[trvaVirtualAccountName]': 'élise kelvin' }), timeZone: ctx.config.businessTz }, { fields: ['trctId'] })
         .select(sql.ref('trctId').as('id'))
         .compile().sql;
       expect(compiled).toContain('strpos("trvaVirtualAccountNameLower"');

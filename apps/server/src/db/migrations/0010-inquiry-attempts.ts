@@ -1,5 +1,5 @@
 /**
- * `inquiry_attempts`: one row per bank inquiry of a transaction (issue 11 item 2, its timeline):
+ * `inquiry_attempts`: one row per bank inquiry of a transaction (for its timeline):
  * when it was asked, who asked, what was asked (no secrets), what the bank answered and how long
  * it took. Also an index to find a transaction's audit events (target type and id) quickly.
  * Frozen: never edit, add a new migration.

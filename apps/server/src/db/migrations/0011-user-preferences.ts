@@ -1,5 +1,5 @@
 /**
- * A user's own table preferences (issue 11): `user_column_choices` (the columns they show on a
+ * A user's own table preferences: `user_column_choices` (the columns they show on a
  * screen, in order, as JSON) and `saved_views` (a named list state: the URL query and the
  * columns), one name per user and screen. Frozen: never edit, add a new migration.
  */

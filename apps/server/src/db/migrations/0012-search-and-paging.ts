@@ -1,5 +1,5 @@
 /**
- * Order-id search and SQLite paging (issue 10).
+ * Order-id search and SQLite paging.
  *
  * Search: the screens search `trctOrderId` with `lower(...) like '%…%'`
  * (contains; also starts/ends with), which no B-tree serves, so every search read the whole range.
@@ -10,13 +10,13 @@
  *   without the index and the search keeps scanning the range.
  * - SQLite: an FTS5 trigram table `transactions_order_search` (external content: the order ids of
  *   `transactions` by trctId, kept by triggers) from which the list picks candidate ids; the LIKE
- *   still decides (modules/transactions/order-search.ts). FTS5 and its trigram tokenizer are part
+ *   still decides (modules/transactions/list/search-repo.ts). FTS5 and its trigram tokenizer are part
  *   of the bundled SQLite (better-sqlite3), so there is no fallback to make there.
  *
  * Paging (SQLite only): `transactions_id_walk_idx` (company, kind, id, created time, status, bank)
  * holds a company's rows in the lists' default order (id) with what the range and the rollup's
  * filters read, so a page can be read by walking it instead of sorting the whole range
- * (modules/transactions/page-plan.ts decides when that is cheaper; PostgreSQL has
+ * (modules/transactions/list/page-plan.ts decides when that is cheaper; PostgreSQL has
  * transactions_id_order_idx of migration 0009 and its own planner).
  * Frozen once released: never edit, add a new migration.
  */
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index transactions_id_walk_idx on transactions ("trctCompId", "trctType", "trctId", "trctCreatedTime", "trctStatus", "trctBank")`.execute(db);
   await sql`create virtual table transactions_order_search using fts5("trctOrderId", content='transactions', content_rowid='trctId', tokenize='trigram')`.execute(db);
   await sql`insert into transactions_order_search (transactions_order_search) values ('rebuild')`.execute(db);
-  // One merged segment: a phrase query then reads each trigram's list once (about twice as fast at 1M rows).
+  // One merged segment: a phrase query then reads each trigram's list once (faster: bench/README.md).
   await sql`insert into transactions_order_search (transactions_order_search) values ('optimize')`.execute(db);
   await sql`create trigger transactions_order_search_ai after insert on transactions begin
     insert into transactions_order_search (rowid, "trctOrderId") values (new."trctId", new."trctOrderId"); end`.execute(db);

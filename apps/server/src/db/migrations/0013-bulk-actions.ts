@@ -1,5 +1,5 @@
 /**
- * Bulk actions (issue 11 item 5, modules/bulk-actions): `bulk_jobs` (one bulk Inquiry or
+ * Bulk actions (modules/bulk-actions): `bulk_jobs` (one bulk Inquiry or
  * notification re-send: who, why, which company, its idempotency key) and `bulk_job_items`
  * (one transaction of a job, its bank or merchant, and its outcome). Frozen: never edit, add a
  * new migration.

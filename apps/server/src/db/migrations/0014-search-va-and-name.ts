@@ -1,10 +1,10 @@
 /**
- * VA number and name search, and notification totals without counting (issue 10).
+ * VA number and name search, and notification totals without counting.
  *
  * Search: the VA screen's search-by choices "No. VA" and "Nama" filter `trvaVirtualAccountNo` and
  * `trvaVirtualAccountName` (the VA detail's columns), and the QRIS screen's "Ref. No."
  * `trqrReferenceNo`, with the same `lower(...) like '%…%'` as the order id; they get the order id's
- * mechanism of migration 0012 (modules/transactions/order-search.ts):
+ * mechanism of migration 0012 (modules/transactions/list/search-repo.ts):
  * - PostgreSQL: `pg_trgm` GIN indexes on `lower(...)` of each column (contains, starts and ends
  *   with); skipped, like 0012's, when the extension cannot be created.
  * - SQLite: one FTS5 trigram table per detail table (`transaction_va_search` over both VA columns,

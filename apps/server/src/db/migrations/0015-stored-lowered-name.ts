@@ -1,11 +1,10 @@
 /**
- * The VA name's lowered text, stored (issue 10; PostgreSQL only, SQLite unchanged).
+ * The VA name's lowered text, stored (PostgreSQL only, SQLite unchanged).
  *
  * A search on the VA screen's "Nama" tests `lower(name)` of every row it reads (list-sql.ts). A
- * broad one ("fajar nugroho": 6 % of the rows at 10M) walks the VA detail's key newest first,
- * testing ~78,000 names to find the 5,001 newest matches its capped count needs, and `lower()`
- * under the database's UTF-8 collation (per character, through wide characters) was half of that
- * walk. So:
+ * broad one (a common name) walks the VA detail's key newest first, testing many names to find
+ * the newest matches its capped count needs, and `lower()` under the database's UTF-8 collation
+ * (per character, through wide characters) was half of that walk (bench/README.md). So:
  * - `trvaVirtualAccountNameLower` is `lower("trvaVirtualAccountName")`, a stored generated column:
  *   the same function PostgreSQL applied to each row at search time, applied once when the row is
  *   written, so a test on it finds exactly the rows the test on `lower(...)` found. Every writer
@@ -15,9 +14,9 @@
  *   pages are all visible). A second index with it would not do: PostgreSQL prices it above the
  *   plain key and never chooses it.
  * - The trigram index that finds a name's candidates is on the column instead of `lower(...)`.
- * modules/transactions/kind-rows-repo.ts (`LOWERED_TWINS`) has the list read the column.
+ * modules/transactions/list/kind-rows-repo.ts (`LOWERED_TWINS`) has the list read the column.
  *
- * Adding a stored column rewrites the table and its indexes: minutes at 10M rows (bench/README.md),
+ * Adding a stored column rewrites the table and its indexes: minutes on a large table (bench/README.md),
  * under an exclusive lock. The key and the trigram index that change are dropped first, so that
  * the rewrite does not build them only to have them dropped.
  * SQLite searches names through its FTS5 table (migration 0014) and has no such column.

@@ -52,8 +52,8 @@ const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
 /**
  * `new Date(ms).toISOString()` for whole milliseconds in years 0–9999, without a Date per call:
- * the bulk generator makes ~10 instants per transaction, and formatting them was a fifth of its
- * row-making time. The day's `YYYY-MM-DDT` is made once per day by the real toISOString.
+ * the bulk generator makes several instants per transaction, and formatting them was a large
+ * share of its row-making time (bench/README.md). The day's `YYYY-MM-DDT` is made once per day by the real toISOString.
  */
 function isoFormatter(): (ms: number) => string {
   const days = new Map<number, string>();

@@ -37,8 +37,8 @@ export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => repo.
  * Writes the change to the user's login with its audit columns (user `by` at `nowIso`) and,
  * when it carries a username or a password, ends every session of the user. Runs in the
  * caller's transaction; an empty change records only who edited the login. A new password is
- * checked against the policy (400 on the password field), hashed (argon2id, ~20 ms: credential
- * changes are rare enough for that) and kept in the history; set by somebody else, it must be
+ * checked against the policy (400 on the password field), hashed (argon2id, deliberately slow:
+ * credential changes are rare enough for that) and kept in the history; set by somebody else, it must be
  * changed at the next sign-in under `pci`.
  */
 export async function changeCredentials(

@@ -30,6 +30,27 @@ function itemExists(db: DbOrTx, w: PlanWindow, which: 'queued' | 'recent') {
   return q;
 }
 
+/** No transaction at all (a selection from a screen whose kinds the user may not read). */
+export function noTransactions(db: DbOrTx): Selection {
+  return db.selectFrom('transactions').select('trctId').where(sql<boolean>`1 = 0`);
+}
+
+/** The transactions of the company and kind among `ids`. */
+export function transactionsOfIds(db: DbOrTx, compId: number, type: string, ids: readonly number[]): Selection {
+  return db.selectFrom('transactions').select('trctId').where('trctCompId', '=', compId).where('trctType', '=', type).where('trctId', 'in', [...ids]);
+}
+
+/** The transactions of the given kinds behind the company's notifications among `notiIds`. */
+export function transactionsOfNotifications(db: DbOrTx, compId: number, notiIds: readonly number[], types: readonly string[]): Selection {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('transactions as t', 't.trctId', 'n.notiTrctId')
+    .select('n.notiTrctId as trctId')
+    .where('n.notiCompId', '=', compId)
+    .where('n.notiId', 'in', [...notiIds])
+    .where('t.trctType', 'in', [...types]);
+}
+
 /** The selected transactions of the company, once each. */
 function selected(db: DbOrTx, compId: number, selection: Selection) {
   return db.selectFrom('transactions as t').leftJoin('clients as c', 'c.clntid', 't.trctClntId').where('t.trctCompId', '=', compId).where('t.trctId', 'in', selection);
@@ -120,6 +141,11 @@ export function findByKey(db: DbOrTx, userId: string, compId: number, idempotenc
     .where('bulkCompId', '=', compId)
     .where('bulkIdempotencyKey', '=', idempotencyKey)
     .executeTakeFirst();
+}
+
+/** PostgreSQL: the user's job starts wait for each other until the transaction ends (SQLite has one writer). */
+export async function queueStartsOf(tx: Transaction<Database>, userId: string): Promise<void> {
+  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${`bulk-start:${userId}`}))`.execute(tx);
 }
 
 /** How many of the user's jobs are running, in every company. */

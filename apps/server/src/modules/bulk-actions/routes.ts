@@ -1,5 +1,5 @@
 /**
- * /api/bulk-actions (issue 11 item 5): preview, start, list, one job, cancel. The screen a
+ * /api/bulk-actions: preview, start, list, one job, cancel. The screen a
  * selection comes from is in the body, so its read permission (the single actions' own) is
  * checked here rather than by the route's declaration, and a refusal is recorded as the guard's
  * are (access.denied).

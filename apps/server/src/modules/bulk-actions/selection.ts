@@ -5,11 +5,11 @@
  * not there) and only of the transaction kinds the user may read.
  */
 import { NOTIFICATIONS_AREA, can, type AccessMap, type Area, type BulkSelection, type BulkSource } from '@tagih/contract';
-import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import { matchingTransactionIds } from '../notifications/service.ts';
 import { SERVER_KINDS, type ServerKind } from '../transactions/kinds.ts';
-import { matchingIds } from '../transactions/service.ts';
+import { matchingIds } from '../transactions/list/list-service.ts';
+import * as repo from './repo.ts';
 import type { Selection } from './repo.ts';
 
 const kindOfSource = (source: BulkSource): ServerKind | undefined => SERVER_KINDS.find((k) => k.key === source);
@@ -28,22 +28,12 @@ export function selectionOf(deps: AppDeps, compId: number, source: BulkSource, s
   const db = deps.db;
   const types = kinds.map((k) => k.type);
   // No kind to read: nothing is selected (an always-false subquery keeps one shape for the callers).
-  if (types.length === 0) return db.selectFrom('transactions').select('trctId').where(sql<boolean>`1 = 0`);
+  if (types.length === 0) return repo.noTransactions(db);
   const kind = kindOfSource(source);
   if (kind) {
-    if ('ids' in selection) {
-      return db.selectFrom('transactions').select('trctId').where('trctCompId', '=', compId).where('trctType', '=', kind.type).where('trctId', 'in', selection.ids);
-    }
+    if ('ids' in selection) return repo.transactionsOfIds(db, compId, kind.type, selection.ids);
     return matchingIds(deps, kind, compId, selection.query) as Selection;
   }
-  if ('ids' in selection) {
-    return db
-      .selectFrom('notifications as n')
-      .innerJoin('transactions as t', 't.trctId', 'n.notiTrctId')
-      .select('n.notiTrctId as trctId')
-      .where('n.notiCompId', '=', compId)
-      .where('n.notiId', 'in', selection.ids)
-      .where('t.trctType', 'in', types);
-  }
+  if ('ids' in selection) return repo.transactionsOfNotifications(db, compId, selection.ids, types);
   return matchingTransactionIds(deps, compId, selection.query, types) as Selection;
 }

@@ -1,5 +1,5 @@
 /**
- * Bulk actions (issue 11 item 5): preview a selection, start a job (items, and bulk.started in
+ * Bulk actions: preview a selection, start a job (items, and bulk.started in
  * the audit trail, in one database transaction), list and read the user's jobs, cancel one. The
  * worker (worker.ts) then runs each item with the single action's own code.
  */
@@ -7,10 +7,10 @@ import {
   AUDIT_ACTIONS, BULK_SKIP_REASONS, BULK_TEXT, MESSAGES, bulkActionAllowed,
   type BulkJob, type BulkJobDetail, type BulkJobListQuery, type BulkJobStatus, type BulkPreview, type BulkPreviewRequest, type BulkSkipReason, type BulkSource, type BulkStartRequest, type TransactionAction,
 } from '@tagih/contract';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { isPostgres, type Database, type DbOrTx } from '../../db/tables.ts';
+import type { Database, DbOrTx } from '../../db/tables.ts';
 import { violationOf } from '../../db/violations.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
 import { Conflict, Invalid, NotFound, TooManyRequests } from '../../shared/errors.ts';
@@ -97,7 +97,7 @@ async function jobOf(deps: AppDeps, row: repo.JobRow): Promise<BulkJob> {
 /** Refuses a new job while the user has BULK_JOBS_PER_USER running (in any company): 429. */
 async function admitJob(deps: AppDeps, tx: Transaction<Database>, userId: string): Promise<void> {
   // PostgreSQL: two starts of one user queue here, so both cannot see the same count.
-  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${`bulk-start:${userId}`}))`.execute(tx);
+  await repo.queueStartsOf(tx, userId);
   const running = await repo.countRunning(tx, userId);
   if (running >= deps.config.bulk.jobsPerUser) throw new TooManyRequests(MESSAGES.bulkJobsPerUser(running), BULK_JOB_RETRY_SECONDS);
 }

@@ -1,4 +1,4 @@
-/** GET /api/dashboard/home (issue 11): the Home figures of the active company. */
+/** GET /api/dashboard/home: the Home figures of the active company. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, envelopeSchema, homeFigures as homeFiguresSchema } from '@tagih/contract';

@@ -1,26 +1,19 @@
 /**
- * Home figures (issue 11): the active company's today and last 7 business days. Transactions
- * come from the same per-status totals as the lists (transactions/status-totals.ts: the rollup,
- * or the rows when it is not kept in BUSINESS_TZ), so a figure equals the total of the list it
- * links to; notifications are counted in SQL; the work queues with their lists' own SQL. Parts the user may not read are null.
+ * Home figures: the active company's today and last 7 business days. Transactions come from the
+ * same per-status totals as the lists (transactions/list/status-totals.ts: the rollup, or the rows
+ * when it is not kept in BUSINESS_TZ), so a figure equals the total of the list it links to;
+ * notifications are counted by the notifications module; the work queues with their lists' own
+ * SQL. Parts the user may not read are null.
  */
-import { HOME_WEEK_DAYS, NOTI_STATUS, NOTIFICATIONS_AREA, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, can, type AccessMap, type HomeDelivery, type HomeFigures, type HomeKindFigures, type TransactionStatusTotal } from '@tagih/contract';
-import { sql } from 'kysely';
+import { HOME_WEEK_DAYS, NOTIFICATIONS_AREA, addDays, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, can, type AccessMap, type HomeDelivery, type HomeFigures, type HomeKindFigures, type TransactionStatusTotal } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { businessDayOf } from '../../db/transaction-rollup.ts';
 import { parseDateRange } from '../../shared/date-range.ts';
-import { countMatching as countNotifications } from '../notifications/service.ts';
+import { countMatching as countNotifications, deliveryFigures } from '../notifications/service.ts';
 import { SERVER_KINDS, type ServerKind } from '../transactions/kinds.ts';
-import { countMatching as countTransactions } from '../transactions/service.ts';
-import { parseListRequest } from '../transactions/service.ts';
-import { statusGroups, statusTotals } from '../transactions/status-totals.ts';
-
-/** The business day `n` days before `day` (YYYY-MM-DD). */
-export function daysBefore(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-}
+import { parseListRequest } from '../transactions/list/list-request.ts';
+import { countMatching as countTransactions } from '../transactions/list/list-service.ts';
+import { statusGroups, statusTotals } from '../transactions/list/status-totals.ts';
 
 /** Adds statuses' counts and amounts (same order on both sides). */
 function addTotals(a: TransactionStatusTotal[], b: TransactionStatusTotal[]): TransactionStatusTotal[] {
@@ -28,31 +21,16 @@ function addTotals(a: TransactionStatusTotal[], b: TransactionStatusTotal[]): Tr
 }
 
 async function kindFigures(deps: AppDeps, kind: ServerKind, compId: number, days: string[]): Promise<HomeKindFigures> {
-  const timeZone = deps.config.businessTz;
   const daily = await Promise.all(
-    days.map(async (day) => {
-      const { query, range, days: dayRange } = parseListRequest(deps, kind, { from: day, to: day });
-      return { day, byStatus: statusTotals(await statusGroups(deps.db, kind, { compId, range, days: dayRange, query, timeZone })) };
-    }),
+    days.map(async (day) => ({ day, byStatus: statusTotals(await statusGroups(deps.db, parseListRequest(deps, kind, compId, { from: day, to: day }))) })),
   );
   const week = daily.slice(1).reduce((sum, d) => addTotals(sum, d.byStatus), daily[0]!.byStatus);
   return { today: daily[daily.length - 1]!.byStatus, week, daily };
 }
 
 /** Notifications created in the business days from..to, and how many were delivered. */
-async function delivery(deps: AppDeps, compId: number, from: string, to: string): Promise<HomeDelivery> {
-  const range = parseDateRange(from, to, deps.config.businessTz);
-  const row = await deps.db
-    .selectFrom('notifications')
-    .where('notiCompId', '=', compId)
-    .where('notiCreatedTime', '>=', range.start!)
-    .where('notiCreatedTime', '<', range.end!)
-    .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when ${sql.ref('notiStatus')} = ${NOTI_STATUS.DELIVERED} then 1 else 0 end), 0)`.as('delivered'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), delivered: Number(row.delivered) };
+function delivery(deps: AppDeps, compId: number, from: string, to: string): Promise<HomeDelivery> {
+  return deliveryFigures(deps, compId, parseDateRange(from, to, deps.config.businessTz));
 }
 
 /**
@@ -72,8 +50,8 @@ async function workQueues(deps: AppDeps, access: AccessMap, compId: number): Pro
 
 export async function homeFigures(deps: AppDeps, access: AccessMap, compId: number): Promise<HomeFigures> {
   const today = businessDayOf(deps.clock.now().toISOString(), deps.config.businessTz);
-  const weekFrom = daysBefore(today, HOME_WEEK_DAYS - 1);
-  const days = Array.from({ length: HOME_WEEK_DAYS }, (_, i) => daysBefore(today, HOME_WEEK_DAYS - 1 - i));
+  const weekFrom = addDays(today, -(HOME_WEEK_DAYS - 1));
+  const days = Array.from({ length: HOME_WEEK_DAYS }, (_, i) => addDays(today, i - (HOME_WEEK_DAYS - 1)));
   const figuresOf = (key: 'va' | 'qris') => {
     const kind = SERVER_KINDS.find((k) => k.key === key)!;
     return can(access, kind.area, 'read') ? kindFigures(deps, kind, compId, days) : Promise.resolve(null);

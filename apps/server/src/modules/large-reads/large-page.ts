@@ -31,10 +31,13 @@ const turnForOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** Batches and rows read by streamed pages since start (observability; tests check a stopped page stops reading). */
 export const largePageMetrics = { pages: 0, batches: 0, rows: 0 };
 
+/** Whether a page of `max` rows may be large (above LARGE_PAGE_ROWS). */
+export const isLargePageSize = (max: number): boolean => max > LARGE_PAGE_ROWS;
+
 /** Whether a list request may hold a large page (its `max` is above LARGE_PAGE_ROWS); a bad `max` is left to the list's parser. */
 export function mayBeLargePage(raw: RawQuery): boolean {
   const max = Number(raw.max);
-  return Number.isFinite(max) && max > LARGE_PAGE_ROWS;
+  return Number.isFinite(max) && isLargePageSize(max);
 }
 
 /** A list page as batches: what answerLargePage needs of a list. */

@@ -1,11 +1,12 @@
 /** SQL of the Notifications screen: the company's notifications and one notification's history. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { notificationResource } from '@tagih/contract';
+import { NOTI_STATUS, notificationResource } from '@tagih/contract';
 import { applyFilters, applyOrder, applyOrderAndBatch, countRows, fieldsOfQuery, type PageBatch } from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
+import type { NotificationListRequest } from './list-request.ts';
 import { rollupCount, walkNotificationIds } from './totals-repo.ts';
-import { givenUp, type NotificationListQuery } from './work-queue.ts';
+import { givenUp } from './work-queue-repo.ts';
 
 /** The columns that come from the transaction (and its VA detail) rather than the notification. */
 const TRANSACTION_FIELDS = new Set(['trctVirtualAccountNo', 'trctType']);
@@ -48,27 +49,58 @@ export type NotificationDbRow = Awaited<ReturnType<ReturnType<typeof rows>['exec
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- derived table with the resource's fields
 type Filtered = SelectQueryBuilder<any, 'r', object>;
 
-/**
- * The company's notifications with the list query's filters and work queue (not ordered or
- * paged); `own`: only the notification's own columns (the query must read no other).
- */
-export function filteredNotifications(
-  db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string, own = false, idWalk = false,
-): Filtered {
-  const source = (own ? ownRows(db, compId, range, idWalk) : rows(db, compId, range)) as unknown as ReturnType<typeof ownRows>;
+/** Which columns the rows carry and how SQLite reads them. */
+export interface NotificationRowsRead {
+  /** Only the notification's own columns (the query must read no other). */
+  own?: boolean;
+  /** SQLite: walk the company's notifications in id order (totals-repo.ts, walkNotificationIds); with `own` only. */
+  idWalk?: boolean;
+}
+
+/** The company's notifications with the list query's filters and work queue (not ordered or paged). */
+export function filteredNotifications(db: Kysely<Database>, request: NotificationListRequest, read: NotificationRowsRead = {}): Filtered {
+  const { compId, range, query, timeZone } = request;
+  const source = (read.own ? ownRows(db, compId, range, read.idWalk) : rows(db, compId, range)) as unknown as ReturnType<typeof ownRows>;
   const queued = query.attention ? source.where(givenUp()) : source;
   return applyFilters(db.selectFrom(queued.as('r')) as unknown as Filtered, query, notificationResource, { timeZone, tieBreaker: 'notiId' });
 }
 
+/** The transactions behind the matching notifications (every page), of the given kinds, as a subquery of `trctId`. */
+export function matchingTransactionIds(db: Kysely<Database>, request: NotificationListRequest, types: readonly string[]) {
+  return filteredNotifications(db, request)
+    .where(sql.ref('trctType'), 'in', [...types])
+    .select(sql<number>`${sql.ref('notiTrctId')}`.as('trctId'));
+}
+
+/** How many notifications a list request matches, counted from the rows. */
+export function countMatching(db: Kysely<Database>, request: NotificationListRequest): Promise<number> {
+  return countRows(filteredNotifications(db, request));
+}
+
+/** Notifications of the company created within `range`, and how many of them were delivered. */
+export async function deliveryCounts(db: Kysely<Database>, compId: number, range: UtcRange): Promise<{ total: number; delivered: number }> {
+  let q = db.selectFrom('notifications').where('notiCompId', '=', compId);
+  if (range.start) q = q.where('notiCreatedTime', '>=', range.start);
+  if (range.end) q = q.where('notiCreatedTime', '<', range.end);
+  const row = await q
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when ${sql.ref('notiStatus')} = ${NOTI_STATUS.DELIVERED} then 1 else 0 end), 0)`.as('delivered'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), delivered: Number(row.delivered) };
+}
+
 /** The count, and how the page's rows are read, whole or in batches; the count comes from the notification rollup when it can answer. */
-export async function listPlan(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string) {
+export async function listPlan(db: Kysely<Database>, request: NotificationListRequest) {
+  const { compId, range, query, timeZone } = request;
   const options = { timeZone, tieBreaker: 'notiId' };
   const own = ![...fieldsOfQuery(query)].some((f) => TRANSACTION_FIELDS.has(f));
-  // The count from the notification rollup when it can answer (totals-repo.ts, ~1 ms), which also
+  // The count from the notification rollup when it can answer (totals-repo.ts, a few index reads), which also
   // tells SQLite whether to choose the page by walking the id order; else counted from the rows.
-  const counted = await rollupCount(db, compId, range, query, timeZone);
-  const idWalk = own && counted !== null && (await walkNotificationIds(db, compId, range, query, counted, timeZone));
-  const filtered = filteredNotifications(db, compId, range, query, timeZone, own, idWalk);
+  const counted = await rollupCount(db, request);
+  const idWalk = own && counted !== null && (await walkNotificationIds(db, request, counted));
+  const filtered = filteredNotifications(db, request, { own, idWalk });
   /** The page's rows (`batch` null) or one batch of them. */
   const read = (batch: PageBatch | null): Promise<NotificationDbRow[]> => {
     const rowsOf = own
@@ -87,8 +119,8 @@ export async function listPlan(db: Kysely<Database>, compId: number, range: UtcR
  * Count and page. When the query reads only the notification's own columns (the screen's
  * filters do), both run on the notifications alone and only the page's rows are joined.
  */
-export async function listPage(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string) {
-  const plan = await listPlan(db, compId, range, query, timeZone);
+export async function listPage(db: Kysely<Database>, request: NotificationListRequest) {
+  const plan = await listPlan(db, request);
   const [total, page] = await Promise.all([plan.count(), plan.read(null)]);
   return { total, page };
 }

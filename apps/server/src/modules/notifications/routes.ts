@@ -7,7 +7,8 @@ import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { recordingProbes } from '../audit/access-denied.ts';
 import { requireActiveCompany } from '../auth/service.ts';
-import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
+import { answerLargePage, isLargePageSize } from '../large-reads/large-page.ts';
+import { parseNotificationListRequest } from './list-request.ts';
 import { probedNotification } from './repo.ts';
 import { batchedList, detail, list } from './service.ts';
 
@@ -27,10 +28,11 @@ export const notificationRoutes =
       },
       handler: async (request, reply) => {
         const compId = await requireActiveCompany(deps, sessionOf(request));
-        if (mayBeLargePage(request.query)) {
-          return answerLargePage(deps, request, reply, batchedList(deps, compId, request.query), { envelope: listResponse, row: notificationRow });
+        const listRequest = parseNotificationListRequest(deps, compId, request.query);
+        if (isLargePageSize(listRequest.query.max)) {
+          return answerLargePage(deps, request, reply, batchedList(deps, listRequest), { envelope: listResponse, row: notificationRow });
         }
-        return ok(await list(deps, compId, request.query));
+        return ok(await list(deps, listRequest));
       },
     });
 

@@ -1,36 +1,25 @@
 /** Notifications screen: list (finds, order, from/to) and one notification with its history. */
-import { WORK_QUEUE_PARAM, fieldMeta, notificationResource, parseListQuery, type NotificationDetail, type RawQuery } from '@tagih/contract';
+import { fieldMeta, notificationResource, type NotificationDetail, type RawQuery } from '@tagih/contract';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/tables.ts';
-import { sql } from 'kysely';
-import { countRows, pagination, positionOf } from '../../db/list-sql.ts';
+import { pagination, positionOf } from '../../db/list-sql.ts';
 import type { BatchedPage } from '../large-reads/large-page.ts';
-import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
-import { Invalid, NotFound } from '../../shared/errors.ts';
-import { wantsWorkQueue } from '../transactions/work-queue.ts';
+import type { UtcRange } from '../../shared/date-range.ts';
+import { NotFound } from '../../shared/errors.ts';
+import { parseNotificationListRequest, type NotificationListRequest } from './list-request.ts';
 import * as repo from './repo.ts';
 import { verifyNotificationRollup } from './totals-repo.ts';
-import type { NotificationListQuery } from './work-queue.ts';
 
-/** One parser for the list and the bulk selection: unknown fields, bad dates and an unknown queue are a 400. */
-export function parseNotificationListRequest(deps: AppDeps, raw: RawQuery): { query: NotificationListQuery; range: UtcRange } {
-  const parsed = parseListQuery(raw, notificationResource, ['from', 'to', WORK_QUEUE_PARAM]);
-  if (!parsed.ok) throw new Invalid(parsed.message);
-  const range = parseDateRange(raw.from, raw.to, deps.config.businessTz);
-  return { query: { ...parsed.value, ...(wantsWorkQueue(raw) ? { attention: true } : {}) }, range };
-}
-
-export async function list(deps: AppDeps, compId: number, raw: RawQuery) {
-  const { query, range } = parseNotificationListRequest(deps, raw);
-  const { total, page } = await repo.listPage(deps.db, compId, range, query, deps.config.businessTz);
-  return { data: page, pagination: pagination(total, query), fields: fieldMeta(notificationResource) };
+export async function list(deps: AppDeps, request: NotificationListRequest) {
+  const { total, page } = await repo.listPage(deps.db, request);
+  return { data: page, pagination: pagination(total, request.query), fields: fieldMeta(notificationResource) };
 }
 
 /** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
-export function batchedList(deps: AppDeps, compId: number, raw: RawQuery): BatchedPage<repo.NotificationDbRow, repo.NotificationDbRow, Omit<NotificationList, 'data'>> {
-  const { query, range } = parseNotificationListRequest(deps, raw);
-  const plan = repo.listPlan(deps.db, compId, range, query, deps.config.businessTz);
+export function batchedList(deps: AppDeps, request: NotificationListRequest): BatchedPage<repo.NotificationDbRow, repo.NotificationDbRow, Omit<NotificationList, 'data'>> {
+  const { query } = request;
+  const plan = repo.listPlan(deps.db, request);
   return {
     max: query.max,
     read: async (last, limit) => (await plan).read({ limit, last: last && positionOf(last, query, 'notiId') }),
@@ -56,16 +45,17 @@ export async function detail(deps: AppDeps, compId: number, notiId: number) {
 
 /** The transactions behind the notifications a list request matches (every page), of the given kinds, as a subquery. */
 export function matchingTransactionIds(deps: AppDeps, compId: number, raw: RawQuery, types: readonly string[]) {
-  const { query, range } = parseNotificationListRequest(deps, raw);
-  return repo.filteredNotifications(deps.db, compId, range, query, deps.config.businessTz)
-    .where(sql.ref('trctType'), 'in', [...types])
-    .select(sql<number>`${sql.ref('notiTrctId')}`.as('trctId'));
+  return repo.matchingTransactionIds(deps.db, parseNotificationListRequest(deps, compId, raw), types);
 }
 
 /** How many notifications a list request matches (its pagination.totalData). */
-export async function countMatching(deps: AppDeps, compId: number, raw: RawQuery): Promise<number> {
-  const { query, range } = parseNotificationListRequest(deps, raw);
-  return countRows(repo.filteredNotifications(deps.db, compId, range, query, deps.config.businessTz));
+export function countMatching(deps: AppDeps, compId: number, raw: RawQuery): Promise<number> {
+  return repo.countMatching(deps.db, parseNotificationListRequest(deps, compId, raw));
+}
+
+/** Notifications of the company created within `range`, and how many of them were delivered (Home's figure). */
+export function deliveryFigures(deps: AppDeps, compId: number, range: UtcRange): Promise<{ total: number; delivered: number }> {
+  return repo.deliveryCounts(deps.db, compId, range);
 }
 
 /** Recounts the notification rollup (migration 0014) from the rows; for `rollups:verify`. */

@@ -1,5 +1,5 @@
 /**
- * The Notifications list's row count without counting the range (issue 10): `notification_rollup`
+ * The Notifications list's row count without counting the range: `notification_rollup`
  * (migration 0014) holds the notifications per (company, UTC hour of creation, status), kept by
  * triggers in the same statement as every write of a notification, so summing the hours of the
  * range gives exactly what counting its rows gives.
@@ -14,7 +14,7 @@ import { notificationResource } from '@tagih/contract';
 import { applyFilters } from '../../db/list-sql.ts';
 import { isPostgres, type Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
-import type { NotificationListQuery } from './work-queue.ts';
+import type { NotificationListQuery, NotificationListRequest } from './list-request.ts';
 
 const ROLLUP_COLUMNS: Record<string, string> = { notiStatus: 'nrlpStatus' };
 /** An instant on a whole UTC hour, as parseDateRange writes it. */
@@ -27,7 +27,7 @@ function hourOf(bound: string | null): string | null | undefined {
 }
 
 /** The rows the list matches, from the rollup; null when the rollup cannot answer (then count the rows). */
-export async function rollupCount(db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, timeZone: string): Promise<number | null> {
+export async function rollupCount(db: Kysely<Database>, { compId, range, query, timeZone }: NotificationListRequest): Promise<number | null> {
   if (query.search || query.attention || !query.filters.every((f) => f.field in ROLLUP_COLUMNS)) return null;
   const start = hourOf(range.start);
   const end = hourOf(range.end);
@@ -43,21 +43,20 @@ export async function rollupCount(db: Kysely<Database>, compId: number, range: U
 /**
  * Whether SQLite should choose the page by walking `notifications_id_order_idx` (company, id
  * descending, …) instead of reading the created-time range and sorting it: its planner takes the
- * range whenever one is given, which at 600k notifications costs ~100 ms for ten rows. The walk
+ * range whenever one is given, which costs as much as the whole range for ten rows. The walk
  * reads about (offset + max) × all / matching entries plus the newer rows it crosses first, so it
- * is taken, as for transactions (transactions/page-plan.ts), when that is at most half the range;
+ * is taken, as for transactions (transactions/list/page-plan.ts), when that is at most half the range;
  * the counts come from the rollup. PostgreSQL plans this itself.
  */
-export async function walkNotificationIds(
-  db: Kysely<Database>, compId: number, range: UtcRange, query: NotificationListQuery, matching: number, timeZone: string,
-): Promise<boolean> {
+export async function walkNotificationIds(db: Kysely<Database>, request: NotificationListRequest, matching: number): Promise<boolean> {
+  const { range, query } = request;
   if (isPostgres(db) || query.order.field !== 'notiId' || matching === 0) return false;
   const desc = query.order.direction === 'desc';
   const everything: NotificationListQuery = { ...query, filters: [], search: null };
   const beyond: UtcRange | null = desc ? (range.end ? { start: range.end, end: null } : null) : range.start ? { start: null, end: range.start } : null;
   const [all, crossed] = await Promise.all([
-    rollupCount(db, compId, { start: null, end: null }, everything, timeZone),
-    beyond ? rollupCount(db, compId, beyond, everything, timeZone) : Promise.resolve(0),
+    rollupCount(db, { ...request, range: { start: null, end: null }, query: everything }),
+    beyond ? rollupCount(db, { ...request, range: beyond, query: everything }) : Promise.resolve(0),
   ]);
   if (all === null || crossed === null) return false;
   const need = query.page * query.max;

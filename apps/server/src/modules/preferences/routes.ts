@@ -1,4 +1,4 @@
-/** /api/preferences/:screen/* : the signed-in user's own columns and saved views (issue 11). */
+/** /api/preferences/:screen/* : the signed-in user's own columns and saved views. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

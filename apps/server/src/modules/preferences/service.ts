@@ -1,5 +1,5 @@
 /**
- * A user's own table preferences (issue 11): the columns they chose on a screen and their
+ * A user's own table preferences: the columns they chose on a screen and their
  * saved views. Every call is for the signed-in user (the actor): no id of another user is ever
  * taken from the request. Changes are written to the audit trail with the change itself.
  */

@@ -3,19 +3,24 @@
  * summing the rows: possible when the list is filtered only by its date range and by status and
  * bank (equal, contains, starts or ends with), and the rollup is kept in the business time zone
  * the range is read in. Anything else (a search, another filter or operator) reads the rows
- * (repo.summary).
+ * (list/list-repo.ts summary, list/status-totals-repo.ts).
  */
 import { TRX_STATUS, type ListQuery } from '@tagih/contract';
 import { sql, type Kysely } from 'kysely';
 import { applyFilters } from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
+import type { DayRange } from '../../shared/date-range.ts';
 import { rollupTimeZone } from '../../db/transaction-rollup.ts';
 import type { ServerKind } from './kinds.ts';
 
-/** Inclusive business days (YYYY-MM-DD); null: no bound on that side. */
-export interface DayRange {
-  from: string | null;
-  to: string | null;
+/** What the rollup is asked about: a kind's rows of a company over business days, with the list query's filters. */
+export interface RollupSelection {
+  kind: ServerKind;
+  compId: number;
+  days: DayRange;
+  query: ListQuery;
+  /** The zone the days are read in: the rollup answers only when it is kept in the same zone. */
+  timeZone: string;
 }
 
 /** The fields the rollup keys, as its columns. */
@@ -31,16 +36,20 @@ export function rollupCanAnswer(query: ListQuery): boolean {
   return !query.search && query.filters.every((f) => f.field in ROLLUP_COLUMNS && ROLLUP_OPERATORS.has(f.op) && typeof f.value === 'string' && f.value !== '');
 }
 
-/** Row count, paid count and paid amount from the rollup, or null when it cannot answer. */
-export async function rollupSummary(
-  db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
-): Promise<{ total: number; paidCount: number; paidMinor: number } | null> {
+/** The rollup's groups of the selection (not yet summed), or null when the rollup cannot answer it. */
+async function rollupOf(db: Kysely<Database>, { kind, compId, days, query, timeZone }: RollupSelection) {
   if (!rollupCanAnswer(query) || (await rollupTimeZone(db)) !== timeZone) return null;
   let q = db.selectFrom('transaction_rollup').where('rlupCompId', '=', compId).where('rlupType', '=', kind.type);
   if (days.from) q = q.where('rlupDay', '>=', days.from);
   if (days.to) q = q.where('rlupDay', '<=', days.to);
   // The list's own filter SQL (list-sql.ts) on the rollup's columns: the same matching as on the rows.
-  q = applyFilters(q, query, kind.resource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'rlupDay' });
+  return applyFilters(q, query, kind.resource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'rlupDay' });
+}
+
+/** Row count, paid count and paid amount from the rollup, or null when it cannot answer. */
+export async function rollupSummary(db: Kysely<Database>, s: RollupSelection): Promise<{ total: number; paidCount: number; paidMinor: number } | null> {
+  const q = await rollupOf(db, s);
+  if (!q) return null;
   const paid = sql`${sql.ref('rlupStatus')} = ${TRX_STATUS.PAID}`;
   const row = await q
     .select([
@@ -59,15 +68,10 @@ export interface StatusGroup {
   minor: number;
 }
 
-/** Count and amount per status from the rollup (issue 11), or null when it cannot answer. */
-export async function rollupByStatus(
-  db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
-): Promise<StatusGroup[] | null> {
-  if (!rollupCanAnswer(query) || (await rollupTimeZone(db)) !== timeZone) return null;
-  let q = db.selectFrom('transaction_rollup').where('rlupCompId', '=', compId).where('rlupType', '=', kind.type);
-  if (days.from) q = q.where('rlupDay', '>=', days.from);
-  if (days.to) q = q.where('rlupDay', '<=', days.to);
-  q = applyFilters(q, query, kind.resource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'rlupDay' });
+/** Count and amount per status from the rollup, or null when it cannot answer. */
+export async function rollupByStatus(db: Kysely<Database>, s: RollupSelection): Promise<StatusGroup[] | null> {
+  const q = await rollupOf(db, s);
+  if (!q) return null;
   const rows = await q
     .select([
       sql<string>`${sql.ref('rlupStatus')}`.as('status'),

@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     console.error(`rollups: no database at ${path}`);
     return 2;
   }
-  // Recounting every row takes minutes at ten million: no statement timeout for this tool.
+  // Recounting every row of a large database takes minutes: no statement timeout for this tool.
   const database = openDatabase(path === null ? config.databaseUrl : `sqlite:${path}`, {
     pool: { statementTimeoutMs: 0 },
     applicationName: 'tagih rollups:verify',

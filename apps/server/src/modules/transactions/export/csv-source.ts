@@ -1,8 +1,7 @@
 /** What every way of writing an export's CSV lines is given, and what it yields (csv-export.ts). */
-import type { FieldDef, ListQuery } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
-import type { ServerKind } from './kinds.ts';
+import type { FieldDef } from '@tagih/contract';
+import type { AppDeps } from '../../../deps.ts';
+import type { RowSelection } from '../list/list-request.ts';
 
 /** A batch of CSV records: the text, or its UTF-8 bytes (then the only view of their memory), and how many records it holds. */
 export interface CsvBatch {
@@ -13,10 +12,8 @@ export interface CsvBatch {
 /** What every way of writing the lines is given. */
 export interface ExportSource {
   deps: AppDeps;
-  kind: ServerKind;
+  /** The list request's rows (list-request.ts): the export writes every row the list matches. */
+  rows: RowSelection;
   columns: readonly FieldDef[];
-  compId: number;
-  range: UtcRange;
-  query: ListQuery;
   batchRows: number;
 }

@@ -9,9 +9,9 @@
  */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TransactionKindDef } from '@tagih/contract';
-import { isPostgres, type DbOrTx } from '../../db/tables.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
-import type { SearchLead } from './order-search.ts';
+import { isPostgres, type DbOrTx } from '../../../db/tables.ts';
+import type { UtcRange } from '../../../shared/date-range.ts';
+import type { SearchLead } from './search-repo.ts';
 
 /** The tables joined to `transactions as t`: n = notification, v = VA detail, q = QRIS detail. */
 type Joined = 'n' | 'v' | 'q';
@@ -84,9 +84,9 @@ export function loweredColumns(db: DbOrTx): Readonly<Record<string, string>> {
  * How SQLite reads `transactions` (ignored on PostgreSQL): `planner` lets its planner choose;
  * `idWalk` walks transactions_id_walk_idx in id order (migration 0012, page-plan.ts) instead of
  * sorting the created-time range; `rowids` looks rows up only by id, for a query already narrowed
- * to a few candidate ids (order-search.ts), which the planner would otherwise check against a
+ * to a few candidate ids (search-repo.ts), which the planner would otherwise check against a
  * scan of the whole range; a `SearchLead` reads an FTS5 table's matches first and looks each row
- * up by id (order-search.ts says why).
+ * up by id (search-repo.ts says why).
  */
 export type RowAccess = 'planner' | 'idWalk' | 'rowids' | SearchLead;
 
@@ -110,13 +110,19 @@ function sqliteFrom(access: RowAccess) {
   return typeof access === 'object' ? searchFrom(access) : SQLITE_FROM[access];
 }
 
+/** Whose transactions: a company's of one kind, created within a range. */
+export interface KindRowsOf {
+  type: TransactionKindDef['type'];
+  compId: number;
+  range: UtcRange;
+}
+
 /**
  * The company's transactions of a kind as a derived table (the fields plus notiStatus and
  * lunasAmount); with `fields`, only those columns and the joins they need; `access`: see RowAccess.
  */
-export function kindRows(
-  db: DbOrTx, type: TransactionKindDef['type'], compId: number, range: UtcRange, fields?: ReadonlySet<string>, access: RowAccess = 'planner',
-): KindRows {
+export function kindRows(db: DbOrTx, { type, compId, range }: KindRowsOf, read: { fields?: ReadonlySet<string>; access?: RowAccess } = {}): KindRows {
+  const { fields, access = 'planner' } = read;
   const sqlite = !isPostgres(db);
   const columns = COLUMNS[type];
   const picked = fields ? columns.filter((c) => fields.has(c.name)) : columns;

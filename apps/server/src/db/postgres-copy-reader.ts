@@ -1,6 +1,6 @@
 /**
  * Reads PostgreSQL's binary COPY output of a query whose only column is a text (the CSV line,
- * csv-sql.ts) straight from the connection's socket, and hands the lines on in the socket's own
+ * modules/transactions/export/csv-line-repo.ts) straight from the connection's socket, and hands the lines on in the socket's own
  * chunks.
  *
  * Why binary and not `FORMAT csv`: our records end with CRLF (RFC 4180) and COPY ends its
@@ -13,12 +13,12 @@
  *
  * Why from the socket, in place: every byte copied on its way is a new Buffer that V8 frees on
  * its own schedule. With pg-copy-streams (its concatenation per socket read, then our batches of
- * 2,000 records) that was 100+ MB/s of short-lived Buffers at the export's speed and the server's
- * RSS grew by 90-140 MB per export (issue 10 asks < 64 MB; bench/README.md). Here the socket's
- * chunk is the only Buffer: the protocol's message headers and the rows' frames are dropped by
- * moving the lines' bytes down inside that same chunk, which then goes to the client as it is,
- * and is freed as soon as the response has written it (send-csv.ts: left to V8, even that one
- * Buffer per read piled up to ~64 MB before a collection freed any). A chunk may end inside a
+ * 2,000 records) that was a stream of short-lived Buffers as fast as the export and the server's
+ * RSS grew with every export (bench/README.md). Here the socket's chunk is the only Buffer: the
+ * protocol's message headers and the rows' frames are dropped by moving the lines' bytes down
+ * inside that same chunk, which then goes to the client as it is, and is freed as soon as the
+ * response has written it (modules/transactions/export/send-csv.ts: left to V8, even that one
+ * Buffer per read piled up before a collection freed any). A chunk may end inside a
  * record (the next chunk continues it); `rows` counts the records that end in it.
  * The protocol (CopyOutResponse, CopyData..., CopyDone, then pg's own CommandComplete and
  * ReadyForQuery): https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-COPY

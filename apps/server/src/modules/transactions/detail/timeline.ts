@@ -1,14 +1,13 @@
 /**
- * One transaction's whole story (issue 11 item 2): its fields, its VA/QRIS detail and
- * notification, and one timeline in time order: created, each bank inquiry, the status changes,
+ * One transaction's whole story: its fields, its VA/QRIS detail and notification, and one timeline in time order: created, each bank inquiry, the status changes,
  * each delivery attempt to the merchant and each operator action from the audit trail.
  */
 import { TRX_STATUS, minorToAmount, type InquiryAttemptOutcome, type TimelineEntry, type TransactionDetail } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import { NotFound } from '../../shared/errors.ts';
-import type { ServerKind } from './kinds.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { NotFound } from '../../../shared/errors.ts';
+import type { ServerKind } from '../kinds.ts';
 import * as repo from './timeline-repo.ts';
-import { deliveryHistory } from '../notifications/service.ts';
+import { deliveryHistory } from '../../notifications/service.ts';
 
 const money = (minor: number | string | null): number | null => (minor === null ? null : minorToAmount(Number(minor)));
 

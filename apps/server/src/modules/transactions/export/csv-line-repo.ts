@@ -7,12 +7,12 @@
  * in the business time zone, text quoted with `""` and neutralised with a leading `'` when a
  * spreadsheet would read it as a formula. The words come from the contract and are quoted here,
  * in JavaScript, once; only what depends on the row is SQL. Every value is bound (or, for COPY,
- * inlined as a literal by csv-copy.ts), never spliced.
+ * inlined as a literal by db/postgres-copy.ts), never spliced.
  */
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { MONEY_FIELDS, NOTIFICATION_STATUS, TRANSACTION_STATUS, csvCell, type FieldDef } from '@tagih/contract';
-import type { Dialect } from '../../db/database.ts';
-import type { ServerKind } from './kinds.ts';
+import type { Dialect } from '../../../db/database.ts';
+import type { ServerKind } from '../kinds.ts';
 
 /** How the database writes an instant in the business time zone as 'YYYY-MM-DD HH:MM:SS'. */
 export type DateSql = (value: Expression<unknown>) => RawBuilder<string | null>;
@@ -26,47 +26,18 @@ export interface LineSql {
 /**
  * PostgreSQL: the zone by name (its own time zone data). The local time's text cut to the second
  * ('2026-11-20 23:30:00', fractions dropped as the JavaScript formatter drops them) costs less
- * per row than to_char; it needs DateStyle ISO, which csv-copy.ts sets for its transaction.
+ * per row than to_char; it needs DateStyle ISO, which db/postgres-copy.ts sets for the COPY's transaction.
  */
 export const postgresLine = (timeZone: string): LineSql => ({
   dialect: 'postgres',
   date: (value) => sql<string | null>`left(cast(${value} at time zone ${timeZone} as text), 19)`,
 });
 
-/** SQLite: a zone whose offset from UTC never changes (fixedOffsetMinutes), as that offset. */
+/** SQLite: a zone whose offset from UTC never changes (business-time.ts fixedOffsetMinutes), as that offset. */
 export const sqliteLine = (offsetMinutes: number): LineSql => ({
   dialect: 'sqlite',
   date: (value) => sql<string | null>`strftime('%Y-%m-%d %H:%M:%S', ${value}, ${`${offsetMinutes >= 0 ? '+' : ''}${offsetMinutes} minutes`})`,
 });
-
-const SAMPLE_FROM = Date.UTC(1970, 0, 1);
-const SAMPLE_TO = Date.UTC(2100, 0, 1);
-const WEEK_MS = 7 * 24 * 3600_000;
-const fixedOffsets = new Map<string, number | null>();
-
-/**
- * The zone's offset in minutes when it is the same at every week from 1970 to 2100 (Asia/Jakarta:
- * +420 since 1964), else null: SQLite knows no time zones, so only such a zone can be written by
- * adding a constant; any other zone keeps the row-by-row formatter.
- */
-export function fixedOffsetMinutes(timeZone: string): number | null {
-  if (fixedOffsets.has(timeZone)) return fixedOffsets.get(timeZone)!;
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  });
-  const offsetAt = (ms: number) => {
-    const p: Record<string, string> = {};
-    for (const part of format.formatToParts(new Date(ms))) p[part.type] = part.value;
-    return (Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - ms) / 60_000;
-  };
-  const first = offsetAt(SAMPLE_FROM);
-  let fixed: number | null = Number.isInteger(first) ? first : null;
-  for (let ms = SAMPLE_FROM + WEEK_MS; fixed !== null && ms < SAMPLE_TO; ms += WEEK_MS) {
-    if (offsetAt(ms) !== first) fixed = null;
-  }
-  fixedOffsets.set(timeZone, fixed);
-  return fixed;
-}
 
 /**
  * A cell is written as a list of pieces that the line concatenates in one `concat(...)` call

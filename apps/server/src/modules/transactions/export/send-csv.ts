@@ -3,13 +3,13 @@
  * response itself rather than through `reply.send(Readable.from(csv))`.
  *
  * Why: memory. A stream piped to the response drops each Buffer once written, and V8 frees
- * dropped Buffers only at its next collection, which Buffers alone start once ~64 MB more is
- * held than after the last: at the PostgreSQL export's 20-80 MB/s the server's RSS grew by
- * ~90 MB (1M rows) to ~200 MB (10M rows) per export (bench/README.md; issue 10 asks < 64 MB).
- * Written here, each Buffer (a socket read of the COPY, which is ours alone: copy-lines.ts) is
- * freed in its write's callback, once the response has handed it to the socket, so the memory of
- * one read serves the next (server alone, 1M rows: +93 -> +30 MB). SQLite's batches are Buffers
- * too, moved from its thread (csv-sqlite.ts); the row-by-row reference's are texts.
+ * dropped Buffers only at its next collection, which Buffers alone start only once a large amount
+ * more is held than after the last: at the PostgreSQL export's speed the server's RSS grew with
+ * every export (bench/README.md has the figures). Written here, each Buffer (a socket read of the
+ * COPY, which is ours alone: db/postgres-copy-reader.ts) is freed in its write's callback, once
+ * the response has handed it to the socket, so the memory of one read serves the next. SQLite's
+ * batches are Buffers too, moved from its thread (csv-sqlite.ts); the row-by-row reference's are
+ * texts.
  *
  * - Nothing is sent before the first part (the header, which waits for the first batch) is read:
  *   a bad query (prepareExport throws a 400) or a first read that fails (a busy pool: 503) is
@@ -24,7 +24,7 @@
  *   cache-control: no-store, set here too); onResponse hooks (metrics, the request log) still do.
  */
 import type { FastifyReply } from 'fastify';
-import { sendParts } from '../../http/send-parts.ts';
+import { sendParts } from '../../../http/send-parts.ts';
 
 /**
  * Sends `csv` as the attachment `file`. Throws only before the first byte (Fastify then answers

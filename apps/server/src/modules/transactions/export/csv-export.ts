@@ -5,7 +5,7 @@
  * pace drives the reads, and a consumer that stops (client gone) stops them.
  *
  * Two ways to the same bytes:
- * - the database writes the lines (csv-sql.ts): on PostgreSQL one COPY (csv-copy.ts), on SQLite
+ * - the database writes the lines (csv-line-repo.ts): on PostgreSQL one COPY (csv-copy.ts), on SQLite
  *   batches of lines concatenated on the SQLite thread (csv-sqlite.ts);
  * - row by row in JavaScript (`rowByRowBatches` below): the reference the tests compare the fast
  *   paths with byte for byte, and SQLite's path when the business time zone changes its offset
@@ -13,18 +13,18 @@
  */
 import {
   AUDIT_ACTIONS, MONEY_FIELDS, csvLine, dateTimeFormatter, notificationWord, plainMinor, transactionStatusLabel,
-  type FieldDef, type RawQuery,
+  type FieldDef,
 } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import type { AuditContext } from '../../shared/audit-context.ts';
-import { recordAudit } from '../audit/service.ts';
-import type { LineBatch } from './copy-lines.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { AuditContext } from '../../../shared/audit-context.ts';
+import { recordAudit } from '../../audit/service.ts';
 import type { CsvBatch, ExportSource } from './csv-source.ts';
 import { copyCsvBatches } from './csv-copy.ts';
 import { sqliteCsvBatches } from './csv-sqlite.ts';
-import type { ServerKind } from './kinds.ts';
-import * as repo from './repo.ts';
-import { parseListRequest } from './service.ts';
+import type { ServerKind } from '../kinds.ts';
+import type { TransactionListRequest } from '../list/list-request.ts';
+import { exportBatch, type ExportCursor } from './export-repo.ts';
+import type { DbRow } from '../list/list-repo.ts';
 
 export const EXPORT_BATCH_ROWS = 2000;
 /** Batches and rows read by exports since start (observability; tests check a stopped export stops reading). */
@@ -36,7 +36,13 @@ export const csvColumns = (kind: ServerKind): FieldDef[] => kind.resource.fields
 export type ExportPath = 'fast' | 'rowByRow';
 
 
-function cell(kind: ServerKind, field: FieldDef, row: repo.DbRow, no: number, formatDate: (iso: string) => string): string | number {
+/** What every cell of an export is written with: the kind's words and the business time zone's dates. */
+interface CellFormat {
+  kind: ServerKind;
+  formatDate: (iso: string) => string;
+}
+
+function cell({ kind, formatDate }: CellFormat, field: FieldDef, row: DbRow, no: number): string | number {
   const value = row[field.name];
   if (field.name === 'no') return no;
   if (field.name === 'notification') {
@@ -51,19 +57,16 @@ function cell(kind: ServerKind, field: FieldDef, row: repo.DbRow, no: number, fo
 
 /** The lines formatted here, row by row, over keyset batches of the full rows. */
 export async function* rowByRowBatches(s: ExportSource): AsyncGenerator<CsvBatch> {
-  const formatDate = dateTimeFormatter(s.deps.config.businessTz);
-  // After the first batch the cursor is the upper bound (csv-sqlite.ts says why the range's end goes).
-  const filtered = (after: repo.ExportCursor | null) =>
-    repo.filteredRows(s.deps.db, s.kind, s.compId, after ? { start: s.range.start, end: null } : s.range, s.query, s.deps.config.businessTz);
+  const format: CellFormat = { kind: s.rows.kind, formatDate: dateTimeFormatter(s.rows.timeZone) };
   let no = 0;
-  let cursor: repo.ExportCursor | null = null;
+  let cursor: ExportCursor | null = null;
   for (;;) {
-    const batch = await repo.exportBatch(filtered(cursor), cursor, s.batchRows);
+    const batch = await exportBatch(s.deps.db, s.rows, cursor, s.batchRows);
     if (batch.length > 0) {
       let text = '';
       for (const row of batch) {
         no += 1;
-        text += csvLine(s.columns.map((c) => cell(s.kind, c, row, no, formatDate)));
+        text += csvLine(s.columns.map((c) => cell(format, c, row, no)));
       }
       yield { text, rows: batch.length };
     }
@@ -74,28 +77,21 @@ export async function* rowByRowBatches(s: ExportSource): AsyncGenerator<CsvBatch
 }
 
 function fastBatches(s: ExportSource): AsyncGenerator<CsvBatch> | null {
-  if (s.deps.dialect === 'postgres') return lineBatches(copyCsvBatches(s.deps, s.kind, s.columns, s.compId, s.range, s.query));
-  return sqliteCsvBatches(s);
-}
-
-async function* lineBatches(batches: AsyncGenerator<LineBatch>): AsyncGenerator<CsvBatch> {
-  for await (const b of batches) yield { text: b.bytes, rows: b.rows };
+  return s.deps.dialect === 'postgres' ? copyCsvBatches(s) : sqliteCsvBatches(s);
 }
 
 /**
- * Validates the query now (a 400 before any byte is sent) and returns the CSV generator. The
- * first batch is read before the header is handed out, so a database that fails at once (a busy
+ * The CSV generator of a parsed list request (a bad query was a 400 at its parse, before any
+ * byte is sent). The first batch is read before the header is handed out, so a database that fails at once (a busy
  * pool, a failing query) still gets a JSON error instead of a cut CSV. When the stream ends it
  * records transaction.exported (kind, the query's filters, the rows written): outcome success
  * when every row went out, failure when the client went away or a read failed, with the rows
- * written until then. A Buffer it yields is its consumer's alone (copy-lines.ts LineBatch): the
- * consumer may free it once done with it (send-csv.ts does, once written).
+ * written until then. A Buffer it yields is its consumer's alone (db/postgres-copy-reader.ts
+ * LineBatch): the consumer may free it once done with it (send-csv.ts does, once written).
  */
-export function prepareExport(
-  deps: AppDeps, kind: ServerKind, context: AuditContext, compId: number, raw: RawQuery, path: ExportPath = 'fast',
-): AsyncGenerator<string | Buffer> {
-  const { query, range } = parseListRequest(deps, kind, raw);
-  const source: ExportSource = { deps, kind, columns: csvColumns(kind), compId, range, query, batchRows: EXPORT_BATCH_ROWS };
+export function prepareExport(deps: AppDeps, request: TransactionListRequest, context: AuditContext, path: ExportPath = 'fast'): AsyncGenerator<string | Buffer> {
+  const { kind } = request;
+  const source: ExportSource = { deps, rows: request, columns: csvColumns(kind), batchRows: EXPORT_BATCH_ROWS };
 
   return (async function* csv() {
     let rows = 0;
@@ -117,7 +113,7 @@ export function prepareExport(
       await recordAudit(deps.db, deps.clock, context, {
         action: AUDIT_ACTIONS.transactionExported,
         outcome: complete ? 'success' : 'failure',
-        details: { kind: kind.type, filters: raw, rows },
+        details: { kind: kind.type, filters: request.asSent, rows },
       });
     }
   })();

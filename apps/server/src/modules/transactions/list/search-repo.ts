@@ -10,26 +10,26 @@
  *
  * SQLite cannot use an index for the list's `lower(...) like '%…%'`, so the query is narrowed to
  * the ids the FTS5 trigram table finds (it folds case at least as widely as the LIKE and matches
- * any substring of three or more characters). One needle's table leads the query (kind-rows-repo.ts,
- * a `SearchLead`): its matches are read newest first (an FTS5 rowid is the trctId) and each row is
- * looked up by id, so a page, or the newest N matches a capped count needs, stops as soon as it
- * has its rows: a common name (62,000 matches of 1M) costs ~5,000 look-ups for the count and ~10
- * for the page, where collecting every match first cost 42 ms before any row was read. Other
- * needles, and a needle whose fields span two tables (a union of ids, which has no one order),
+ * any substring of three or more characters). One search text's table leads the query
+ * (kind-rows-repo.ts, a `SearchLead`): its matches are read newest first (an FTS5 rowid is the
+ * trctId) and each row is looked up by id, so a page, or the newest N matches a capped count
+ * needs, stops as soon as it has its rows: a common name costs as many look-ups as the count's cap
+ * and the page's rows, not one per match (bench/README.md). Other search texts, and one whose
+ * fields span two tables (a union of ids, which has no one order),
  * narrow the rows by id (`rowids`): left to itself, SQLite's planner scans the company's rows and
  * checks each against the candidate list.
  *
  * PostgreSQL's GIN indexes on `lower(...)` of each column would serve the list's LIKE as it is,
- * but they then read the posting lists of all the text's trigrams: at 10M rows 45,000 pages
- * (1.5 s) for a full order id, whose prefix every row shares. So the query gets a LIKE on the
+ * but they then read the posting lists of all the text's trigrams: for a full order id, whose
+ * prefix every row shares, nearly the whole index (bench/README.md). So the query gets a LIKE on the
  * text's end (in parts, windowParts), which the index serves, and the list writes its test of the whole text without
  * LIKE (list-sql.ts, `textWithoutLike`: strpos, left, right), which the planner cannot add to
  * the same index scan.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '@tagih/contract';
-import { loweredText, textContainsInOrder } from '../../db/list-sql.ts';
-import { isPostgres, type DbOrTx } from '../../db/tables.ts';
+import { loweredText, textContainsInOrder } from '../../../db/list-sql.ts';
+import { isPostgres, type DbOrTx } from '../../../db/tables.ts';
 
 /** The FTS5 trigram table (rowid = trctId) and its column for each indexed field. */
 const TRIGRAM_FIELDS: Readonly<Record<string, { table: string; column: string }>> = {
@@ -40,8 +40,11 @@ const TRIGRAM_FIELDS: Readonly<Record<string, { table: string; column: string }>
 };
 const TEXT_OPS = new Set(['contain', 'start_with', 'end_with']);
 
-/** A text (lowered as the LIKE lowers it) that one of `fields` must contain. */
-export interface Needle {
+/**
+ * A search text (lowered as the LIKE lowers it) that one of `fields` must contain: the `search`
+ * over its `searchFields`, or a text filter (`finds[field]`: contains, starts or ends with).
+ */
+export interface SearchText {
   fields: string[];
   text: string;
 }
@@ -52,28 +55,28 @@ const long = (text: string) => [...text].length >= 3;
  * The texts the query needs found in indexed fields, of three characters or more: one per text
  * filter, and one for a search over indexed fields only (any of them may contain it).
  */
-export function searchNeedles(query: ListQuery): Needle[] {
-  const needles = query.filters
+export function searchTexts(query: ListQuery): SearchText[] {
+  const texts = query.filters
     .filter((f) => f.field in TRIGRAM_FIELDS && TEXT_OPS.has(f.op))
     .map((f) => ({ fields: [f.field], text: String(f.value).toLowerCase() }));
   const search = query.search;
   if (search && search.fields.length > 0 && search.fields.every((f) => f in TRIGRAM_FIELDS)) {
-    needles.push({ fields: [...search.fields], text: search.text.toLowerCase() });
+    texts.push({ fields: [...search.fields], text: search.text.toLowerCase() });
   }
-  return needles.filter((n) => long(n.text));
+  return texts.filter((t) => long(t.text));
 }
 
-/** The order-id needles alone (migration 0012's behaviour). */
-export function orderIdNeedles(query: ListQuery): string[] {
-  return searchNeedles(query).filter((n) => n.fields.length === 1 && n.fields[0] === 'trctOrderId').map((n) => n.text);
+/** The order-id search texts alone (migration 0012's behaviour). */
+export function orderIdSearchTexts(query: ListQuery): string[] {
+  return searchTexts(query).filter((t) => t.fields.length === 1 && t.fields[0] === 'trctOrderId').map((t) => t.text);
 }
 
 /**
  * How much of a long text the trigram index is asked for: its last characters. Any part of the
  * text finds a superset of the rows holding the whole of it (the list's test still decides), and
  * the end is where identifiers differ: a full VA number or order id starts with what every row of
- * the company shares (partner id, prefix), whose trigrams' lists are the longest to read (SQLite:
- * 36 ms for a whole VA number against 0.6 ms for its last 8 characters at 1M rows).
+ * the company shares (partner id, prefix), whose trigrams' lists are the longest to read (SQLite
+ * reads a whole VA number's many times slower than its last 8 characters: bench/README.md).
  */
 const WINDOW = 8;
 
@@ -86,10 +89,10 @@ const trigramsOf = (chars: readonly string[]) => chars.slice(2).map((_, i) => ch
  * PostgreSQL: the window cut into consecutive parts so that none holds a trigram of the text's
  * start (the part before the window), for a LIKE '%part%part%' that any row holding the window
  * matches. The start is what many rows share (a bank's prefix), and a trigram of it in the window
- * by chance makes the GIN index read a posting list of nearly every row: at 10M rows the VA
- * number 89003080138014252 (window 38014252, whose "801" every number of the form …080 1… holds)
- * read 4,400 index pages in 40 ms, where '%380%14252%' reads a few hundred; a window without such a
- * trigram is one part. A part too short for a trigram still narrows nothing, but costs nothing.
+ * by chance makes the GIN index read a posting list of nearly every row: the VA number
+ * 89003080138014252 (window 38014252, whose "801" every number of the form …080 1… holds) read
+ * ten times the index pages '%380%14252%' reads (bench/README.md); a window without such a trigram
+ * is one part. A part too short for a trigram still narrows nothing, but costs nothing.
  */
 export function windowParts(text: string): string[] {
   const chars = [...text];
@@ -107,20 +110,20 @@ export function windowParts(text: string): string[] {
 /** An FTS5 query for (the end of) the text as one phrase in some columns: trigram phrases match any substring. */
 const phrase = (columns: readonly string[], text: string) => `{${columns.join(' ')}} : "${windowOf(text).replace(/"/g, '""')}"`;
 
-/** The FTS5 tables holding the needle's fields, each with its columns among them. */
-function tablesOf(needle: Needle): Map<string, string[]> {
+/** The FTS5 tables holding the search text's fields, each with its columns among them. */
+function tablesOf(search: SearchText): Map<string, string[]> {
   const byTable = new Map<string, string[]>();
-  for (const field of needle.fields) {
+  for (const field of search.fields) {
     const { table, column } = TRIGRAM_FIELDS[field]!;
     byTable.set(table, [...(byTable.get(table) ?? []), column]);
   }
   return byTable;
 }
 
-/** The ids whose indexed fields contain the needle's text (a union when the fields span tables). */
-function candidateIds(needle: Needle) {
+/** The ids whose indexed fields contain the search text (a union when the fields span tables). */
+function candidateIds(search: SearchText) {
   return sql.join(
-    [...tablesOf(needle)].map(([table, columns]) => sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${phrase(columns, needle.text)}`),
+    [...tablesOf(search)].map(([table, columns]) => sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${phrase(columns, search.text)}`),
     sql` union `,
   );
 }
@@ -131,48 +134,48 @@ export interface SearchLead {
   match: string;
 }
 
-/** How the text filters narrow a SQLite query: the needle that leads it, and conditions on `t.trctId` for the rest. */
+/** How the search texts narrow a SQLite query: the one that leads it, and conditions on `t.trctId` for the rest. */
 export interface SqliteSearch {
   lead: SearchLead | null;
   conditions: Expression<SqlBool>[];
 }
 
-/** The needle's one FTS5 table and MATCH text; null when its fields span two tables. */
-function leadOf(needle: Needle): SearchLead | null {
-  const tables = [...tablesOf(needle)];
+/** The search text's one FTS5 table and MATCH text; null when its fields span two tables. */
+function leadOf(search: SearchText): SearchLead | null {
+  const tables = [...tablesOf(search)];
   if (tables.length !== 1) return null;
   const [table, columns] = tables[0]!;
-  return { table, match: phrase(columns, needle.text) };
+  return { table, match: phrase(columns, search.text) };
 }
 
-/** SQLite only (no lead and no conditions on PostgreSQL, or when no needle is long enough). */
-export function sqliteSearch(db: DbOrTx, query: ListQuery): SqliteSearch {
-  const needles = isPostgres(db) ? [] : searchNeedles(query);
-  const leads = needles.map(leadOf);
+/** SQLite only (no lead and no conditions on PostgreSQL, or when there is no search text). */
+export function sqliteSearch(db: DbOrTx, texts: readonly SearchText[]): SqliteSearch {
+  const searched = isPostgres(db) ? [] : texts;
+  const leads = searched.map(leadOf);
   const leader = leads.findIndex((lead) => lead !== null);
-  const conditions = needles
+  const conditions = searched
     .filter((_, i) => i !== leader)
-    .map((needle) => sql<SqlBool>`${sql.ref('t.trctId')} in (${candidateIds(needle)})`);
+    .map((search) => sql<SqlBool>`${sql.ref('t.trctId')} in (${candidateIds(search)})`);
   return { lead: leads[leader] ?? null, conditions };
 }
 
-/** What a list's filtered rows need on PostgreSQL so that the GIN indexes see only the needles' ends. */
+/** What a list's filtered rows need on PostgreSQL so that the GIN indexes see only the search texts' ends. */
 export interface TrigramWindows {
-  /** Conditions on the list's fields (the derived table's columns): some field of each needle contains its end. */
+  /** Conditions on the list's fields (the derived table's columns): some field of each search text contains its end. */
   conditions: Expression<SqlBool>[];
   /** The fields whose own text tests list-sql writes without LIKE (`textWithoutLike`). */
   fields: Set<string>;
 }
 
 /**
- * PostgreSQL only (nothing on SQLite or when no needle is long enough). `loweredColumns`: the
+ * PostgreSQL only (nothing on SQLite or when there is no search text). `loweredColumns`: the
  * fields' stored lowered twins (kind-rows-repo.ts), whose trigram indexes are on the twin itself.
  */
-export function trigramWindows(db: DbOrTx, query: ListQuery, loweredColumns: Readonly<Record<string, string>>): TrigramWindows {
-  const needles = isPostgres(db) ? searchNeedles(query) : [];
+export function trigramWindows(db: DbOrTx, texts: readonly SearchText[], loweredColumns: Readonly<Record<string, string>>): TrigramWindows {
+  const searched = isPostgres(db) ? texts : [];
   const window = (field: string, text: string) => textContainsInOrder(loweredText(field, loweredColumns[field]), windowParts(text));
   return {
-    conditions: needles.map((n) => sql<SqlBool>`(${sql.join(n.fields.map((f) => window(f, n.text)), sql` or `)})`),
-    fields: new Set(needles.flatMap((n) => n.fields)),
+    conditions: searched.map((t) => sql<SqlBool>`(${sql.join(t.fields.map((f) => window(f, t.text)), sql` or `)})`),
+    fields: new Set(searched.flatMap((t) => t.fields)),
   };
 }

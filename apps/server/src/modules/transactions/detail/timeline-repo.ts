@@ -2,9 +2,9 @@
  * SQL of one transaction's detail view: the transaction with its VA/QRIS detail and notification,
  * its inquiry log and the audit events that target it (delivery attempts: the notifications module).
  */
-import type { DbOrTx } from '../../db/tables.ts';
-import type { ServerKind } from './kinds.ts';
-import { oneOfCompany } from './repo.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
+import type { ServerKind } from '../kinds.ts';
+import { oneOfCompany } from '../repo.ts';
 
 /** The company's transaction of this kind, every column; undefined for another company's or kind's id. */
 export function findDetail(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {

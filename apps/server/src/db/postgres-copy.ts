@@ -1,34 +1,24 @@
 /**
- * The CSV export on PostgreSQL at the database's own speed: one `COPY (SELECT <CSV line> ...)
- * TO STDOUT` on a pooled connection, its output streamed to the client as it comes.
+ * A query's lines at the database's own speed: one `COPY (<select>) TO STDOUT (FORMAT binary)` of
+ * a query whose one column is a text, on a pooled connection, its output streamed to the caller
+ * as the socket delivers it (postgres-copy-reader.ts says why binary and why from the socket).
  *
- * - The rows are the list's (repo.filteredRows: the company, the range, every filter, the work
- *   queue) in the export's order, newest first; the line is csv-sql.ts's, byte for byte the
- *   row-by-row export's (the tests compare both).
- * - Back-pressure: the rows are read only as fast as the client takes them (copy-lines.ts
- *   CopyOut stops reading the socket while its chunks wait for the response, and PostgreSQL then
- *   waits), so memory stays flat whatever the row count.
- * - Time limit: the pool's DB_STATEMENT_TIMEOUT_MS (30 s) is for queries, and a COPY lasts as
- *   long as the client takes to download it (10M rows: over a minute at the database's own
- *   speed, far more on a slow link). The COPY runs in its own read-only transaction with
- *   `statement_timeout` raised to EXPORT_STATEMENT_TIMEOUT_MS (1 hour; none when the pool has
- *   none), and pg's client-side read timeout likewise.
- * - A client that goes away: the COPY is cancelled (pg_cancel_backend), what PostgreSQL had
+ * - Back-pressure: the rows are read only as fast as the caller takes them (CopyOut stops reading
+ *   the socket while its chunks wait, and PostgreSQL then waits), so memory stays flat whatever
+ *   the row count.
+ * - Time limit: the pool's DB_STATEMENT_TIMEOUT_MS is for queries, and a COPY lasts as long as
+ *   its consumer takes (a download on a slow link). The COPY runs in its own read-only
+ *   transaction with `statement_timeout` set to the caller's limit (0: none), and pg's
+ *   client-side read timeout likewise.
+ * - A consumer that stops: the COPY is cancelled (pg_cancel_backend), what PostgreSQL had
  *   already sent is read and dropped until it confirms, the transaction is rolled back and the
  *   connection goes back to the pool ready for the next query; if any of that fails, the
  *   connection is closed instead (the pool opens a new one when needed).
  */
-import { sql, type CompiledQuery } from 'kysely';
-import type { FieldDef, ListQuery } from '@tagih/contract';
-import { leasePostgresClient, type PostgresLease } from '../../db/postgres-pool.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { UtcRange } from '../../shared/date-range.ts';
-import { CopyOut, type LineBatch } from './copy-lines.ts';
-import { csvLineSql, postgresLine } from './csv-sql.ts';
-import type { ServerKind } from './kinds.ts';
-import * as repo from './repo.ts';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { CopyOut, type LineBatch } from './postgres-copy-reader.ts';
+import { leasePostgresClient, type PostgresLease } from './postgres-pool.ts';
 
-export const EXPORT_STATEMENT_TIMEOUT_MS = 3_600_000;
 /** pg's own read timeout sits this much above statement_timeout (as postgres-pool.ts does for queries). */
 const CLIENT_TIMEOUT_MARGIN_MS = 5000;
 /** How long a cancelled COPY may take to confirm before its connection is closed instead. */
@@ -36,27 +26,6 @@ const STOP_WAIT_MS = 5000;
 
 /** COPYs stopped before their end (client gone, read failed): connection given back clean, or closed. */
 export const copyStops = { clean: 0, closed: 0 };
-
-/** The statement timeout of an export: at least an hour, none when the pool sets none. */
-export function exportStatementTimeoutMs(poolStatementTimeoutMs: number): number {
-  return poolStatementTimeoutMs > 0 ? Math.max(poolStatementTimeoutMs, EXPORT_STATEMENT_TIMEOUT_MS) : 0;
-}
-
-const ORDER_SQL = sql`order by ${sql.ref('trctCreatedTime')} desc, ${sql.ref('trctId')} desc`;
-
-/** The export's SELECT: one text column, the CSV record of each row, in the export's order. */
-export function csvLinesQuery(
-  deps: AppDeps, kind: ServerKind, columns: readonly FieldDef[], compId: number, range: UtcRange, query: ListQuery,
-): CompiledQuery {
-  const timeZone = deps.config.businessTz;
-  const rowNumber = columns.some((c) => c.name === 'no') ? sql`row_number() over (${ORDER_SQL})` : null;
-  return repo
-    .filteredRows(deps.db, kind, compId, range, query, timeZone)
-    .select(csvLineSql(postgresLine(timeZone), kind, columns, rowNumber).as('line'))
-    .orderBy(sql.ref('trctCreatedTime'), 'desc')
-    .orderBy(sql.ref('trctId'), 'desc')
-    .compile();
-}
 
 /** A value as PostgreSQL reads an untyped bind parameter: a quoted literal (its type comes from where it is used). */
 function literal(value: unknown): string {
@@ -84,7 +53,7 @@ export function inlineParameters(query: CompiledQuery): string {
       let end = at + 1;
       for (;;) {
         end = text.indexOf(c, end);
-        if (end === -1) throw new Error('unterminated quote in the export query');
+        if (end === -1) throw new Error('unterminated quote in the COPY query');
         if (text[end + 1] === c) end += 2;
         else break;
       }
@@ -127,12 +96,12 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<boolean> =>
  * Ends a COPY that did not run to its end (the client left, or a read failed) and gives its
  * connection back: clean when PostgreSQL confirms, closed when it does not.
  */
-async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: CopyOut): Promise<void> {
+async function stopCopy<DB>(db: Kysely<DB>, lease: PostgresLease, pid: number, copy: CopyOut): Promise<void> {
   copy.drop();
   let clean = await within(copy.settled, 0);
   if (!clean) {
     // From another pooled connection: this one is busy receiving the COPY.
-    await sql`select pg_cancel_backend(${pid})`.execute(deps.db).catch(() => {});
+    await sql`select pg_cancel_backend(${pid})`.execute(db).catch(() => {});
     clean = await within(copy.settled, STOP_WAIT_MS);
   }
   if (clean && (await within(lease.client.query('rollback'), STOP_WAIT_MS))) {
@@ -145,33 +114,30 @@ async function stopCopy(deps: AppDeps, lease: PostgresLease, pid: number, copy: 
 }
 
 /**
- * The CSV records of the export (no header), in the chunks PostgreSQL's socket delivers them
- * (copy-lines.ts says why). Nothing is sent before the COPY has started: a busy pool or a
- * failing query throws at the first next().
+ * The COPY's lines (the select's one text column per row, no separator added), in the chunks
+ * PostgreSQL's socket delivers them. `statementTimeoutMs`: the COPY's time limit (0: none).
+ * Nothing is read before the COPY has started: a busy pool or a failing query throws at the
+ * first next(). Dates written as text come out in DateStyle ISO, whatever the server's default.
  */
-export async function* copyCsvBatches(
-  deps: AppDeps, kind: ServerKind, columns: readonly FieldDef[], compId: number, range: UtcRange, query: ListQuery,
-): AsyncGenerator<LineBatch> {
-  const statement = copyStatement(csvLinesQuery(deps, kind, columns, compId, range, query), 'FORMAT binary');
-  const timeoutMs = exportStatementTimeoutMs(deps.config.dbPool.statementTimeoutMs);
-  const lease = await leasePostgresClient(deps.db);
+export async function* copyLines<DB>(db: Kysely<DB>, select: CompiledQuery, statementTimeoutMs: number): AsyncGenerator<LineBatch> {
+  const statement = copyStatement(select, 'FORMAT binary');
+  const lease = await leasePostgresClient(db);
   const client = lease.client;
   let copy: CopyOut | null = null;
   let pid = 0;
   let done = false;
   try {
-    // DateStyle ISO: the dates' text form (csv-sql.ts postgresLine) whatever the server's default.
-    await client.query(`begin read only; set local statement_timeout = ${timeoutMs}; set local datestyle = 'ISO, YMD'`);
+    await client.query(`begin read only; set local statement_timeout = ${statementTimeoutMs}; set local datestyle = 'ISO, YMD'`);
     pid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-    // pg's read timeout applies to a COPY as to any query; without this it would be the pool's 35 s.
-    copy = client.query(new CopyOut(statement, timeoutMs > 0 ? timeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined));
+    // pg's read timeout applies to a COPY as to any query; without this it would be the pool's.
+    copy = client.query(new CopyOut(statement, statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined));
     // A consumer that stops leaves the COPY to stopCopy, which drains it.
     yield* copy.batches();
     await client.query('commit');
     done = true;
   } finally {
     if (done) lease.release();
-    else if (copy) await stopCopy(deps, lease, pid, copy);
+    else if (copy) await stopCopy(db, lease, pid, copy);
     else lease.release(true);
     // pg's read timeout is cleared by the query's callback: CopyOut calls it once PostgreSQL ends the COPY, not when it never confirms.
     copy?.callback?.();

@@ -1,13 +1,13 @@
 /**
- * How SQLite chooses a page in the lists' default order (trctId), issue 10.
+ * How SQLite chooses a page in the lists' default order (trctId).
  *
  * SQLite's planner reads the created-time range (transactions_list_cover_idx) and sorts all of
- * it to keep one page: at a million rows in range that is most of a second per call. Walking
+ * it to keep one page: with many rows in range that is the whole cost of the call. Walking
  * transactions_id_walk_idx (company, kind, id, created time, status, bank; migration 0012) in id
  * order instead reads only entries until the page is full, checking the range and the filters
  * on the index itself. That walk is cheap when the range holds most of the company's rows (the
  * 30-day list) and costly when it holds few (one old day: the walk crosses everything else), so
- * the choice is made from the rollup's counts (a millisecond), per call:
+ * the choice is made from the rollup's counts (a few index reads), per call:
  *
  *   walk ≈ max((offset + max) × all / matching, after + offset + max)   entries read
  *   sort ≈ matching                                                      rows sorted
@@ -19,35 +19,30 @@
  * and the order is the id; PostgreSQL plans this itself (transactions_id_order_idx).
  * Both ways give the same rows in the same order: only the access path differs.
  *
- * Sequential pages by keyset (pageCursor, keysetPage): the next page asked for with the previous
- * page's last row (`afterId`, and `afterCreated` when ordered by created time) starts right after
- * it in the index instead of counting an offset, so page 500 costs what page 1 costs. Offsets
- * (`page`) stay for jumps to an arbitrary page.
+ * Sequential pages by keyset (pageCursor here, keysetPage in list-repo.ts): the next page asked
+ * for with the previous page's last row (`afterId`, and `afterCreated` when ordered by created
+ * time) starts right after it in the index instead of counting an offset, so page 500 costs what
+ * page 1 costs. Offsets (`page`) stay for jumps to an arbitrary page.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { addDays, isDayShaped, type ListQuery, type RawQuery } from '@tagih/contract';
-import { isPostgres, type Database } from '../../db/tables.ts';
-import { Invalid } from '../../shared/errors.ts';
-import type { ServerKind } from './kinds.ts';
-import { rollupSummary, type DayRange } from './rollup-repo.ts';
-
-/** The business day `delta` days from `day` (YYYY-MM-DD), or null when `day` is not a plain date. */
-const shiftDay = (day: string, delta: number): string | null => (isDayShaped(day) ? addDays(day, delta) : null);
+import type { Kysely } from 'kysely';
+import { MAX_BIG_ID, addDays, type ListQuery, type RawQuery } from '@tagih/contract';
+import { isPostgres, type Database } from '../../../db/tables.ts';
+import type { DayRange } from '../../../shared/date-range.ts';
+import { Invalid } from '../../../shared/errors.ts';
+import { rollupSummary, type RollupSelection } from '../rollup-repo.ts';
 
 /** Whether the page is cheaper read by walking the id-order index than by sorting the range (SQLite). */
-export async function walkIdOrder(
-  db: Kysely<Database>, kind: ServerKind, compId: number, days: DayRange, query: ListQuery, timeZone: string,
-): Promise<boolean> {
+export async function walkIdOrder(db: Kysely<Database>, s: RollupSelection): Promise<boolean> {
+  const { days, query } = s;
   if (isPostgres(db) || query.order.field !== 'trctId') return false;
   const desc = query.order.direction === 'desc';
   const edge = desc ? days.to : days.from;
-  const beyond: DayRange | null = edge === null ? null : desc ? { from: shiftDay(edge, 1), to: null } : { from: null, to: shiftDay(edge, -1) };
-  if (beyond && beyond.from === null && beyond.to === null) return false;
+  const beyond: DayRange | null = edge === null ? null : desc ? { from: addDays(edge, 1), to: null } : { from: null, to: addDays(edge, -1) };
   const unfiltered: ListQuery = { ...query, filters: [], search: null };
   const [matching, all, after] = await Promise.all([
-    rollupSummary(db, kind, compId, days, query, timeZone),
-    rollupSummary(db, kind, compId, { from: null, to: null }, unfiltered, timeZone),
-    beyond ? rollupSummary(db, kind, compId, beyond, unfiltered, timeZone) : Promise.resolve({ total: 0 }),
+    rollupSummary(db, s),
+    rollupSummary(db, { ...s, days: { from: null, to: null }, query: unfiltered }),
+    beyond ? rollupSummary(db, { ...s, days: beyond, query: unfiltered }) : Promise.resolve({ total: 0 }),
   ]);
   if (!matching || !all || !after || matching.total === 0) return false;
   const need = (query.page - 1) * query.max + query.max;
@@ -73,8 +68,9 @@ export function pageCursor(raw: RawQuery, query: ListQuery): PageCursor | null {
   const id = raw.afterId?.trim() || undefined;
   const created = raw.afterCreated?.trim() || undefined;
   if (id === undefined && created === undefined) return null;
-  if (id === undefined || !/^\d{1,15}$/.test(id)) {
-    throw new Invalid("afterId must be a whole number: the trctId of the previous page's last row", { afterId: 'must be a whole number' });
+  if (id === undefined || !/^\d{1,16}$/.test(id) || Number(id) > MAX_BIG_ID) {
+    const rule = `must be a whole number from 0 to ${MAX_BIG_ID}`;
+    throw new Invalid(`afterId ${rule}: the trctId of the previous page's last row`, { afterId: rule });
   }
   if (!KEYSET_ORDERS.has(query.order.field)) {
     throw new Invalid('afterId pages only in the order of trctId or trctCreatedTime; use page for other orders', { afterId: 'not with this orderField' });
@@ -87,27 +83,4 @@ export function pageCursor(raw: RawQuery, query: ListQuery): PageCursor | null {
     throw new Invalid("afterCreated must be the previous page's last trctCreatedTime (an ISO instant)", { afterCreated: 'must be an ISO instant' });
   }
   return { id: Number(id), created: new Date(created).toISOString() };
-}
-
-/**
- * The page after `cursor`: rows beyond it in the query's order, the first `max` of them. The order
- * names no nulls rule (both columns are NOT NULL), so an index in either direction serves it.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table of the kind's fields
-export function keysetPage<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, query: ListQuery, cursor: PageCursor): Q {
-  const desc = query.order.direction === 'desc';
-  const beyond: '<' | '>' = desc ? '<' : '>';
-  const id = sql.ref('trctId');
-  let q = qb;
-  if (query.order.field === 'trctCreatedTime' && cursor.created !== null) {
-    const created = sql.ref('trctCreatedTime');
-    // The inclusive bound first gives both databases an index range; the OR then breaks ties by id.
-    q = q
-      .where(created, desc ? '<=' : '>=', cursor.created)
-      .where((eb) => eb.or([eb(created, beyond, cursor.created), eb(id, beyond, cursor.id)])) as Q;
-    q = q.orderBy(created, query.order.direction) as Q;
-  } else {
-    q = q.where(id, beyond, cursor.id) as Q;
-  }
-  return q.orderBy(id, query.order.direction).limit(query.max) as Q;
 }

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
+    ...(config.expiryIntervalMs !== null ? { expiryWorker: { intervalMs: config.expiryIntervalMs } } : {}),
   };
   const app = await buildApp(deps, { logger: log });
   // The chain's first event under this data key names the head before it; then a signed checkpoint of the head.

@@ -17,6 +17,7 @@ import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
 import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
+import { announce } from '../live/announce.ts';
 import { REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
 import type { ServerKind } from './kinds.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from './payment-evidence.ts';
@@ -144,6 +145,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
         await repo.markExpired(tx, t.trctId, iso(now));
         await audit(tx, 'expired', outcome.responseCode, { bankStatus: outcome.bankStatus });
       });
+      announce(deps, 'transaction.expired', { compId: t.trctCompId, kind: kind.type, trctId });
     } else {
       await audit(deps.db, 'unpaid', outcome.responseCode, { bankStatus: outcome.bankStatus });
     }
@@ -172,6 +174,7 @@ async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRun
       data: { trctId, trctStatus: TRX_STATUS.PAID, paid: true, bankResponseCode: outcome.responseCode, notification: null },
     };
   }
+  announce(deps, 'transaction.paid', { compId: t.trctCompId, kind: kind.type, trctId });
   const delivery = await sendIfFree(deps, notiId);
   const notified =
     delivery === null

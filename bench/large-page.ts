@@ -89,7 +89,7 @@ const port = await new Promise<number>((done) => {
 const server = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
   env: {
     DATA_KEY: Buffer.alloc(32, 7).toString('base64'), ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1',
-    DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', EXPIRY_INTERVAL_SECONDS: 'off', LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

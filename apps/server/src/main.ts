@@ -16,7 +16,7 @@ import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
 import { partnersOfBanks } from './modules/snap/partners.ts';
-import { demoAllowedHosts, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { demoAllowedHosts, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
@@ -96,6 +96,14 @@ async function main(): Promise<void> {
       lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
     } catch (error) {
       log.warn(`Demo simulators not started (${(error as Error).message}); set BANK_SIM_PORT / MERCHANT_SIM_PORT to free ports.`);
+    }
+  }
+  if (simulators && config.demoBankKeysFile) {
+    try {
+      writeDemoBankKeys(config.demoBankKeysFile, simulators.bankKeys);
+      lines.push(`  demo banks' /snap credentials: ${config.demoBankKeysFile}`);
+    } catch (error) {
+      log.warn(`DEMO_BANK_KEYS_FILE not written (${(error as Error).message})`);
     }
   }
   const banks = configuredBanks ?? simulators?.banks ?? [];

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, TRANSACTION_KINDS, fillPath, transactionPaths } from '@tagih/contract';
+import { buildApp } from '../../src/app.ts';
 import { verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { verifyAuditChain } from '../../src/modules/audit/service.ts';
 import { expireDueBills } from '../../src/modules/expiry/expire-bills.ts';
@@ -114,5 +115,24 @@ describe.each(DIALECTS)('bill expiry (%s)', (dialect) => {
     await setVaExpiry(ctx, bills.map((b) => b.trctId), minutesFromNow(-1));
     expect(await expireDueBills({ ...ctx.deps, clock: new TestClock(ctx.clock.now()) })).toBe(4);
     expect(await counts()).toBe(unpaidBefore - 4);
+  });
+});
+
+describe.each(DIALECTS)('the expiry worker (%s)', (dialect) => {
+  it('expires the demo data\'s past-due bills as soon as the app starts, and stops with it', async () => {
+    const ctx = await createTestContext(dialect);
+    const due = async () => [...(await dueBills(ctx, 'VA', ctx.clock.now().toISOString())), ...(await dueBills(ctx, 'QRIS', ctx.clock.now().toISOString()))];
+    const app = await buildApp({ ...ctx.deps, expiryWorker: { intervalMs: 3_600_000 } }, { webRoot: null });
+    try {
+      const before = await due();
+      expect(before.length).toBeGreaterThan(0);
+      await app.ready();
+      for (let i = 0; i < 200 && (await due()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await due()).toEqual([]);
+      expect(await statusesOf(ctx, before)).toEqual(before.map(() => '05'));
+    } finally {
+      await app.close();
+      await ctx.close();
+    }
   });
 });

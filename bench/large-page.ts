@@ -13,9 +13,6 @@
  * checkout of main for the figures before a change; its own migrations prepare the database, so
  * give each checkout a database of its own (--url; default a temp SQLite file per root and size).
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +21,7 @@ import { createHash } from 'node:crypto';
 import type * as ConfigModule from '@tagih/server/src/config.ts';
 import type * as PasswordsModule from '@tagih/server/src/security/passwords.ts';
 import type * as PrepareModule from './prepare.ts';
+import { startServerProcess } from './server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,23 +78,8 @@ const users = Array.from({ length: args['same-user'] ? 1 : calls }, (_, i) => ({
 }
 await prepared.db.close(); // the server process opens it
 
-const port = await new Promise<number>((done) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => done(free));
-  });
-});
-const server = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
-  env: {
-    DATA_KEY: Buffer.alloc(32, 7).toString('base64'), ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1',
-    DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', EXPIRY_INTERVAL_SECONDS: 'off', LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let serverOutput = '';
-for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk: Buffer) => (serverOutput = (serverOutput + chunk.toString()).slice(-4000)));
-process.on('exit', () => (server.exitCode === null ? server.kill('SIGTERM') : undefined));
-const base = `http://127.0.0.1:${port}`;
+const server = await startServerProcess({ root, databaseUrl: url });
+const base = server.base;
 
 async function json(method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
@@ -107,11 +90,6 @@ async function json(method: string, path: string, token?: string, body?: unknown
   return { status: res.status, text: await res.text() };
 }
 
-for (let i = 0; ; i++) {
-  if (server.exitCode !== null || i > 600) throw new Error(`the server did not become ready:\n${serverOutput}`);
-  if ((await json('GET', '/api/health/ready').catch(() => null))?.status === 200) break;
-  await new Promise((r) => setTimeout(r, 100));
-}
 const tokens: string[] = [];
 for (const user of users) {
   const login = await json('POST', '/api/security/authentication/login', undefined, user);
@@ -122,10 +100,7 @@ for (const user of users) {
   tokens.push(token);
 }
 
-const rssOf = (field: 'VmHWM' | 'VmRSS'): number => {
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
-  return Number(kb) * 1024;
-};
+const rssOf = server.rss;
 const MB = 1024 * 1024;
 const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
 const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -162,7 +137,7 @@ const wall = performance.now() - started;
 probing = false;
 await probe;
 const peak = rssOf('VmHWM');
-server.kill('SIGTERM');
+server.stop();
 
 const sorted = [...health].sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

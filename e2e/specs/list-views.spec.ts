@@ -15,7 +15,8 @@ const suffix = uniqueSuffix();
 const userPrefix = `lv${suffix}`;
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authentication: await apiToken(request, USERS.superadmin) };
+  // Rina makes them, so that her events on the Audit Log do not grow while the Superadmin reads it.
+  const headers = { authentication: await apiToken(request, USERS.admin) };
   for (let n = 1; n <= USER_COUNT; n += 1) {
     const id = `${userPrefix}_${String(n).padStart(2, '0')}`;
     const created = await request.post('/api/master/user', {
@@ -57,13 +58,25 @@ interface ListScreen {
   searchName: RegExp;
   searchText: string;
   sortHeader: string;
+  /**
+   * Reading the list is itself recorded in it (the Audit Log records `audit.viewed`), so its
+   * unsearched rows grow between two looks; only the view's state is compared there.
+   */
+  growsWhileRead?: boolean;
 }
 
 const SCREENS: ListScreen[] = [
   { name: 'User Management', path: 'user-management', searchName: /^Search User ID/, searchText: userPrefix, sortHeader: 'User ID' },
-  // The Superadmin made the users above today: more than one page of its own events.
-  { name: 'Audit Log', path: 'audit-log', searchName: /^Search User/, searchText: USERS.superadmin.username, sortHeader: 'Action' },
+  // Rina made the users above today: more than one page of her own events.
+  { name: 'Audit Log', path: 'audit-log', searchName: /^Search User/, searchText: USERS.admin.username, sortHeader: 'Action', growsWhileRead: true },
 ];
+
+/** What must come back the same: everything, but the rows of a list that grows while read. */
+function comparable(view: View, screen: ListScreen): Partial<View> {
+  if (!screen.growsWhileRead || view.search !== '') return view;
+  const { rows: _rows, showing: _showing, ...state } = view;
+  return state;
+}
 
 for (const viewport of OPERATOR_VIEWPORTS) {
   for (const screen of SCREENS) {
@@ -76,7 +89,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       const sameAfterReload = async (what: string) => {
         const before = await viewOf(page, screen.searchName);
         await page.reload();
-        expect(await viewOf(page, screen.searchName), `${what}, reloaded`).toEqual(before);
+        expect(comparable(await viewOf(page, screen.searchName), screen), `${what}, reloaded`).toEqual(comparable(before, screen));
         views.push(before);
       };
 
@@ -97,7 +110,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       // Back walks through the same views, newest first.
       for (const earlier of views.slice(0, -1).reverse()) {
         await page.goBack();
-        expect(await viewOf(page, screen.searchName)).toEqual(earlier);
+        expect(comparable(await viewOf(page, screen.searchName), screen)).toEqual(comparable(earlier, screen));
       }
     });
   }

@@ -28,6 +28,8 @@ export interface BankSimOptions {
   now?: () => Date;
   /** The amount of the bill a VA number (without padding), customer number or order id names, as '150000.00': a paid answer carries it. */
   billAmount?: (key: string) => Promise<string | undefined>;
+  /** Demo: `POST /demo/pay {"virtualAccountNo"}` makes the bank pay that bill at Tagih (see bank-payer.ts). */
+  pay?: (virtualAccountNo: string) => Promise<object>;
 }
 
 export interface RecordedBankCall {
@@ -114,6 +116,19 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
       };
     app.post(`${bank.pathPrefix}/v1.0/transfer-va/status`, transactional('26', vaInquiryStatus));
     app.post(`${bank.pathPrefix}/v1.0/qr/qr-mpm-query`, transactional('51', qrisQuery));
+  }
+
+  const pay = options.pay;
+  if (pay) {
+    app.post('/demo/pay', async (request, reply) => {
+      const typed = parse(request.body).virtualAccountNo;
+      if (typeof typed !== 'string' || !/^\s*\d{2,28}\s*$/.test(typed)) return reply.code(400).send({ error: 'virtualAccountNo: the VA number, digits' });
+      try {
+        return await pay(typed);
+      } catch (error) {
+        return reply.code(502).send({ error: (error as Error).message });
+      }
+    });
   }
 
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });

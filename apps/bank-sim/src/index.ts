@@ -2,3 +2,5 @@ export { startBankSim, type BankSim, type BankSimOptions, type RecordedBankCall,
 export { startMerchantSim, verifySignature, type MerchantMode, type MerchantSim, type MerchantSimOptions, type ReceivedCallback } from './merchant.ts';
 export { createDemoBanks, type DemoBank } from './demo-banks.ts';
 export { outcomeOf, type Outcome } from '@tagih/contract/demo-bank';
+export { createBankPayer, splitVirtualAccount, type BankPayer, type PaymentResult } from './bank-payer.ts';
+export { createTagihSnapClient, type SnapAnswer, type SnapPartnerCredentials, type TagihSnapClient } from './tagih-snap-client.ts';

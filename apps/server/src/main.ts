@@ -1,4 +1,5 @@
 /** Start: read config, open the database, migrate, seed when asked, listen. */
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { purgeStaleLoginRates } from './modules/auth/login-rate-limit.ts';
 import { purgeEndedSessions } from './modules/auth/service.ts';
@@ -6,7 +7,7 @@ import { installAuditKeys } from './modules/audit/chain-key.ts';
 import { publishAuditCheckpoint } from './modules/audit/checkpoint.ts';
 import { markAuditKey, purgeExpiredAudit } from './modules/audit/service.ts';
 import { deactivateInactiveUsers } from './modules/master/users/inactivity.ts';
-import { purgeStaleThrottles } from './modules/transactions/throttle.ts';
+import { purgeStaleThrottles } from './modules/transactions/actions/throttle.ts';
 import { DEFAULT_BULK_TICK_MS } from './modules/bulk-actions/worker.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
@@ -16,7 +17,7 @@ import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
 import { partnersOfBanks } from './modules/snap/partners.ts';
-import { demoAllowedHosts, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { demoAllowedHosts, ownUrl, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
 
   // Demo: the bank simulator and the demo merchant, in-process on loopback (SIMULATORS=auto|on|off).
   let simulators: DemoSimulators | null = null;
+  // The port the server listens on (PORT=0 picks one at listen): the simulated banks call /snap there.
+  let listeningPort = config.port;
   const wantSimulators = config.simulators === 'on' || (config.simulators === 'auto' && (wantDemo || (await hasDemoClients(database.kysely, config.merchantSimPort))));
   if (wantSimulators) {
     try {
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
           return stored === undefined ? undefined : openClientSecret(keys.box, stored);
         },
         billAmount: (key) => billAmount(database.kysely, key),
+        tagihUrl: () => ownUrl(config.host, listeningPort),
       });
       lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
     } catch (error) {
@@ -159,6 +163,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  listeningPort = (app.server.address() as AddressInfo).port;
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   announceStart(log, address, lines, deps.config.apiDocs === true);
 }

@@ -43,14 +43,14 @@ export const API_PATHS = {
     export: `${auditResource.path}/export.csv`,
     accessReview: `${auditResource.path}/access-review.csv`,
   },
-  /** The signed-in user's own table preferences (issue 11): chosen columns and saved views per screen. */
+  /** The signed-in user's own table preferences: chosen columns and saved views per screen. */
   preferences: {
     columns: '/preferences/:screen/columns',
     views: '/preferences/:screen/views',
     view: '/preferences/:screen/views/:viewId',
   },
   /**
-   * Bulk Inquiry / notification re-send (issue 11): POST preview (how many, where), POST start a
+   * Bulk inquiry / resend (monitoring/bulk-actions.ts): POST preview (how many, where), POST start a
    * job (reason, idempotency key), GET the user's recent jobs, GET one job with its items, POST
    * cancel (what has not run yet is skipped).
    */
@@ -65,7 +65,7 @@ export const API_PATHS = {
    * in the session's company as it happens. Authenticated like every route (the Authentication header).
    */
   live: '/live/events',
-  /** GET: the active company's figures for Home (issue 11), only the parts the user may read. */
+  /** GET: the active company's figures for Home, only the parts the user may read. */
   home: '/dashboard/home',
   /** For load balancers and orchestrators: no session needed. */
   health: {
@@ -81,14 +81,14 @@ export function masterPaths(resource: ResourceDef) {
   return { list: resource.path, one: `${resource.path}/:id` } as const;
 }
 
-/** A transaction kind's list, CSV export, bank inquiry and merchant notification. */
+/** A transaction kind's list, CSV export, its two actions (inquiry, resend: monitoring/transaction-actions.ts) and detail. */
 export function transactionPaths(kind: TransactionKindDef) {
   const base = kind.resource.path;
   return {
     list: base,
     export: `${base}/export.csv`,
     inquiry: `${base}/inquiry_status/:trctId`,
-    notify: `${base}/send_notification/:trctId`,
+    resend: `${base}/send_notification/:trctId`,
     /** GET: one transaction with its VA/QRIS detail, notification and timeline. */
     detail: `${base}/:trctId`,
   } as const;

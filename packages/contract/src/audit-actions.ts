@@ -57,7 +57,7 @@ export const AUDIT_ACTIONS = {
   master: masterActions,
   /** details: kind, filters, rows. */
   transactionExported: 'transaction.exported',
-  /** details: outcome, bank code. */
+  /** An inquiry (transaction-actions.ts); details: outcome, bank code. */
   transactionInquired: 'transaction.inquired',
   /** A bank reported a payment over SNAP (VA payment or QRIS notify) and it was booked; details: bank, service, paymentRequestId, referenceNo, paidAmountMinor, paidAt, notiId. */
   transactionPaid: 'transaction.paid',
@@ -69,9 +69,12 @@ export const AUDIT_ACTIONS = {
   qrisStatusNotified: 'snap.qris.notified',
   /** A SNAP call refused for its credentials (outcome 'denied'): token, signature, timestamp; details: service, clientId, reason. */
   snapDenied: 'snap.denied',
-  /** details: outcome, merchant HTTP status. */
+  /**
+   * A resend, the Notif button (transaction-actions.ts); details: outcome, merchant HTTP status.
+   * The stored string every such event has carried, kept: the action is named after it.
+   */
   notificationResent: 'notification.resent',
-  /** A bulk job started (issue 11); details: action, source, reason, items, skipped. Each item's own inquiry/re-send event names the job. */
+  /** A bulk job started; details: action, source, reason, items, skipped. Each item's own inquiry/resend event names the job. */
   bulkStarted: 'bulk.started',
   /** details: action, items left unrun. */
   bulkCancelled: 'bulk.cancelled',
@@ -86,7 +89,7 @@ export const AUDIT_ACTIONS = {
    * or after a rotation); details { fromKeyId (null: the unkeyed chain), toKeyId, headId, headHash }.
    */
   auditKeyChanged: 'audit.key_changed',
-  /** A user chose their columns of a screen (issue 11); details: screen, columns. */
+  /** A user chose their columns of a screen; details: screen, columns. */
   columnsChosen: 'preferences.columns.changed',
   /** A user saved a view (new or replacing one of the same name); details: screen, name, query. */
   viewSaved: 'preferences.view.saved',

@@ -6,7 +6,7 @@
  * a fraction, a list or an object is never an id.
  */
 import { z } from 'zod';
-import { MAX_ID } from './field-limits.ts';
+import { MAX_ID, PATH_ID_PATTERN } from './field-limits.ts';
 
 export const idRangeRule = (max: number = MAX_ID): string => `must be a whole number from 1 to ${max}`;
 
@@ -16,7 +16,7 @@ const DIGITS = /^\d+$/;
 export const pathId = (max: number = MAX_ID) =>
   z
     .string()
-    .regex(/^[1-9]\d*$/, idRangeRule(max))
+    .regex(PATH_ID_PATTERN, idRangeRule(max))
     .transform(Number)
     .refine((n) => n <= max, idRangeRule(max));
 

@@ -22,8 +22,8 @@ export const MESSAGES = {
   noAccessText: "Looks like you don't have permission to access this content.",
   inquiryOk: 'Berhasil mengirim inquiry status.',
   inquiryFailed: 'Gagal mengirim inquiry status',
-  notifyOk: 'Berhasil mengirim notifikasi.',
-  notifyFailed: 'Gagal mengirim notifikasi',
+  resendOk: 'Berhasil mengirim notifikasi.',
+  resendFailed: 'Gagal mengirim notifikasi',
   unknownError: 'Unknown error',
   exportFailed: 'Gagal mengekspor data',
   noData: 'No data available',
@@ -71,7 +71,7 @@ export const MESSAGES = {
   superadminRoleKeepsAll: 'The Superadmin role must keep every operation that exists; this change would take some away.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
-  /** Table preferences (issue 11). */
+  /** Table preferences. */
   columnsSaved: 'Kolom tersimpan.',
   columnsUnknown: 'Kolom tidak dikenal di layar ini.',
   viewSaved: 'Tampilan tersimpan.',

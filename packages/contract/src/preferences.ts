@@ -1,5 +1,5 @@
 /**
- * A user's own table preferences on the monitoring screens (issue 11): the columns they chose
+ * A user's own table preferences on the monitoring screens: the columns they chose
  * (shown, in order) and their saved views (a name, the list's URL query, the columns). Each
  * signed-in user sees and changes only their own; the server checks the column names against
  * the screen's columns.

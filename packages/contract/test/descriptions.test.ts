@@ -5,8 +5,7 @@ import {
   DASHBOARD_ROUTES,
   TRANSACTION_KINDS,
   TRX_STATUS,
-  canInquire,
-  canNotify,
+  actionAllowed,
   clientResource,
   companyGroupResource,
   companyResource,
@@ -63,9 +62,11 @@ describe('master resource descriptions', () => {
 
 describe('transaction status rules', () => {
   it('allows Inquiry only on unpaid and Notif only on paid transactions', () => {
-    expect([TRX_STATUS.UNPAID, TRX_STATUS.PAID, TRX_STATUS.EXPIRED].map(canInquire)).toEqual([true, false, false]);
-    expect([TRX_STATUS.UNPAID, TRX_STATUS.PAID, TRX_STATUS.EXPIRED].map(canNotify)).toEqual([false, true, false]);
-    expect(canInquire(undefined)).toBe(false);
+    const statuses = [TRX_STATUS.UNPAID, TRX_STATUS.PAID, TRX_STATUS.EXPIRED];
+    expect(statuses.map((s) => actionAllowed('inquiry', s))).toEqual([true, false, false]);
+    expect(statuses.map((s) => actionAllowed('resend', s))).toEqual([false, true, false]);
+    expect(actionAllowed('inquiry', undefined)).toBe(false);
+    expect(actionAllowed('resend', null)).toBe(false);
   });
 
   it('names each status in Indonesian and nothing else', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_BIG_ID, MAX_ID, bulkPreviewRequest, companyCreateBody, companyUpdateBody, pathId, requiredId, userRoleCreateBody,
+  MAX_BIG_ID, MAX_ID, bulkPreviewRequest, companyCreateBody, companyUpdateBody, pathId, readPathId, requiredId, userRoleCreateBody,
 } from '../src/index.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0]!.message);
@@ -23,6 +23,17 @@ describe('ids on the wire', () => {
       expect(pathId(MAX_BIG_ID).parse(String(MAX_BIG_ID))).toBe(MAX_BIG_ID);
       expect(messageOf(pathId(MAX_BIG_ID).safeParse('9007199254740992'))).toBe('must be a whole number from 1 to 9007199254740991');
     });
+  });
+
+  it('reads a path segment without zod by the same rule (readPathId, for the screens)', () => {
+    const texts = ['1', '42', String(MAX_ID), '0', '-1', '01', '1.5', '1e3', '0x10', ' 1', '1 ', 'true', '', '+1', String(MAX_ID + 1), String(MAX_BIG_ID), '9007199254740992', '9'.repeat(400)];
+    for (const max of [MAX_ID, MAX_BIG_ID]) {
+      for (const text of texts) {
+        const parsed = pathId(max).safeParse(text);
+        expect(readPathId(text, max), `${text} up to ${max}`).toBe(parsed.success ? parsed.data : null);
+      }
+    }
+    expect(readPathId(undefined)).toBeNull();
   });
 
   describe('an id in a body', () => {

@@ -21,6 +21,7 @@ const PLAIN_MODULES = [
   'field-limits.ts',
   'audit-actions.ts',
   'monitoring/status.ts',
+  'monitoring/transaction-actions.ts',
   'monitoring/transaction-kinds.ts',
   'monitoring/notification-resource.ts',
   'resources/option-sources.ts',

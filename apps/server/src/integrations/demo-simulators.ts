@@ -4,7 +4,7 @@
  * also gets fresh credentials for calling us (`inbound`: the SNAP endpoints under /snap).
  */
 import { writeFileSync } from 'node:fs';
-import { createDemoBanks, startBankSim, startMerchantSim } from '@tagih/bank-sim';
+import { createBankPayer, createDemoBanks, startBankSim, startMerchantSim, type BankPayer } from '@tagih/bank-sim';
 import type { BankConfig } from './bank/gateway.ts';
 
 /** How one simulated bank signs its calls to /snap: what a person or a test needs to pay a bill as that bank. */
@@ -35,6 +35,8 @@ export interface DemoSimulatorOptions {
   clientSecret(clntid: number): Promise<string | undefined>;
   /** The total ('150000.00') of the bill a VA number or QRIS order id names: the demo bank's paid answers carry it. */
   billAmount?(key: string): Promise<string | undefined>;
+  /** Where the simulated banks reach Tagih's `/snap` endpoints (known once the server listens). */
+  tagihUrl(): string;
 }
 
 /**
@@ -46,9 +48,17 @@ export function demoAllowedHosts(configured: readonly string[], simulators: Pick
   return [...configured, new URL(simulators.merchantUrl).host];
 }
 
+/** How a process on this machine reaches the server listening on `host`:`port` (a wildcard host by loopback). */
+export function ownUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<DemoSimulators> {
   const demoBanks = createDemoBanks();
-  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort, ...(o.billAmount ? { billAmount: o.billAmount } : {}) });
+  let payer: BankPayer | null = null;
+  const payVirtualAccount = (typed: string) => (payer ??= createBankPayer(o.tagihUrl(), demoBanks)).payVirtualAccount(typed);
+  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort, pay: payVirtualAccount, ...(o.billAmount ? { billAmount: o.billAmount } : {}) });
   try {
     const merchant = await startMerchantSim({
       host: o.host,

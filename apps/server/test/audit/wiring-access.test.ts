@@ -71,7 +71,7 @@ describe.each(DIALECTS)('audit wiring: access denied (%s)', (dialect) => {
     const missing = 2_000_000_000;
     const probes = [
       { method: 'GET' as const, url: `/api${fillPath(va.detail, { trctId: theirs.trctId })}`, none: `/api${fillPath(va.detail, { trctId: missing })}`, type: 'transaction', id: theirs.trctId, path: `/api${va.detail}` },
-      { method: 'POST' as const, url: `/api${fillPath(va.notify, { trctId: theirs.trctId })}`, none: `/api${fillPath(va.notify, { trctId: missing })}`, type: 'transaction', id: theirs.trctId, path: `/api${va.notify}` },
+      { method: 'POST' as const, url: `/api${fillPath(va.resend, { trctId: theirs.trctId })}`, none: `/api${fillPath(va.resend, { trctId: missing })}`, type: 'transaction', id: theirs.trctId, path: `/api${va.resend}` },
       {
         method: 'GET' as const, url: `/api${fillPath(API_PATHS.notifications.one, { notiId: theirNotification.notiId })}`, none: `/api${fillPath(API_PATHS.notifications.one, { notiId: missing })}`,
         type: 'notification', id: theirNotification.notiId, path: `/api${API_PATHS.notifications.one}`,

@@ -66,6 +66,7 @@ describe.each(DIALECTS)('demo callbacks on loopback (%s)', (dialect) => {
       bankPort: 0,
       merchantPort: 0,
       clientSecret: async (clntid) => (clntid === company.clntid ? company.secret : undefined),
+      tagihUrl: () => 'http://127.0.0.1:9',
     });
     // As main.ts wires demo mode: the configured list plus the demo merchant's own host:port.
     ctx.deps.config.merchantAllowedHosts = demoAllowedHosts([], sims);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@tagih/contract';
 import { buildApp } from '../../src/app.ts';
-import { purgeStaleThrottles } from '../../src/modules/transactions/throttle.ts';
+import { purgeStaleThrottles } from '../../src/modules/transactions/actions/throttle.ts';
 import { ADMIN, ADMIN_USER, DIALECTS, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, startSimulators, useMerchant, type Simulators, type TestCompany } from './support.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Bulk Inquiry / notification re-send (issue 11): preview, start (idempotent by key), one job
+ * Bulk inquiry / resend (the Notif action): preview, start (idempotent by key), one job
  * polled while it runs, and the user's running jobs (so a reload finds its job again).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

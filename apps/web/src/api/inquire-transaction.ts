@@ -1,5 +1,5 @@
 /**
- * POST /dashboard/transactionVa/inquiry_status/{trctId} (or transactionQr): asks the bank
+ * inquiry: POST /dashboard/transactionVa/inquiry_status/{trctId} (or transactionQr) asks the bank
  * for the payment status. status.error 0 is success; status.message says what happened.
  */
 import { fillPath, transactionPaths, type InquiryResult, type TransactionKindDef } from '@tagih/contract';

@@ -1,7 +1,7 @@
 /**
- * What Inquiry and Notif share (spec §2): the outcome they report, and the reload that follows
- * either one whatever the answer (a paid inquiry changes the row and creates a notification; a
- * sent notification adds to its history).
+ * What a transaction's two actions, inquiry and resend (Notif), share (spec §2): the outcome they
+ * report, and the reload that follows either one whatever the answer (a paid inquiry changes the
+ * row and creates a notification; a sent notification adds to its history).
  */
 import { notificationResource, type TransactionKindDef } from '@tagih/contract';
 import { listQueryKey } from './get-list.ts';

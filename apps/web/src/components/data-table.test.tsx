@@ -224,6 +224,31 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('data-table-sticky-end');
   });
 
+  it('shows the header ticked under "all that match"; un-ticking it picks nothing', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    setup({ selection: { ids: new Set(), all: true, onChange } });
+    const header = screen.getByRole('checkbox', { name: 'Select all rows' });
+    expect(header).toBeChecked();
+    await user.click(header);
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('sorts from the keyboard: the sort buttons are reached with Tab and pressed with Enter', async () => {
+    const user = userEvent.setup();
+    const props = setup();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Name' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(props.onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
+
+  it('marks the sorted column with aria-sort from the sort it is given (a restored view)', () => {
+    setup({ sort: { field: 'name', direction: 'desc' } });
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'City' })).not.toHaveAttribute('aria-sort');
+  });
+
   it('un-picks one row of "all that match": the rest of the page stays picked', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -21,7 +21,7 @@ function Screen({ onRender }: { onRender: () => void }) {
   );
 }
 
-describe('DebouncedSearchBox (issue 10)', () => {
+describe('DebouncedSearchBox', () => {
   it('hands on the trimmed text once typing pauses, and keystrokes do not re-render the screen', () => {
     vi.useFakeTimers();
     let screenRenders = 0;

@@ -13,7 +13,7 @@ export interface DebouncedSearchBoxProps {
 
 /**
  * A search box that keeps what is typed to itself and hands only the debounced, trimmed text
- * on (issue 10): a keystroke re-renders this box, not the screen and its table.
+ * on: a keystroke re-renders this box, not the screen and its table.
  */
 export function DebouncedSearchBox({ value, onSearch, debounceMs, placeholder, width }: DebouncedSearchBoxProps) {
   const [text, setText] = useState(value);

@@ -2,8 +2,8 @@
  * An outlined text field for the sign-in page, built from the parts MUI's TextField renders for
  * it (FormControl, InputLabel, OutlinedInput, FormHelperText) with the same markup: the label
  * bound to the input, the helper text named by `aria-describedby`. TextField itself also imports
- * Select (with Menu, Popover and Modal) for its `select` mode: ~20 KB gzipped that the first
- * page would load and never use. The signed-in screens keep TextField.
+ * Select (with Menu, Popover and Modal) for its `select` mode: code the first page would
+ * load and never use. The signed-in screens keep TextField.
  */
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';

@@ -15,7 +15,7 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-// Style objects made once, not on every render (issue 10: emotion's work on the first render).
+// Style objects made once, not on every render (emotion's work on the first render).
 const HEADER_SX = { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 3 } as const;
 const TITLE_SX = { fontWeight: 500 } as const;
 const CRUMBS_SX = { mt: 0.5, fontSize: 14 } as const;

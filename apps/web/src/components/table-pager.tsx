@@ -28,7 +28,7 @@ export interface TablePagerProps {
   disabled?: boolean;
   /**
    * The first count is still coming: the page numbers' full room is kept, so the pager does not
-   * shift when the count (and with it the number of pages) arrives (issue 10, Lighthouse CLS).
+   * shift when the count (and with it the number of pages) arrives (no layout shift).
    */
   countPending?: boolean;
 }
@@ -46,7 +46,7 @@ export function visiblePages(page: number, pageCount: number): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-// Style objects made once, not on every render (issue 10: emotion's work on the first render).
+// Style objects made once, not on every render (emotion's work on the first render).
 const PAGER_SX = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 1, py: 1 } as const;
 const CONTROLS_SX = { display: 'flex', alignItems: 'center', gap: `${CONTROL_GAP}px`, flexWrap: 'wrap' } as const;
 const PAGE_SIZE_SX = { width: 88, mr: 1 } as const;

@@ -134,4 +134,19 @@ describe('the list controller: reset rules', () => {
     expect(url()).toBe('?from=2026-01-01&to=2026-01-02&sort=amount&size=30');
     expect(invalidated).toEqual([['list', '/dated']]);
   });
+
+  it('Refresh also gives the search box a new key, so text typed but not searched yet is dropped', () => {
+    const { result } = renderController(PLAIN, '/list?q=rina&page=3');
+    const before = result.current.searchBoxKey;
+    act(() => result.current.refresh());
+    expect(result.current.searchBoxKey).not.toBe(before);
+    expect(result.current.state).toMatchObject({ q: '', page: 1 });
+  });
+
+  it('keeps the page when only the page changes', () => {
+    const { result, url } = renderController(DATED, '/list?bank=BRI&page=2');
+    act(() => result.current.setPage(5));
+    expect(result.current.state).toMatchObject({ page: 5, filters: { bank: 'BRI' } });
+    expect(url()).toBe('?bank=BRI&page=5');
+  });
 });

@@ -9,7 +9,7 @@ const COLUMNS = [
   { field: 'c', label: 'Gamma' },
 ];
 
-describe('Atur Kolom (issue 11)', () => {
+describe('Atur Kolom', () => {
   it('hides and reorders columns, and saves the shown ones in order', async () => {
     const onSave = vi.fn();
     render(<ColumnChooserDialog open columns={COLUMNS} chosen={null} saving={false} onSave={onSave} onClose={() => {}} />);

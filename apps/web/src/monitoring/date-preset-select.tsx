@@ -4,7 +4,7 @@ import type { DateRangeValue } from '../components/date-range-field.tsx';
 import { DATE_PRESETS, presetOf, presetRange, type DatePreset } from './date-presets.ts';
 import { businessToday } from '../hooks/list-url.ts';
 
-/** Hari ini, Kemarin, 7 hari, 30 hari, Bulan ini: one pick sets the range beside it (issue 11). */
+/** Hari ini, Kemarin, 7 hari, 30 hari, Bulan ini: one pick sets the range beside it. */
 export function DatePresetSelect({ value, onChange }: { value: DateRangeValue; onChange: (range: DateRangeValue) => void }) {
   const today = businessToday();
   const current = presetOf(value, today) ?? '';

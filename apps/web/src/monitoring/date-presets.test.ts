@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetOf, presetRange } from './date-presets.ts';
 
-describe('date presets (issue 11)', () => {
+describe('date presets', () => {
   it('counts business days back from today, today included', () => {
     expect(presetRange('today', '2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-01' });
     expect(presetRange('yesterday', '2026-03-01')).toEqual({ from: '2026-02-28', to: '2026-02-28' });

@@ -8,7 +8,7 @@ const actions = col('actions', 170);
 const fields = (list: TableColumn<unknown>[]) => list.map((c) => c.field);
 const priority = ['order', 'status', 'amount', 'name', 'no'];
 
-describe('tables that fit (issue 11)', () => {
+describe('tables that fit', () => {
   it('keeps the most important columns that fit, in the spec order, and always the actions', () => {
     expect(fields(layoutColumns({ columns, actions, priority, chosen: null, width: 2000 }))).toEqual(['no', 'order', 'name', 'amount', 'status', 'actions']);
     // 600 - 18 - 170 = 412: order 150 + status 120 + amount 140 = 410

@@ -1,5 +1,5 @@
 /**
- * Tables that fit (issue 11): a monitoring table shows as many of its columns as fit the
+ * Tables that fit: a monitoring table shows as many of its columns as fit the
  * width it has, most important first, so Order ID, amount, Status and the row's actions are
  * on screen without scrolling sideways. The actions column is always shown, last.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own table preferences (issue 11): the columns they chose on a screen
+ * The signed-in user's own table preferences: the columns they chose on a screen
  * and their saved views, kept on the server (/api/preferences/:screen/…).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import { BULK_TEXT } from '@tagih/contract';
 
 /**
- * "Perlu tindakan" (issue 11): narrows the list to its work queue and back. A toggle button for
+ * "Perlu tindakan": narrows the list to its work queue and back. A toggle button for
  * assistive technology (aria-pressed), a chip to the eye: filled when on.
  */
 export function WorkQueueToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {

@@ -1,17 +1,18 @@
 /**
- * Work queues and bulk actions (issue 11, item 5).
+ * Work queues and bulk actions.
  *
  * A work queue is a list filter: `queue=attention` on the transaction lists (unpaid, and the bank
  * not asked for longer than NEEDS_INQUIRY_AFTER_MINUTES) and on Notifications (not delivered,
- * retries given up). A bulk action runs Inquiry or a notification re-send on a selection (ids) or
- * on the whole filtered set (the list's own query, every page): preview first, then a job that
- * the server works through at a per-bank (inquiry) and per-merchant (re-send) rate, item by item,
+ * retries given up). A bulk action runs one of the TRANSACTION_ACTIONS (inquiry, resend) on a
+ * selection (ids) or on the whole filtered set (the list's own query, every page): preview first, then a job that
+ * the server works through at a per-bank (inquiry) and per-merchant (resend) rate, item by item,
  * each with its outcome. The same idempotency key returns the same job; an item already waiting
  * in a job, or handled by one of the same action within BULK_REPEAT_WINDOW_MINUTES, is skipped.
  */
 import { z } from 'zod';
 import { MAX_ID } from '../field-limits.ts';
 import { idRangeRule } from '../ids.ts';
+import { BULK_ACTION_LABEL, TRANSACTION_ACTIONS, type TransactionAction } from './transaction-actions.ts';
 
 /** The list parameter and value that narrow a list to its work queue. */
 export const WORK_QUEUE_PARAM = 'queue';
@@ -34,15 +35,21 @@ export const WORK_QUEUE_DEFAULTS = {
 /** Most ids one selection names (a bigger set goes by query: "all that match"). */
 export const BULK_MAX_IDS = 1_000;
 
-export const BULK_ACTIONS = ['inquiry', 'resend'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** The screen the selection was made on: its ids are trctIds (va, qris) or notiIds (notification). */
 export const BULK_SOURCES = ['va', 'qris', 'notification'] as const;
 export type BulkSource = (typeof BULK_SOURCES)[number];
 
-/** Inquiry is for transactions only; a re-send from any of the three screens. */
-export const bulkActionAllowed = (action: BulkAction, source: BulkSource): boolean => action === 'resend' || source !== 'notification';
+/** Inquiry is for transactions only; a resend from any of the three screens. */
+export const bulkActionAllowed = (action: TransactionAction, source: BulkSource): boolean => action === 'resend' || source !== 'notification';
+
+const offeredOn = (source: BulkSource) => TRANSACTION_ACTIONS.filter((action) => bulkActionAllowed(action, source));
+/** The bulk actions each screen offers (bulkActionAllowed). */
+export const BULK_ACTIONS_OF: Readonly<Record<BulkSource, readonly TransactionAction[]>> = {
+  va: offeredOn('va'),
+  qris: offeredOn('qris'),
+  notification: offeredOn('notification'),
+};
 
 /** Rows picked one by one, or every row the list query matches (its filters, search, dates, queue; every page). */
 export const bulkSelection = z.union([
@@ -52,7 +59,7 @@ export const bulkSelection = z.union([
 export type BulkSelection = z.infer<typeof bulkSelection>;
 
 export const bulkPreviewRequest = z.strictObject({
-  action: z.enum(BULK_ACTIONS),
+  action: z.enum(TRANSACTION_ACTIONS),
   source: z.enum(BULK_SOURCES),
   selection: bulkSelection,
 });
@@ -78,18 +85,18 @@ export const BULK_SKIP_REASONS = {
 } as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[keyof typeof BULK_SKIP_REASONS];
 
-/** A bank (inquiry) or merchant (re-send) and how many items go to it. */
+/** A bank (inquiry) or merchant (resend) and how many items go to it. */
 export const bulkGroup = z.object({ name: z.string(), count: z.number() });
 
 export const bulkPreview = z.object({
-  action: z.enum(BULK_ACTIONS),
+  action: z.enum(TRANSACTION_ACTIONS),
   source: z.enum(BULK_SOURCES),
   /** Rows the selection names (after the company and permission checks). */
   selected: z.number(),
   /** Items the job would act on. */
   eligible: z.number(),
   skipped: z.array(z.object({ reason: z.enum(Object.values(BULK_SKIP_REASONS) as [BulkSkipReason, ...BulkSkipReason[]]), count: z.number() })),
-  /** Where the items go: banks for inquiry, merchants for re-send; most first. */
+  /** Where the items go: banks for inquiry, merchants for resend; most first. */
   groups: z.array(bulkGroup),
   /** The rate limit per group and the time the job will take at it. */
   perGroupPerMinute: z.number(),
@@ -106,7 +113,7 @@ export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
 
 export const bulkJob = z.object({
   jobId: z.number(),
-  action: z.enum(BULK_ACTIONS),
+  action: z.enum(TRANSACTION_ACTIONS),
   source: z.enum(BULK_SOURCES),
   reason: z.string(),
   status: z.enum(BULK_JOB_STATUSES),
@@ -126,7 +133,7 @@ export const bulkJobItem = z.object({
   itemId: z.number(),
   trctId: z.number(),
   orderId: z.string().nullable(),
-  /** The bank (inquiry) or merchant (re-send). */
+  /** The bank (inquiry) or merchant (resend). */
   group: z.string(),
   status: z.enum(BULK_ITEM_STATUSES),
   /** The outcome in the operator's words (the single action's message), or why skipped. */
@@ -141,8 +148,8 @@ export type BulkJobDetail = z.infer<typeof bulkJobDetail>;
 /** Indonesian words of the bulk dialog and its outcomes. */
 export const BULK_TEXT = {
   queueLabel: 'Perlu tindakan',
-  action: { inquiry: 'Inquiry', resend: 'Kirim ulang notifikasi' } satisfies Record<BulkAction, string>,
-  groupOf: { inquiry: 'Bank', resend: 'Merchant' } satisfies Record<BulkAction, string>,
+  action: BULK_ACTION_LABEL,
+  groupOf: { inquiry: 'Bank', resend: 'Merchant' } satisfies Record<TransactionAction, string>,
   skip: {
     'not-eligible': 'Status tidak sesuai',
     queued: 'Sudah dalam antrean aksi massal',

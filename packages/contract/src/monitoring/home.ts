@@ -1,5 +1,5 @@
 /**
- * The Home figures (issue 11): for the active company, today and the last 7 business days
+ * The Home figures: for the active company, today and the last 7 business days
  * (BUSINESS_TZ): per transaction kind, count and amount by status and a daily series; the
  * notification delivery rate; the work queues' sizes. A part the user may not read is null (no VA read: no VA figures).
  */

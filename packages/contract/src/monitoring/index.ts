@@ -1,4 +1,5 @@
 export * from './status.ts';
+export * from './transaction-actions.ts';
 export * from './transaction-kinds.ts';
 export * from './transactions.ts';
 export * from './notification-resource.ts';

@@ -1,6 +1,6 @@
 /**
- * Transaction and notification statuses (spec §3, §4) by name, and the rules that say which
- * action a status allows. The codes are the stored values; nothing outside this file spells them.
+ * Transaction and notification statuses (spec §3, §4) by name (which action a status allows:
+ * transaction-actions.ts). The codes are the stored values; nothing outside this file spells them.
  */
 
 /** trctStatus values. */
@@ -22,11 +22,6 @@ export function isTransactionStatus(value: unknown): value is TransactionStatus 
 export function transactionStatusLabel(status: string | null | undefined): string {
   return isTransactionStatus(status) ? TRANSACTION_STATUS[status].label : '';
 }
-
-/** Only an unpaid transaction can be asked about at the bank (Inquiry). */
-export const canInquire = (status: string | null | undefined): boolean => status === TRX_STATUS.UNPAID;
-/** Only a paid transaction's notification can be (re-)sent to the merchant (Notif). */
-export const canNotify = (status: string | null | undefined): boolean => status === TRX_STATUS.PAID;
 
 /** notiStatus values: pending (waiting for, or retrying, delivery) and delivered. */
 export const NOTI_STATUS = { PENDING: 1, DELIVERED: 2 } as const;

@@ -1,5 +1,5 @@
 /**
- * One transaction's whole story (issue 11 item 2): every field of the transaction and its VA or
+ * One transaction's whole story: every field of the transaction and its VA or
  * QRIS detail, its notification, and one timeline in time order (GET transactionPaths(kind).detail).
  */
 import { z } from 'zod';

@@ -52,7 +52,7 @@ export const transactionQrRow = z.object({
 export type TransactionQrRow = z.infer<typeof transactionQrRow>;
 
 /**
- * One status's share of a filtered set (issue 11): its rows and their amount (rupiah; the paid
+ * One status's share of a filtered set: its rows and their amount (rupiah; the paid
  * amount where there is one, else the bill's total).
  */
 export const transactionStatusTotal = z.object({ status: z.string(), count: z.number(), amount: z.number() });
@@ -60,9 +60,9 @@ export type TransactionStatusTotal = z.infer<typeof transactionStatusTotal>;
 
 /**
  * data.total of a transaction list: paid transactions of the whole filtered set (spec), and
- * (issue 11) `by_status`: every status of TRANSACTION_STATUSES, in that order, with its count and amount.
- * Not counted (issue 10: the list's pagination says `totalCapped`, more rows matched than the
- * server counts): null, null and an empty `by_status`.
+ * `by_status`: every status of TRANSACTION_STATUSES, in that order, with its count and amount.
+ * Not counted (the list's pagination says `totalCapped`: more rows matched than the server
+ * counts): null, null and an empty `by_status`.
  */
 export const transactionTotals = z.object({
   nominal_lunas: z.number().nullable(),
@@ -81,11 +81,11 @@ export const inquiryResult = z.object({
 });
 export type InquiryResult = z.infer<typeof inquiryResult>;
 
-/** POST send_notification answer (data): responseCode 200, or 400 on failure (spec §7). */
-export const notifyResult = z.object({
+/** POST send_notification answer (data) of a resend: responseCode 200, or 400 on failure (spec §7). */
+export const resendResult = z.object({
   responseCode: z.number(),
   responseMessage: z.string(),
   notiId: z.number().optional(),
   notiStatus: z.number().optional(),
 });
-export type NotifyResult = z.infer<typeof notifyResult>;
+export type ResendResult = z.infer<typeof resendResult>;

@@ -1,5 +1,5 @@
 /** SQL of bulk actions: the plan of a selection, jobs and their items, and the worker's claims. */
-import { TRANSACTION_STATUSES, canInquire, canNotify, type BulkAction, type BulkItemStatus, type BulkJobListQuery, type BulkJobStatus } from '@tagih/contract';
+import { TRANSACTION_STATUSES, actionAllowed, type BulkItemStatus, type TransactionAction, type BulkJobListQuery, type BulkJobStatus } from '@tagih/contract';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { isPostgres, type Database, type DbOrTx, type NewRow } from '../../db/tables.ts';
 
@@ -7,15 +7,15 @@ import { isPostgres, type Database, type DbOrTx, type NewRow } from '../../db/ta
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- selections come from several derived tables
 export type Selection = SelectQueryBuilder<any, any, { trctId: number }>;
 
-/** The statuses an action applies to (the single actions' own rules, canInquire / canNotify). */
-export const eligibleStatuses = (action: BulkAction): string[] => TRANSACTION_STATUSES.filter(action === 'inquiry' ? canInquire : canNotify);
+/** The statuses an action applies to (the single actions' own rule, actionAllowed). */
+export const eligibleStatuses = (action: TransactionAction): string[] => TRANSACTION_STATUSES.filter((status) => actionAllowed(action, status));
 
-/** Where an item goes, as the single actions find it: the bank (inquiry.ts bankOf) or the merchant (the client the callback goes to). */
-const groupOf = (action: BulkAction) =>
+/** Where an item goes, as the single actions find it: the bank (transactions/actions/inquiry-attempts.ts bankOf) or the merchant (the client the callback goes to). */
+const groupOf = (action: TransactionAction) =>
   action === 'inquiry' ? sql<string>`coalesce(${sql.ref('t.trctBank')}, ${sql.ref('t.trctQrBank')}, '')` : sql<string>`coalesce(${sql.ref('c.clntName')}, '')`;
 
 export interface PlanWindow {
-  action: BulkAction;
+  action: TransactionAction;
   /** Items of the same action finished at or after this are "recently done". */
   recentSince: string;
 }
@@ -190,12 +190,12 @@ export async function skipPending(tx: Transaction<Database>, jobId: number, mess
 // ---- the worker ----
 
 /**
- * The banks (inquiry) and merchants (re-send) with items waiting: one step along the partial
+ * The banks (inquiry) and merchants (resend) with items waiting: one step along the partial
  * index on pending items per group (a "loose index scan"), so a long backlog of few groups costs
  * a few index probes, not a scan of every waiting item, several times a second.
  */
-export async function pendingGroups(db: Kysely<Database>): Promise<{ action: BulkAction; group: string }[]> {
-  const groups: { action: BulkAction; group: string }[] = [];
+export async function pendingGroups(db: Kysely<Database>): Promise<{ action: TransactionAction; group: string }[]> {
+  const groups: { action: TransactionAction; group: string }[] = [];
   for (;;) {
     const last = groups.at(-1);
     let q = db.selectFrom('bulk_job_items').select(['bjitAction', 'bjitGroup']).where('bjitStatus', '=', 'pending');
@@ -204,7 +204,7 @@ export async function pendingGroups(db: Kysely<Database>): Promise<{ action: Bul
     }
     const next = await q.orderBy('bjitAction').orderBy('bjitGroup').limit(1).executeTakeFirst();
     if (!next) return groups;
-    groups.push({ action: next.bjitAction as BulkAction, group: next.bjitGroup });
+    groups.push({ action: next.bjitAction as TransactionAction, group: next.bjitGroup });
   }
 }
 
@@ -279,7 +279,7 @@ export interface WorkItem {
   itemId: number;
   jobId: number;
   trctId: number;
-  action: BulkAction;
+  action: TransactionAction;
   compId: number;
   trctType: string;
   userId: string;
@@ -300,7 +300,7 @@ export async function workItems(db: Kysely<Database>, itemIds: number[]): Promis
     .where('i.bjitId', 'in', itemIds)
     .orderBy('i.bjitId')
     .execute();
-  return rows.map((r) => ({ ...r, action: r.action as BulkAction }));
+  return rows.map((r) => ({ ...r, action: r.action as TransactionAction }));
 }
 
 /** Records an item's outcome and lets it go. */

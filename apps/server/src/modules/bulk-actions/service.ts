@@ -5,7 +5,7 @@
  */
 import {
   AUDIT_ACTIONS, BULK_SKIP_REASONS, BULK_TEXT, MESSAGES, bulkActionAllowed,
-  type BulkAction, type BulkJob, type BulkJobDetail, type BulkJobListQuery, type BulkJobStatus, type BulkPreview, type BulkPreviewRequest, type BulkSkipReason, type BulkSource, type BulkStartRequest,
+  type BulkJob, type BulkJobDetail, type BulkJobListQuery, type BulkJobStatus, type BulkPreview, type BulkPreviewRequest, type BulkSkipReason, type BulkSource, type BulkStartRequest, type TransactionAction,
 } from '@tagih/contract';
 import { sql, type Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
@@ -25,7 +25,7 @@ export const JOB_LIST_LIMIT = 20;
 export const CANCELLED_MESSAGE = BULK_TEXT.jobStatus.cancelled;
 
 /** The rate a group (bank or merchant) of this action is held to. */
-export const perGroupPerMinute = (deps: AppDeps, action: BulkAction): number =>
+export const perGroupPerMinute = (deps: AppDeps, action: TransactionAction): number =>
   action === 'inquiry' ? deps.config.bulk.bankPerMinute : deps.config.bulk.merchantPerMinute;
 
 interface Plan {

@@ -1,9 +1,9 @@
 /**
- * Runs the items of running bulk jobs, with the single actions' own code (transactions/inquiry.ts,
- * notify.ts): the per-transaction interval and lease, the audit event per item (its details name
- * the job), the rollup, the merchant callback are theirs; only the per-user budget is not, a job
- * being paced instead at BULK_BANK_PER_MINUTE per bank (inquiry) and BULK_MERCHANT_PER_MINUTE
- * per merchant (re-send).
+ * Runs the items of running bulk jobs, with the single actions' own code (transactions/actions/
+ * inquiry.ts, resend.ts): the per-transaction interval and lease, the audit event per item (its
+ * details name the job), the rollup, the merchant callback are theirs; only the per-user budget is
+ * not, a job being paced instead at BULK_BANK_PER_MINUTE per bank (inquiry) and
+ * BULK_MERCHANT_PER_MINUTE per merchant (resend).
  *
  * The rate is a sliding window over the items' claim times in the database, so it holds across
  * jobs and across server processes; each item is claimed with a lease (repo.claimWithinRate), so
@@ -15,9 +15,10 @@ import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
 import { AppError } from '../../shared/errors.ts';
-import { inquire, type ActionRunner } from '../transactions/inquiry.ts';
+import type { ActionRunner } from '../transactions/actions/action-runner.ts';
+import { inquire } from '../transactions/actions/inquiry.ts';
+import { resend } from '../transactions/actions/resend.ts';
 import { SERVER_KINDS } from '../transactions/kinds.ts';
-import { sendNotification } from '../transactions/notify.ts';
 import * as repo from './repo.ts';
 import { perGroupPerMinute } from './service.ts';
 
@@ -40,10 +41,8 @@ async function runItem(deps: AppDeps, item: repo.WorkItem, onError: (error: unkn
   const kind = SERVER_KINDS.find((k) => k.type === item.trctType);
   if (!kind) return { status: 'failed', message: `Unknown transaction kind ${item.trctType}` };
   try {
-    const answer =
-      item.action === 'inquiry'
-        ? await inquire(deps, kind, runnerOf(item), item.compId, item.trctId)
-        : await sendNotification(deps, kind, runnerOf(item), item.compId, item.trctId);
+    const request = { kind, runner: runnerOf(item), compId: item.compId, trctId: item.trctId };
+    const answer = await (item.action === 'inquiry' ? inquire : resend)(deps, request);
     return { status: 'succeeded', message: answer.message };
   } catch (error) {
     if (error instanceof AppError) return { status: 'failed', message: error.message };

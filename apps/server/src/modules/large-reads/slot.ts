@@ -3,7 +3,7 @@
  * (large-page.ts) or a CSV export. Each holds the user's slot while it is being sent; another
  * one of the same user meanwhile answers 429 with Retry-After, before anything is read or sent.
  *
- * The slot is a lease in the action_throttle table (transactions/throttle.ts takeLease), so it
+ * The slot is a lease in the action_throttle table (transactions/actions/throttle.ts takeLease), so it
  * holds across server processes. It ends when the answer does (sent, cut short, or the client
  * gone: the response's 'close'); a read that lasts renews it as it goes, and one whose process
  * died frees it once the lease runs out (LARGE_READ_LEASE_MS).
@@ -13,7 +13,7 @@ import { MESSAGES } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { TooManyRequests } from '../../shared/errors.ts';
-import { takeLease } from '../transactions/throttle.ts';
+import { takeLease } from '../transactions/actions/throttle.ts';
 
 export const LARGE_READ_LEASE_MS = 60_000;
 /** What a refused request is told to wait: reads of this size take seconds. */

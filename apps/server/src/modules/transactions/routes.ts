@@ -1,24 +1,21 @@
 /**
  * /api/dashboard/transactionVa/* and /api/dashboard/transactionQr/* (spec §7 "Dashboard"):
- * list, CSV export, inquiry and notification, registered once per kind from one definition.
+ * list and CSV export, registered once per kind from one definition (the two actions, inquiry and
+ * resend: actions/routes.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inquiryResult, notifyResult, transactionIdParams, transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
+import { transactionTotals, type RawQuery, envelopeSchema, dateRangeListQuerySchema, listPayloadSchema, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
-import { actorOf, auditContextOf } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { recordingProbes } from '../audit/access-denied.ts';
 import { answerLargePage, mayBeLargePage } from '../large-reads/large-page.ts';
 import { renewingSlot, takeLargeReadSlot } from '../large-reads/slot.ts';
 import { requireActiveCompany } from '../auth/service.ts';
 import { prepareExport } from './csv-export.ts';
-import { inquire, runnerOf } from './inquiry.ts';
 import { SERVER_KINDS } from './kinds.ts';
-import { sendNotification } from './notify.ts';
 import { sendCsv } from './send-csv.ts';
-import { probedTransaction } from './repo.ts';
 import { batchedList, list } from './service.ts';
 
 export const transactionRoutes =
@@ -54,28 +51,6 @@ export const transactionRoutes =
           const csv = prepareExport(deps, kind, auditContextOf(request), compId, request.query);
           const slot = await takeLargeReadSlot(deps, request, reply);
           await sendCsv(reply, kind.csvFile, renewingSlot(slot, csv));
-        },
-      });
-
-      app.post(paths.inquiry, {
-        config,
-        schema: { tags, summary: `${kind.resource.entity}: ask the bank for the payment status (unpaid only)`, params: transactionIdParams, response: { 200: envelopeSchema(inquiryResult) } },
-        handler: async (request) => {
-          const compId = await companyOf(request);
-          const { trctId } = request.params;
-          const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => inquire(deps, kind, runnerOf(actorOf(request)), compId, trctId));
-          return ok(answer.data, answer.message);
-        },
-      });
-
-      app.post(paths.notify, {
-        config,
-        schema: { tags, summary: `${kind.resource.entity}: send the payment notification to the merchant now (paid only)`, params: transactionIdParams, response: { 200: envelopeSchema(notifyResult) } },
-        handler: async (request) => {
-          const compId = await companyOf(request);
-          const { trctId } = request.params;
-          const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => sendNotification(deps, kind, runnerOf(actorOf(request)), compId, trctId));
-          return ok(answer.data, answer.message);
         },
       });
     }

@@ -1,5 +1,5 @@
 /**
- * The daily chart of a kind on Home (issue 11): transactions per business day, stacked by status
+ * The daily chart of a kind on Home: transactions per business day, stacked by status
  * (MUI X Charts, loaded lazily). A bar leads to that day's list filtered by its status.
  */
 import Box from '@mui/material/Box';

@@ -10,7 +10,7 @@ import { HomeWorkQueueCard } from './home-work-queue-card.tsx';
 import { useHomeFigures } from './use-home-figures.ts';
 
 /**
- * "Is everything paid and delivered?" (issue 11): today and the last 7 business days of the
+ * "Is everything paid and delivered?": today and the last 7 business days of the
  * active company, only the parts the user may read; every figure leads to its filtered list.
  */
 export function HomeFigures() {

@@ -31,7 +31,7 @@ function start(access: AccessMap, figures: HomeFigures) {
   return { api, router };
 }
 
-describe('Home (issue 11)', { timeout: 20_000 }, () => {
+describe('Home', { timeout: 20_000 }, () => {
   it('keeps the welcome and shows only the parts the server sent, each a link to its filtered list', async () => {
     start({ dashboard_transactionva: ['read'], dashboard_notification: ['read'] }, FIGURES);
     expect(screen.getByRole('heading', { level: 1, name: 'Selamat Datang' })).toBeInTheDocument();

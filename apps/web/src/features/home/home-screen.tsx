@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Logo } from '../../components/logo.tsx';
 import { HomeFigures } from './home-figures.tsx';
 
-/** The welcome page (spec §1) and, below it, the day's figures (issue 11). */
+/** The welcome page (spec §1) and, below it, the day's figures. */
 export function HomeScreen() {
   return (
     <>

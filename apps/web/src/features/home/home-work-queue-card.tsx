@@ -13,7 +13,7 @@ const ENTRIES = [
   { key: 'notifications', label: 'Notifikasi gagal terkirim' },
 ] as const;
 
-/** "Perlu tindakan" on Home (issue 11): each work queue's size, a click to the queue itself. */
+/** "Perlu tindakan" on Home: each work queue's size, a click to the queue itself. */
 export function HomeWorkQueueCard({ queues, today }: { queues: HomeFigures['workQueues']; today: string }) {
   const shown = ENTRIES.filter((entry) => queues[entry.key] !== null);
   if (shown.length === 0) return null;

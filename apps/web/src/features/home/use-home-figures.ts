@@ -1,4 +1,4 @@
-/** GET /dashboard/home (issue 11): the active company's Home figures, keyed by that company. */
+/** GET /dashboard/home: the active company's Home figures, keyed by that company. */
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, type HomeFigures } from '@tagih/contract';
 import { apiRequest } from '../../api/client.ts';

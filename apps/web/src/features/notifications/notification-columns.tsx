@@ -14,7 +14,7 @@ import { NotificationStatusChip } from '../../monitoring/notification-status-chi
 /** The least a column needs to show its content uncut; columns share what is left. */
 const MIN_WIDTHS: Record<string, number> = { notiId: 90, notiOrderId: 150, trctVirtualAccountNo: 170, notiStatus: 120, notiCreatedTime: 170 };
 
-/** Which columns stay when the table is narrow, most important first (issue 11). */
+/** Which columns stay when the table is narrow, most important first. */
 export const NOTIFICATION_PRIORITY: readonly string[] = ['notiOrderId', 'notiStatus', 'notiCreatedTime', 'notiId', 'trctVirtualAccountNo'];
 
 function column(field: FieldDef): TableColumn<NotificationRow> {

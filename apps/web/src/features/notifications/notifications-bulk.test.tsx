@@ -71,7 +71,7 @@ function start({ running = false }: { running?: boolean } = {}) {
 const checkboxOf = async (orderId: string) =>
   within((await screen.findByText(orderId)).closest('tr')!).getByRole('checkbox');
 
-describe('Bulk re-send on Notifications (issue 11)', { timeout: 30_000 }, () => {
+describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
   it('picks rows, previews, requires a reason, runs once and shows each outcome', async () => {
     const user = userEvent.setup();
     const api = start();

@@ -60,7 +60,7 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     expect(within(empty).getByText('Sukses')).toBeInTheDocument();
     expect(lastList().get('from')).toBe('1970-01-01');
     expect(lastList().get('to')).toBe('2025-03-11');
-    // First the checkboxes that pick rows for a bulk re-send (issue 11).
+    // First the checkboxes that pick rows for a bulk re-send.
     const [pick, ...headers] = screen.getAllByRole('columnheader');
     expect(within(pick!).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
     expect(headers.map((h) => h.textContent)).toEqual([
@@ -123,7 +123,7 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
-  it('shows the columns the user chose on the server, in their order (issue 11)', async () => {
+  it('shows the columns the user chose on the server, in their order', async () => {
     fakeApi({ dashboard_notification: ['read'] }, {
       [`GET ${LIST}`]: () =>
         envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
@@ -135,7 +135,7 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     );
   });
 
-  it('asks the list the URL describes (issue 11)', async () => {
+  it('asks the list the URL describes', async () => {
     const api = fakeApi({ dashboard_notification: ['read'] }, {
       [`GET ${LIST}`]: () =>
         envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),

@@ -1,6 +1,6 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { NOTIFICATIONS_AREA, SEARCH_DEBOUNCE_MS, can, notificationResource, type NotificationRow } from '@tagih/contract';
+import { BULK_ACTIONS_OF, NOTIFICATIONS_AREA, SEARCH_DEBOUNCE_MS, can, notificationResource, type NotificationRow } from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
@@ -25,7 +25,6 @@ import { useNotificationListState } from './use-notification-list-state.ts';
 
 const NO_ROWS: NotificationRow[] = [];
 const getNotificationId = (row: NotificationRow) => row.notiId;
-const BULK_ACTIONS_OF_NOTIFICATIONS = ['resend'] as const;
 
 /** Notifications (spec §2): search by order id, date range, status filter, history per row. */
 export function NotificationsScreen() {
@@ -44,7 +43,7 @@ export function NotificationsScreen() {
   const rows = list.data?.data ?? NO_ROWS;
   const bulk = useBulkActions({
     source: 'notification',
-    actions: canSeeHistory ? BULK_ACTIONS_OF_NOTIFICATIONS : [],
+    actions: canSeeHistory ? BULK_ACTIONS_OF.notification : [],
     scope: selectionScope(state.allPagesParams),
     query: useMemo(() => listQueryRecord(state.allPagesParams), [state.allPagesParams]),
     total: list.data?.pagination.totalData ?? 0,

@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { TableColumn } from '../../components/table-column.ts';
 import {
-  canInquire,
-  canNotify,
   DEFAULT_BUSINESS_TZ,
   formatDateTime,
   formatRupiah,
@@ -14,22 +11,18 @@ import {
   type TransactionQrRow,
   type TransactionVaRow,
 } from '@tagih/contract';
+import { InquiryButton, ResendButton } from '../../monitoring/actions/action-buttons.tsx';
+import type { ActionTarget } from '../../monitoring/actions/action-dialog.tsx';
 import { NotificationRefChip, TransactionStatusChip } from './transaction-chips.tsx';
 
 export type TransactionRow = TransactionVaRow | TransactionQrRow;
-
-export interface TransactionAction {
-  type: 'inquiry' | 'notify';
-  trctId: number;
-  orderId: string;
-}
 
 export interface TransactionColumnOptions {
   /** Table headers that differ from the resource's labels (which also head the CSV). */
   headers?: Readonly<Record<string, string>>;
   /** The screen's read permission: Inquiry and Notif need it (spec §6). */
   canAct: boolean;
-  onAction: (action: TransactionAction) => void;
+  onAction: (target: ActionTarget) => void;
 }
 
 /** The least a column needs to show its content uncut; columns share what is left. */
@@ -44,7 +37,7 @@ const MIN_WIDTHS: Record<string, number> = {
   trqrReferenceNo: 130,
 };
 
-/** Which columns stay when the table is narrow, most important first (issue 11). */
+/** Which columns stay when the table is narrow, most important first. */
 export const TRANSACTION_PRIORITY: Readonly<Record<TransactionKindDef['key'], readonly string[]>> = {
   va: [
     'trctOrderId', 'trctStatus', 'trctTotalAmount', 'notification', 'trctCreatedTime', 'trctVirtualAccountName',
@@ -66,7 +59,6 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
     field: field.name,
     headerName,
     minWidth: minWidthOf(field),
-   
     sortable: isSortable(field),
   };
   if (field.name === 'trctStatus') {
@@ -87,7 +79,7 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
   return base;
 }
 
-// Made once, not for every row's cell on every render (issue 10: emotion's work on the first render).
+// Made once, not for every row's cell on every render (emotion's work on the first render).
 const ACTIONS_CELL_SX = { display: 'flex', gap: 1, alignItems: 'center', height: '100%' } as const;
 const stopClick = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
@@ -101,26 +93,12 @@ function actionsColumn({ canAct, onAction }: TransactionColumnOptions): TableCol
     hideable: false,
     renderCell: ({ row }) => {
       const target = { trctId: row.trctId, orderId: row.trctOrderId };
+      const subject = { place: 'row', status: row.trctStatus, permitted: canAct } as const;
       return (
         // A click on a button is not a click on the row (which opens the detail view).
         <Box onClick={stopClick} sx={ACTIONS_CELL_SX}>
-          <Button
-            size="small"
-            variant="outlined"
-            color="info"
-            disabled={!canAct || !canInquire(row.trctStatus)}
-            onClick={() => onAction({ type: 'inquiry', ...target })}
-          >
-            Inquiry
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={!canAct || !canNotify(row.trctStatus)}
-            onClick={() => onAction({ type: 'notify', ...target })}
-          >
-            Notif
-          </Button>
+          <InquiryButton {...subject} onClick={() => onAction({ action: 'inquiry', ...target })} />
+          <ResendButton {...subject} onClick={() => onAction({ action: 'resend', ...target })} />
         </Box>
       );
     },

@@ -25,11 +25,11 @@ const row = (trctId: number, orderId: string, extra: Partial<TransactionQrRow> =
   ...extra,
 });
 
-/** 12 rows in pages of 10. */
+/** 12 rows in pages of 10, numbered by the server (No.). */
 function page(n: number) {
   const rows = n === 1
-    ? Array.from({ length: 10 }, (_, i) => row(100 - i, `QR-${i + 1}`))
-    : [row(90, 'QR-11', { trctStatus: '00', notification: { notiStatus: 1 } }), row(89, 'QR-12')];
+    ? Array.from({ length: 10 }, (_, i) => row(100 - i, `QR-${i + 1}`, { no: i + 1 }))
+    : [row(90, 'QR-11', { no: 11, trctStatus: '00', notification: { notiStatus: 1 } }), row(89, 'QR-12', { no: 12 })];
   return envelopeResponse({
     data: rows,
     total: { nominal_lunas: 25000, count_lunas: 1 },
@@ -48,7 +48,7 @@ function start() {
   return api;
 }
 
-/** A row's cells as text, after its bulk-action checkbox (issue 11). */
+/** A row's cells as text, after its bulk-action checkbox. */
 const cellTexts = (orderId: string) =>
   within(screen.getByText(orderId).closest('tr')!)
     .getAllByRole('cell')
@@ -56,7 +56,7 @@ const cellTexts = (orderId: string) =>
     .map((cell) => cell.textContent);
 
 describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
-  it('numbers rows across pages: No. = (page - 1) * page size + position', async () => {
+  it('shows the No. the server gives each row, across pages', async () => {
     const user = userEvent.setup();
     const api = start();
     expect(await screen.findByText('QR-10')).toBeInTheDocument();

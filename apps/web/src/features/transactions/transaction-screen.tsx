@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
-import { can, MESSAGES, type TransactionKindDef } from '@tagih/contract';
-import { useMemo, useState } from 'react';
+import { BULK_ACTIONS_OF, can, MESSAGES, type TransactionKindDef } from '@tagih/contract';
+import { useMemo } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useExportTransactions } from '../../api/export-transactions.ts';
 import { useAccess } from '../../api/get-status.ts';
@@ -11,19 +11,14 @@ import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { SummaryCard } from '../../components/summary-card.tsx';
-import { TransactionActionDialog } from './transaction-action-dialog.tsx';
 import { useOpenTransactionDetail } from './detail/use-open-detail.ts';
+import { useActionDialog } from '../../monitoring/actions/action-dialog.tsx';
 import { PreferenceButtons, SavedViewsBar } from '../../monitoring/table-preferences.tsx';
 import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-query-record.ts';
 import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { useChosenColumns } from '../../monitoring/use-preferences.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
-import {
-  TRANSACTION_PRIORITY,
-  transactionColumns,
-  type TransactionAction,
-  type TransactionRow,
-} from './transaction-columns.tsx';
+import { TRANSACTION_PRIORITY, transactionColumns, type TransactionRow } from './transaction-columns.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
 import { notCountedNote, transactionSummaryItems } from './transaction-summary.ts';
 import { TransactionToolbar } from './transaction-toolbar.tsx';
@@ -39,7 +34,6 @@ export interface TransactionScreenProps {
 
 const getTransactionId = (row: TransactionRow) => row.trctId;
 const PREFERENCE_SCREEN = { va: 'transaction-va', qris: 'transaction-qris' } as const;
-const BULK_ACTIONS_OF_TRANSACTIONS = ['inquiry', 'resend'] as const;
 
 /** Transaction VA and Transaction BRI QRIS (spec §2): one screen, told which kind it shows. */
 export function TransactionScreen({ kind, title, crumb, headers }: TransactionScreenProps) {
@@ -49,29 +43,24 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   const { access } = useAccess();
   const canAct = can(access, kind.area, 'read');
   const openDetail = useOpenTransactionDetail(kind);
-  const [action, setAction] = useState<TransactionAction | null>(null);
+  const actionDialog = useActionDialog(kind);
   const filterDialog = useFreshDialog();
 
   const { columns, actions } = useMemo(
-    () => transactionColumns(kind, { headers, canAct, onAction: setAction }),
-    [kind, headers, canAct],
+    () => transactionColumns(kind, { headers, canAct, onAction: actionDialog.ask }),
+    [kind, headers, canAct, actionDialog.ask],
   );
   const screen = PREFERENCE_SCREEN[kind.key];
   const chosen = useChosenColumns(screen);
   const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen, checkboxes: canAct });
   const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
-  // No. = (page - 1) * page size + position, from the page the rows came with.
-  const rows = useMemo(() => {
-    const data = list.data;
-    if (!data) return [];
-    const offset = (data.pagination.page - 1) * data.pagination.itemPerPage;
-    return data.data.map((row, index) => ({ ...row, no: offset + index + 1 }));
-  }, [list.data]);
+  // The rows come numbered (No., QRIS) by the server.
+  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const total = list.data?.total;
   const totalCapped = list.data?.pagination.totalCapped === true;
   const bulk = useBulkActions({
     source: kind.key,
-    actions: canAct ? BULK_ACTIONS_OF_TRANSACTIONS : [],
+    actions: canAct ? BULK_ACTIONS_OF[kind.key] : [],
     scope: selectionScope(state.exportParams),
     query: useMemo(() => listQueryRecord(state.exportParams), [state.exportParams]),
     total: list.data?.pagination.totalData ?? 0,
@@ -136,7 +125,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         }}
         onClose={filterDialog.close}
       />
-      <TransactionActionDialog kind={kind} action={action} onClose={() => setAction(null)} />
+      {actionDialog.dialog}
     </>
   );
 }

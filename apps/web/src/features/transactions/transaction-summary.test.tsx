@@ -18,7 +18,7 @@ const TOTAL: TransactionTotals = {
 };
 
 const EXACT = { total: TOTAL, pagination: { totalData: 0, totalPage: 0, page: 1, itemPerPage: 10 } };
-/** Issue 10: more rows matched than the server counts. */
+/** More rows matched than the server counts. */
 const UNCOUNTED = {
   total: { nominal_lunas: null, count_lunas: null, by_status: [] },
   pagination: { totalData: 10000, totalPage: 1000, page: 1, itemPerPage: 10, totalCapped: true },
@@ -34,7 +34,7 @@ function start(path = '/dashboard/transaction-va', answer: typeof EXACT | typeof
 
 const card = () => screen.getByText('Status Pelunasan').closest<HTMLElement>('.MuiCard-root')!;
 
-describe('Status Pelunasan card by status (issue 11)', { timeout: 20_000 }, () => {
+describe('Status Pelunasan card by status', { timeout: 20_000 }, () => {
   it('keeps the spec figures and shows each status with its count and amount', async () => {
     start();
     await within(card()).findByText('Rp. 600.000,00');
@@ -61,7 +61,7 @@ describe('Status Pelunasan card by status (issue 11)', { timeout: 20_000 }, () =
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('status')).toBe(false));
   });
 
-  it('shows dashes, says why and the pager says "more than" when the server did not count every match (issue 10)', async () => {
+  it('shows dashes, says why and the pager says "more than" when the server did not count every match', async () => {
     start('/dashboard/transaction-va?search=budi', UNCOUNTED);
     await within(card()).findByText(/Lebih dari 10\.000 transaksi cocok, jadi totalnya tidak dihitung/);
     expect(within(card()).getByText('Nominal').nextSibling).toHaveTextContent(/^—$/);

@@ -1,8 +1,8 @@
 /**
  * The summary card's figures (spec §2 "Status Pelunasan": Nominal and Jumlah Transaksi of the paid
- * transactions) and, issue 11, each status's count and amount as a button that filters the list
+ * transactions) and each status's count and amount as a button that filters the list
  * by that status (clicking the chosen one again shows every status). When the server did not
- * count the rows (issue 10: a broad search, pagination.totalCapped) the figures show a dash and
+ * count the rows (a broad search: pagination.totalCapped) the figures show a dash and
  * the card says why.
  */
 import { TRANSACTION_STATUS, TRANSACTION_STATUSES, formatRupiah, type TransactionTotals } from '@tagih/contract';

@@ -20,15 +20,15 @@ export interface TransactionToolbarProps {
   onExport: () => void;
   onFilter: () => void;
   onRefresh: () => void;
-  /** The column chooser and saved views (issue 11). */
+  /** The column chooser and saved views. */
   preferences?: ReactNode;
 }
 
-// Made once, not on every render (issue 10: emotion's work on the first render).
+// Made once, not on every render (emotion's work on the first render).
 const SEARCH_ROW_SX = { display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '100%' } as const;
 const FIELD_SELECT_SX = { width: 120, flexShrink: 0 } as const;
 
-/** Search-by + search text, date range, the work queue (issue 11), Export, Filter Data, Refresh (spec §2). */
+/** Search-by + search text, date range, the work queue, Export, Filter Data, Refresh (spec §2). */
 export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
   const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
   return (

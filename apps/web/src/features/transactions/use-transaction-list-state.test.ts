@@ -55,7 +55,7 @@ describe('transaction list query', () => {
     expect(result.current.params).toMatchObject({ page: 1, orderField: 'trctTotalAmount', orderValue: 'asc' });
   });
 
-  it('keeps the list in the URL, and a URL gives the same list back (issue 11)', () => {
+  it('keeps the list in the URL, and a URL gives the same list back', () => {
     const { result, url } = renderState();
     act(() => result.current.changeSearchField('trvaVirtualAccountName'));
     act(() => result.current.setSearchText('Budi'));

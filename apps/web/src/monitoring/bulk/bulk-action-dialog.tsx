@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BULK_REASON_MAX, BULK_REASON_MIN, BULK_TEXT, MESSAGES, type BulkAction, type BulkSelection, type BulkSource } from '@tagih/contract';
+import { BULK_REASON_MAX, BULK_REASON_MIN, BULK_TEXT, MESSAGES, type BulkSelection, type BulkSource, type TransactionAction } from '@tagih/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBulkJob, useCancelBulkJob, usePreviewBulk, useStartBulk } from '../../api/bulk-actions.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -18,7 +18,7 @@ import { newIdempotencyKey } from './idempotency-key.ts';
 
 /** A bulk action about to be previewed: what, from which screen, on which rows. */
 export interface BulkRequestTarget {
-  action: BulkAction;
+  action: TransactionAction;
   source: BulkSource;
   selection: BulkSelection;
 }
@@ -42,7 +42,7 @@ function reasonError(reason: string): string | null {
 }
 
 /**
- * Bulk Inquiry / re-send (issue 11): the preview (how many, why not the others, where they go,
+ * Bulk inquiry / resend: the preview (how many, why not the others, where they go,
  * how long), a required reason, then the job's progress and each item's outcome, polled until
  * it ends. Mount it anew for each opening: one idempotency key per confirmation, so a double
  * click or a retry gets the same job, never a second one.

@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BULK_MAX_IDS, BULK_TEXT, type BulkAction } from '@tagih/contract';
+import { BULK_MAX_IDS, type TransactionAction } from '@tagih/contract';
+import { ACTION_BUTTONS } from '../actions/action-buttons.tsx';
 
 export interface BulkBarProps {
   /** Rows picked one by one; null = every row that matches. */
@@ -13,8 +14,9 @@ export interface BulkBarProps {
   totalCapped?: boolean;
   /** Every row of this page is picked and there are more: offer all that match. */
   canSelectAll: boolean;
-  actions: readonly BulkAction[];
-  onAction: (action: BulkAction) => void;
+  /** The actions offered (the user may act: the screen offers none otherwise). */
+  actions: readonly TransactionAction[];
+  onAction: (action: TransactionAction) => void;
   onSelectAll: () => void;
   onClear: () => void;
 }
@@ -41,11 +43,10 @@ export function BulkBar({ pickedCount, total, totalCapped = false, canSelectAll,
           </Typography>
         )}
         <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-          {actions.map((action) => (
-            <Button key={action} size="small" variant="contained" disabled={tooMany || count === 0} onClick={() => onAction(action)}>
-              {BULK_TEXT.action[action]}
-            </Button>
-          ))}
+          {actions.map((action) => {
+            const ActionButton = ACTION_BUTTONS[action];
+            return <ActionButton key={action} place="bulk" picked={!tooMany && count > 0} permitted onClick={() => onAction(action)} />;
+          })}
           <Button size="small" color="inherit" onClick={onClear}>
             Batal pilih
           </Button>

@@ -1,5 +1,5 @@
 import type { RowId } from '../../components/table-column.ts';
-import type { BulkAction, BulkSource } from '@tagih/contract';
+import type { BulkSource, TransactionAction } from '@tagih/contract';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useRunningBulkJobs } from '../../api/bulk-actions.ts';
 import type { TableSelection } from '../../components/data-table.tsx';
@@ -8,13 +8,13 @@ import { BulkBar } from './bulk-bar.tsx';
 import { RunningJobBanner } from './running-job-banner.tsx';
 import { useBulkSelection } from './use-bulk-selection.ts';
 
-// Loaded when first opened: the list screens' first load does not carry it (issue 10's budgets).
+// Loaded when first opened: the list screens' first load does not carry it (its size budget, bench/README.md).
 const BulkActionDialog = lazy(async () => ({ default: (await import('./bulk-action-dialog.tsx')).BulkActionDialog }));
 
 export interface UseBulkActionsInput {
   source: BulkSource;
   /** The actions this screen offers (empty, or the user may not act: no checkboxes at all). */
-  actions: readonly BulkAction[];
+  actions: readonly TransactionAction[];
   /** The list's query without page and sort: a change starts the selection over. */
   scope: string;
   /** The list's query for every page (its export query), sent for "all that match"; null while incomplete. */
@@ -29,7 +29,7 @@ export interface UseBulkActionsInput {
 }
 
 /**
- * Bulk actions on a monitoring list (issue 11): checkboxes for the table, the bar above it, the
+ * Bulk actions on a monitoring list: checkboxes for the table, the bar above it, the
  * banner of a job still running, and the preview/progress dialog. The screen places `bar` above
  * its table, passes `tableSelection` to DataTable and renders `dialog`.
  */

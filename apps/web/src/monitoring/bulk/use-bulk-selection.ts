@@ -2,7 +2,7 @@ import { BULK_MAX_IDS, type BulkSelection } from '@tagih/contract';
 import { useCallback, useMemo, useState } from 'react';
 
 /**
- * The rows picked for a bulk action (issue 11): ids picked one by one (kept across pages), or
+ * The rows picked for a bulk action: ids picked one by one (kept across pages), or
  * every row the list's query matches ("Pilih semua"). `scope` is the list's query without page
  * and sort: when the search, filters, dates or queue change, the selection starts over, so it
  * never holds rows the operator can no longer see.

@@ -6,14 +6,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canInquire, canNotify, dashboardUrl, MESSAGES, TRANSACTION_LIST_PATHS, type TransactionKindDef } from '@tagih/contract';
-import { useState } from 'react';
+import { can, dashboardUrl, MAX_BIG_ID, MESSAGES, readPathId, TRANSACTION_LIST_PATHS, type TransactionKindDef } from '@tagih/contract';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { useAccess } from '../../../api/get-status.ts';
 import { useTransactionDetail } from '../../../api/get-transaction-detail.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { TransactionActionDialog } from '../transaction-action-dialog.tsx';
-import type { TransactionAction } from '../transaction-columns.tsx';
+import { InquiryButton, ResendButton } from '../../../monitoring/actions/action-buttons.tsx';
+import { useActionDialog } from '../../../monitoring/actions/action-dialog.tsx';
 import { TransactionFields } from './transaction-fields.tsx';
 import { TransactionTimeline } from './transaction-timeline.tsx';
 
@@ -23,27 +23,25 @@ export interface TransactionDetailScreenProps {
   listTitle: string;
 }
 
-/** '123' -> 123; anything else (not a positive whole number) -> null. */
-export function parseTrctId(text: string | undefined): number | null {
-  if (!text || !/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
-}
+/** '123' -> 123; anything the server's path rule refuses (transactionIdParams: a bigint id) -> null. */
+export const parseTrctId = (text: string | undefined): number | null => readPathId(text, MAX_BIG_ID);
 
 /**
- * One transaction's whole story (issue 11 item 2) at /dashboard/transaction-va/{trctId} (or
+ * One transaction's whole story at /dashboard/transaction-va/{trctId} (or
  * transaction-qris): every field, copy buttons for its ids, Inquiry and Notif, and its timeline.
  */
 export function TransactionDetailScreen({ kind, listTitle }: TransactionDetailScreenProps) {
   const trctId = parseTrctId(useParams().trctId);
   const detail = useTransactionDetail(kind, trctId);
-  const [action, setAction] = useState<TransactionAction | null>(null);
+  const actionDialog = useActionDialog(kind);
+  const { access } = useAccess();
   const navigate = useNavigate();
   const location = useLocation();
   const listUrl = dashboardUrl(TRANSACTION_LIST_PATHS[kind.key]);
   // Back to the list as it was (its state is in its URL) when we came from it; else to the list.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(listUrl));
   const t = detail.data?.transaction;
+  const canAct = can(access, kind.area, 'read');
   const notFound = trctId === null || (detail.error instanceof ApiError && detail.error.httpStatus === 404);
 
   return (
@@ -71,21 +69,18 @@ export function TransactionDetailScreen({ kind, listTitle }: TransactionDetailSc
           </Button>
           {t && (
             <>
-              <Button
-                variant="outlined"
-                color="info"
-                disabled={!canInquire(t.trctStatus)}
-                onClick={() => setAction({ type: 'inquiry', trctId: t.trctId, orderId: t.trctOrderId })}
-              >
-                Inquiry
-              </Button>
-              <Button
-                variant="outlined"
-                disabled={!canNotify(t.trctStatus)}
-                onClick={() => setAction({ type: 'notify', trctId: t.trctId, orderId: t.trctOrderId })}
-              >
-                Notif
-              </Button>
+              <InquiryButton
+                place="detail"
+                status={t.trctStatus}
+                permitted={canAct}
+                onClick={() => actionDialog.ask({ action: 'inquiry', trctId: t.trctId, orderId: t.trctOrderId })}
+              />
+              <ResendButton
+                place="detail"
+                status={t.trctStatus}
+                permitted={canAct}
+                onClick={() => actionDialog.ask({ action: 'resend', trctId: t.trctId, orderId: t.trctOrderId })}
+              />
             </>
           )}
         </Box>
@@ -102,7 +97,7 @@ export function TransactionDetailScreen({ kind, listTitle }: TransactionDetailSc
           <TransactionTimeline entries={detail.data.timeline} />
         </Stack>
       )}
-      <TransactionActionDialog kind={kind} action={action} onClose={() => setAction(null)} />
+      {actionDialog.dialog}
     </>
   );
 }

@@ -1,18 +1,18 @@
 /**
- * The inquiry log (issue 11 item 2): every bank inquiry of a transaction is kept with its time,
+ * The inquiry log: every bank inquiry of a transaction is kept with its time,
  * who asked, what was asked (identifiers only: no keys, tokens or signatures), the bank's answer
  * (response code and reason, or the error) and its latency. Its timeline shows them.
  */
 import type { InquiryAttemptOutcome } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { BankPaidClaim, InquiryOutcome } from '../../integrations/bank/gateway.ts';
-import type { Actor } from '../../shared/actor.ts';
-import { AppError } from '../../shared/errors.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { BankPaidClaim, InquiryOutcome } from '../../../integrations/bank/gateway.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { ServerKind } from '../kinds.ts';
+import type { RefusalReason } from '../payment-evidence.ts';
+import type { ActionRow } from '../repo.ts';
+import type { ActionRequest } from './action-runner.ts';
 import { insertAttempt } from './inquiry-attempts-repo.ts';
-import type { ServerKind } from './kinds.ts';
-import type { RefusalReason } from './payment-evidence.ts';
-import type { ActionRow } from './repo.ts';
 
 /** The bank's answer as Inquiry acts on it: a "paid" kept with what payment-evidence.ts accepted, or refused by it. */
 export type JudgedInquiry =
@@ -23,7 +23,8 @@ export type JudgedInquiry =
 /** Our answer to an Inquiry whose "paid" was refused: the bank answered, but not an answer to act on. */
 export const REFUSED_ANSWER_STATUS = 502;
 
-const bankOf = (t: ActionRow) => t.trctBank ?? t.trctQrBank ?? '';
+/** The bank an inquiry of `t` goes to. */
+export const bankOf = (t: ActionRow) => t.trctBank ?? t.trctQrBank ?? '';
 
 /** What an inquiry asks the bank, as the log shows it. */
 export function inquiryRequestSummary(kind: ServerKind, t: ActionRow): Record<string, unknown> {
@@ -40,15 +41,15 @@ export function inquiryRequestSummary(kind: ServerKind, t: ActionRow): Record<st
  * A failure to write the log fails the request before anything changed (the bank call reads only).
  */
 export async function recordInquiryAttempt(
-  deps: AppDeps, kind: ServerKind, actor: Pick<Actor, 'audit'>, t: ActionRow, ask: () => Promise<JudgedInquiry>,
+  deps: AppDeps, { kind, runner }: Pick<ActionRequest, 'kind' | 'runner'>, t: ActionRow, ask: () => Promise<JudgedInquiry>,
 ): Promise<JudgedInquiry> {
   const startedAt = deps.clock.now();
   const started = performance.now();
   const base = {
     inatTrctId: t.trctId,
     inatAt: iso(startedAt),
-    inatUserId: actor.audit.actorUserId,
-    inatUsername: actor.audit.actorUsername,
+    inatUserId: runner.audit.actorUserId,
+    inatUsername: runner.audit.actorUsername,
     inatBank: bankOf(t),
     inatRequest: JSON.stringify(inquiryRequestSummary(kind, t)),
   };

@@ -3,54 +3,28 @@
  * that payment-evidence.ts accepts sets it paid, the paid amount and time and creates the pending
  * notification in one database transaction, then sends that notification. A refused answer or a
  * failure leaves the transaction unchanged.
- * Throttled per user (not a bulk job's items: ActionRunner) and per transaction (throttle.ts); every answer of the bank, and every
- * failure to get one, leaves transaction.inquired in the audit trail, in the same database
- * transaction as the change it caused.
+ * Run by action-runner.ts (throttled per user and per transaction, one at a time); every answer of
+ * the bank, and every failure to get one, is kept in the inquiry log (inquiry-attempts.ts) and
+ * leaves transaction.inquired in the audit trail, in the same database transaction as the change
+ * it caused.
  */
-import { ACTION_OUTCOME, AUDIT_ACTIONS, BANK_CLAIM_REFUSED, transactionStatusLabel, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS, canInquire } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/tables.ts';
-import type { Actor } from '../../shared/actor.ts';
-import type { AuditContext } from '../../shared/audit-context.ts';
-import { AppError, Conflict, NotFound } from '../../shared/errors.ts';
-import { BankFailure, type InquiryOutcome } from '../../integrations/bank/gateway.ts';
-import { recordAudit } from '../audit/service.ts';
-import { sendIfFree } from '../notifications/delivery.ts';
-import { announce } from '../live/announce.ts';
-import { REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
-import type { ServerKind } from './kinds.ts';
-import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from './payment-evidence.ts';
-import * as repo from './repo.ts';
-import { admitAction } from './throttle.ts';
-import { turnPaid } from './turn-paid.ts';
-
-export interface ActionAnswer<T> {
-  message: string;
-  data: T;
-}
-
-/**
- * Who runs Inquiry or Notif: an operator's own request (their per-user budget applies), or an
- * item of a bulk job (modules/bulk-actions: paced by the job's per-bank / per-merchant rate
- * instead, and its audit events name the job). Everything else is the same for both.
- */
-export interface ActionRunner {
-  audit: AuditContext;
-  /** Whose per-minute budget the action uses (throttle.ts); null for a bulk item. */
-  budgetUserId: string | null;
-  bulkJobId?: number;
-}
-
-export const runnerOf = (actor: Actor): ActionRunner => ({ audit: actor.audit, budgetUserId: actor.session.userId });
-
-/** What a bulk item adds to its audit event's details. */
-export const bulkDetails = (runner: ActionRunner): Record<string, unknown> => (runner.bulkJobId === undefined ? {} : { bulkJobId: runner.bulkJobId });
+import { ACTION_OUTCOME, BANK_CLAIM_REFUSED, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS } from '@tagih/contract';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
+import { AppError, Conflict } from '../../../shared/errors.ts';
+import { BankFailure, type InquiryOutcome } from '../../../integrations/bank/gateway.ts';
+import { sendIfFree } from '../../notifications/delivery.ts';
+import { announce } from '../../live/announce.ts';
+import type { ServerKind } from '../kinds.ts';
+import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from '../payment-evidence.ts';
+import * as repo from '../repo.ts';
+import { turnPaid } from '../turn-paid.ts';
+import { runAction, type ActionAnswer, type ActionAudit, type ActionRequest, type ActionRules } from './action-runner.ts';
+import { bankOf, REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
 
 /** How long an inquiry holds its transaction at most (the bank's timeouts are far shorter). */
 export const INQUIRY_LEASE_MS = 60_000;
-
-const bankOf = (t: repo.ActionRow) => t.trctBank ?? t.trctQrBank ?? '';
 
 async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Promise<InquiryOutcome> {
   const gateway = deps.bankGateway;
@@ -94,34 +68,25 @@ const QR_GONE: ReadonlySet<string> = new Set([SNAP_PAYMENT_STATUS.CANCELED, SNAP
 
 type InquiryAuditOutcome = 'paid' | 'unpaid' | 'expired' | 'refused' | 'error';
 
-export async function inquire(deps: AppDeps, kind: ServerKind, actor: ActionRunner, compId: number, trctId: number): Promise<ActionAnswer<InquiryResult>> {
-  const t = await repo.findForAction(deps.db, kind, compId, trctId);
-  if (!t) throw new NotFound(`Transaction ${trctId} not found`);
-  if (!canInquire(t.trctStatus)) {
-    throw new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${transactionStatusLabel(t.trctStatus) || t.trctStatus}`);
-  }
-  const admission = await admitAction(deps, 'inquiry', actor.budgetUserId, t.trctId, INQUIRY_LEASE_MS);
-  try {
-    return await inquireAdmitted(deps, kind, actor, t);
-  } finally {
-    await admission.release();
-  }
+const INQUIRY_RULES: ActionRules = {
+  action: 'inquiry',
+  leaseMs: INQUIRY_LEASE_MS,
+  notAllowed: (t, status) => new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${status}`),
+};
+
+export function inquire(deps: AppDeps, request: ActionRequest): Promise<ActionAnswer<InquiryResult>> {
+  return runAction(deps, request, INQUIRY_RULES, (t, audit) => inquireAdmitted(deps, request, t, audit));
 }
 
-async function inquireAdmitted(deps: AppDeps, kind: ServerKind, actor: ActionRunner, t: repo.ActionRow): Promise<ActionAnswer<InquiryResult>> {
+async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t: repo.ActionRow, auditAction: ActionAudit): Promise<ActionAnswer<InquiryResult>> {
   const { trctId } = t;
   const bank = bankOf(t);
   const audit = (db: DbOrTx, outcome: InquiryAuditOutcome, bankResponseCode: string | null, extra: Record<string, unknown> = {}) =>
-    recordAudit(db, deps.clock, actor.audit, {
-      action: AUDIT_ACTIONS.transactionInquired,
-      outcome: outcome === 'error' || outcome === 'refused' ? 'failure' : 'success',
-      target: { type: 'transaction', id: trctId },
-      details: { kind: kind.type, orderId: t.trctOrderId, bank, outcome, bankResponseCode, ...extra, ...bulkDetails(actor) },
-    });
+    auditAction(db, outcome !== 'error' && outcome !== 'refused', { bank, outcome, bankResponseCode, ...extra });
 
   let outcome: JudgedInquiry;
   try {
-    outcome = await recordInquiryAttempt(deps, kind, actor, t, () => askAndJudge(deps, kind, t));
+    outcome = await recordInquiryAttempt(deps, { kind, runner }, t, () => askAndJudge(deps, kind, t));
   } catch (error) {
     if (error instanceof AppError) {
       const code = (error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null;

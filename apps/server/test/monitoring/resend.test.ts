@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, setCallbackUrl, startSimulators, useMerchant, userWithoutDashboards, type Simulators, type TestCompany } from './support.ts';
 
-describe.each(DIALECTS)('sending a notification to the merchant (%s)', (dialect) => {
+describe.each(DIALECTS)('resend: sending a notification to the merchant now (%s)', (dialect) => {
   let ctx: TestContext;
   let sims: Simulators;
   let mine: TestCompany;

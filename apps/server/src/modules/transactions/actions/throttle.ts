@@ -1,18 +1,16 @@
 /**
- * Throttles of the actions that call out to a bank or a merchant (Inquiry, Notif), kept in the
+ * Throttles of the actions that call out to a bank or a merchant (inquiry, resend), kept in the
  * database so they hold across server processes (throttle-repo.ts):
  *  - per user and action: at most ACTION_RATE_LIMIT_PER_MINUTE a minute (fixed window);
  *  - per transaction and action: at most one start per ACTION_MIN_INTERVAL_SECONDS and, with a
  *    lease, one at a time (the lease ends when the action does, or on its own after `leaseMs`).
  * A refused request answers 429 with Retry-After before anything is sent, and uses up nothing.
  */
-import { MESSAGES } from '@tagih/contract';
-import { addMinutes, iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { TooManyRequests } from '../../shared/errors.ts';
+import { MESSAGES, type TransactionAction } from '@tagih/contract';
+import { addMinutes, iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { TooManyRequests } from '../../../shared/errors.ts';
 import * as repo from './throttle-repo.ts';
-
-export type ThrottledAction = 'inquiry' | 'notify';
 
 const WINDOW_MS = 60_000;
 
@@ -28,10 +26,12 @@ const noLease: Admission = { release: async () => {} };
  * no per-user budget (a bulk job's item, paced by its job's per-bank / per-merchant rate); the
  * per-transaction interval and lease hold all the same.
  */
-export async function admitAction(deps: AppDeps, action: ThrottledAction, userId: string | null, trctId: number, leaseMs: number | null): Promise<Admission> {
+export async function admitAction(deps: AppDeps, action: TransactionAction, userId: string | null, trctId: number, leaseMs: number | null): Promise<Admission> {
   const now = deps.clock.now();
   const nowMs = now.getTime();
   const nowIso = iso(now);
+  // Keys are named by the action (contract TRANSACTION_ACTIONS). Their rows matter for a minute
+  // or a lease and are purged after a day, so renaming an action only restarts its counts once.
   const userKey = userId === null ? null : `${action}:user:${userId}`;
   const trxKey = `${action}:trx:${trctId}`;
   const intervalMs = deps.config.actionMinIntervalSeconds * 1000;

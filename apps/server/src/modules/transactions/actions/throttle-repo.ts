@@ -4,7 +4,7 @@
  * several server processes share the counts.
  */
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/tables.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
 
 const current = (column: 'acthCount' | 'acthWindowStart') => sql.ref(`action_throttle.${column}`);
 

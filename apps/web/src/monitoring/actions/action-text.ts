@@ -1,0 +1,33 @@
+/** The words of a transaction's two actions on the screens (spec §2, §8). */
+import { BULK_ACTION_LABEL, MESSAGES, type TransactionAction } from '@tagih/contract';
+
+interface ActionText {
+  /** The button on a list row and on the detail page. */
+  button: string;
+  /** The button on the bulk bar. */
+  bulkButton: string;
+  /** The confirmation dialog: its title and question, then the toast's title. */
+  title: string;
+  question: (orderId: string) => string;
+  ok: string;
+  failed: string;
+}
+
+export const ACTION_TEXT: Readonly<Record<TransactionAction, ActionText>> = {
+  inquiry: {
+    button: 'Inquiry',
+    bulkButton: BULK_ACTION_LABEL.inquiry,
+    title: 'Inquiry Status',
+    question: (orderId) => `Kirim inquiry untuk transaksi dengan order id ${orderId}?`,
+    ok: MESSAGES.inquiryOk,
+    failed: MESSAGES.inquiryFailed,
+  },
+  resend: {
+    button: 'Notif',
+    bulkButton: BULK_ACTION_LABEL.resend,
+    title: 'Kirim Notifikasi',
+    question: (orderId) => `Kirim notifikasi untuk transaksi dengan order id ${orderId}?`,
+    ok: MESSAGES.resendOk,
+    failed: MESSAGES.resendFailed,
+  },
+};

@@ -72,7 +72,7 @@ const metricsToken = randomBytes(16).toString('hex');
 // A fixed key for the bench database's client secrets (PostgreSQL requires one): no secret, but the same every run (--reuse).
 const BENCH_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 const server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url))], {
-  env: { DATA_KEY: BENCH_DATA_KEY, ...process.env, DATABASE_URL: prepared.url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', LOG_LEVEL: 'warn', METRICS_TOKEN: metricsToken },
+  env: { DATA_KEY: BENCH_DATA_KEY, ...process.env, DATABASE_URL: prepared.url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', EXPIRY_INTERVAL_SECONDS: 'off', LOG_LEVEL: 'warn', METRICS_TOKEN: metricsToken },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let serverOutput = '';

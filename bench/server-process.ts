@@ -42,7 +42,7 @@ export async function startServerProcess(o: ServerProcessOptions): Promise<Serve
   const port = await freePort();
   const server = spawn(process.execPath, [join(o.root, 'apps/server/src/main.ts')], {
     env: {
-      DATA_KEY: BENCH_DATA_KEY, ...process.env, DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', LOG_LEVEL: 'warn',
+      DATA_KEY: BENCH_DATA_KEY, ...process.env, DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', EXPIRY_INTERVAL_SECONDS: 'off', LOG_LEVEL: 'warn',
       ...o.env, DATABASE_URL: o.databaseUrl, PORT: String(port), HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

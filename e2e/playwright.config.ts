@@ -1,7 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_DATABASES_ONLY, E2E_PORTS, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
+import { E2E_DATABASES_ONLY, E2E_PORTS, demoBankKeysFile, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
 
 /**
  * The specs run against servers started the way `npm start` does, each on a fresh database
@@ -31,6 +31,7 @@ function server(port: number, databaseUrl: string, simulatorPorts: [number, numb
       DEMO_DATA: 'true',
       BANK_SIM_PORT: String(simulatorPorts[0]),
       MERCHANT_SIM_PORT: String(simulatorPorts[1]),
+      DEMO_BANK_KEYS_FILE: demoBankKeysFile(port),
       LOG_LEVEL: 'warn',
     },
   };

@@ -21,6 +21,9 @@ export const E2E_DATABASES_ONLY = ((): 'sqlite' | 'postgres' | undefined => {
   throw new Error(`E2E_DATABASES must be 'sqlite' or 'postgres' (got '${value}')`);
 })();
 
+/** Where the server on `port` writes its simulated banks' /snap credentials (DEMO_BANK_KEYS_FILE): a spec pays as a bank with them. */
+export const demoBankKeysFile = (port: number): string => join(tmpdir(), `tagih-e2e-bank-keys-${port}.json`);
+
 export function freshSqliteUrl(port: number): string {
   const dir = join(tmpdir(), `tagih-e2e-${port}`);
   if (inRunner) rmSync(dir, { recursive: true, force: true });

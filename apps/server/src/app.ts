@@ -19,8 +19,9 @@ import { accessDenialRecorder } from './modules/audit/access-denied.ts';
 import { sharedRateLimit } from './modules/auth/login-rate-limit.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules, snapModules } from './modules/index.ts';
-import { startBulkWorker, type BulkWorker } from './modules/bulk-actions/worker.ts';
-import { startNotificationWorker, type NotificationWorker } from './modules/notifications/retry-worker.ts';
+import { startBulkWorker } from './modules/bulk-actions/worker.ts';
+import { startExpiryWorker } from './modules/expiry/expiry-worker.ts';
+import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
 import { registerOperations } from './ops/operations.ts';
 import { requestIdOptions } from './http/request-id.ts';
@@ -56,6 +57,25 @@ function parseQueryString(text: string): Record<string, string | string[]> {
     params.set(name, seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]);
   }
   return Object.fromEntries(params);
+}
+
+/**
+ * A background worker of this process (merchant retries, bulk jobs, bill expiry): started when the
+ * app is ready; at shutdown it takes nothing more at once (preClose, while readiness turns 503 and
+ * HTTP requests drain), and onClose waits for the work under way, at most the grace.
+ */
+function runWhileUp(app: FastifyInstance, start: () => { stop(): Promise<void> }): void {
+  let running: { stop(): Promise<void> } | null = null;
+  let stopped: Promise<void> | null = null;
+  app.addHook('onReady', async () => {
+    running = start();
+  });
+  app.addHook('preClose', async () => {
+    stopped = running?.stop() ?? null;
+  });
+  app.addHook('onClose', async () => {
+    await (stopped ?? running?.stop());
+  });
 }
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logger; webRoot?: string | null } = {}): Promise<FastifyInstance> {
@@ -143,40 +163,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
 
   const worker = deps.notificationWorker;
   if (worker) {
-    let running: NotificationWorker | null = null;
-    let stopped: Promise<void> | null = null;
-    app.addHook('onReady', async () => {
-      running = startNotificationWorker(deps, worker.intervalMs, {
+    runWhileUp(app, () =>
+      startNotificationWorker(deps, worker.intervalMs, {
         onError: (error) => app.log.error(error),
         onTick: () => ops.lifecycle.workerTicked(),
         onAbandoned: () => app.log.warn(`Notification sends still in flight after SHUTDOWN_GRACE_SECONDS=${deps.config.shutdownGraceSeconds}; their leases run out and they are retried later`),
-      });
-    });
-    // Shutdown: claim nothing more at once (preClose, with readiness turning 503), while HTTP requests drain;
-    // onClose then waits for the sends in flight, at most the grace.
-    app.addHook('preClose', async () => {
-      stopped = running?.stop() ?? null;
-    });
-    app.addHook('onClose', async () => {
-      await (stopped ?? running?.stop());
-    });
+      }),
+    );
   }
-
   const bulk = deps.bulkWorker;
-  if (bulk) {
-    // Started and stopped as the retry worker is: nothing more claimed at preClose, items under way awaited at onClose.
-    let running: BulkWorker | null = null;
-    let stopped: Promise<void> | null = null;
-    app.addHook('onReady', async () => {
-      running = startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) });
-    });
-    app.addHook('preClose', async () => {
-      stopped = running?.stop() ?? null;
-    });
-    app.addHook('onClose', async () => {
-      await (stopped ?? running?.stop());
-    });
-  }
+  if (bulk) runWhileUp(app, () => startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) }));
+  const expiry = deps.expiryWorker;
+  if (expiry) runWhileUp(app, () => startExpiryWorker(deps, expiry.intervalMs, { onError: (error) => app.log.error(error) }));
 
   const servesWeb = options.webRoot !== null && (await serveWebApp(app, options.webRoot ?? undefined));
   app.setNotFoundHandler((request, reply) => {

@@ -73,6 +73,18 @@ const loginRateLimit = z.string().transform((v, ctx) => {
   return { max, timeWindowMs: windowMs };
 });
 
+/** EXPIRY_INTERVAL_SECONDS: how often unpaid bills past their expiry are marked Kadaluarsa, or 'off'. */
+const expiryInterval = z.string().transform((v, ctx) => {
+  const text = v.trim().toLowerCase();
+  if (text === 'off') return null;
+  const seconds = /^\d{1,6}$/.test(text) ? Number(text) : 0;
+  if (seconds < 1 || seconds > 86_400) {
+    ctx.addIssue({ code: 'custom', message: "must be a number of seconds from 1 to 86400 (e.g. 60) or 'off'" });
+    return z.NEVER;
+  }
+  return seconds * 1000;
+});
+
 const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), { message: "must be 'redis://host:port[/db]' or 'rediss://…'" });
 
 const envSchema = z.object({
@@ -126,6 +138,9 @@ const envSchema = z.object({
   BULK_MERCHANT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.merchantPerMinute),
   BULK_REPEAT_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(WORK_QUEUE_DEFAULTS.repeatWindowMinutes),
   EXACT_COUNT_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
+  EXPIRY_INTERVAL_SECONDS: expiryInterval.default(60_000),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  DEMO_BANK_KEYS_FILE: z.string().min(1).optional(),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
@@ -200,6 +215,12 @@ export interface Config {
    * "more than" and leaves the totals uncounted (EXACT_COUNT_LIMIT).
    */
   exactCountLimit: number;
+  /** How often this process marks unpaid bills past their expiry Kadaluarsa (modules/expiry); null: never (EXPIRY_INTERVAL_SECONDS=off). */
+  expiryIntervalMs: number | null;
+  /** Live streams (GET /api/live/events) one user may hold open on this process at once; LIVE_STREAMS_PER_USER. */
+  liveStreamsPerUser: number;
+  /** Demo mode: where the simulated banks' credentials for calling /snap are written (a person or a test pays as a bank); unset: not written. */
+  demoBankKeysFile: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -261,5 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobsPerUser: e.BULK_JOBS_PER_USER,
     },
     exactCountLimit: e.EXACT_COUNT_LIMIT,
+    expiryIntervalMs: e.EXPIRY_INTERVAL_SECONDS,
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
+    demoBankKeysFile: e.DEMO_BANK_KEYS_FILE,
   };
 }

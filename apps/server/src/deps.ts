@@ -28,6 +28,10 @@ export interface AppDeps {
    * and shutdown grace come from config (WORKER_CONCURRENCY, WORKER_PER_MERCHANT, SHUTDOWN_GRACE_SECONDS).
    */
   notificationWorker?: { intervalMs: number; batchSize?: number; breaker?: BreakerSettings };
+  /** Runs the bill expiry housekeeping (modules/expiry) while the app is up, every intervalMs (the first run at once). */
+  expiryWorker?: { intervalMs: number };
+  /** How often live streams get a heartbeat and their sessions are checked again; default LIVE_STREAM.heartbeatMs. */
+  liveHeartbeatMs?: number;
   /** Runs the bulk-action worker (modules/bulk-actions/worker.ts) while the app is up, a tick every intervalMs. */
   bulkWorker?: { intervalMs: number };
   /** Opens the secrets stored sealed (client signing secrets); without it only plain ones can be used. */

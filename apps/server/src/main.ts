@@ -17,7 +17,7 @@ import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
 import { partnersOfBanks } from './modules/snap/partners.ts';
-import { demoAllowedHosts, ownUrl, startDemoSimulators, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { demoAllowedHosts, ownUrl, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
@@ -102,6 +102,14 @@ async function main(): Promise<void> {
       log.warn(`Demo simulators not started (${(error as Error).message}); set BANK_SIM_PORT / MERCHANT_SIM_PORT to free ports.`);
     }
   }
+  if (simulators && config.demoBankKeysFile) {
+    try {
+      writeDemoBankKeys(config.demoBankKeysFile, simulators.bankKeys);
+      lines.push(`  demo banks' /snap credentials: ${config.demoBankKeysFile}`);
+    } catch (error) {
+      log.warn(`DEMO_BANK_KEYS_FILE not written (${(error as Error).message})`);
+    }
+  }
   const banks = configuredBanks ?? simulators?.banks ?? [];
   const deps: AppDeps = {
     db: database.kysely,
@@ -119,6 +127,7 @@ async function main(): Promise<void> {
     ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
+    ...(config.expiryIntervalMs !== null ? { expiryWorker: { intervalMs: config.expiryIntervalMs } } : {}),
   };
   const app = await buildApp(deps, { logger: log });
   // The chain's first event under this data key names the head before it; then a signed checkpoint of the head.

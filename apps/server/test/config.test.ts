@@ -15,7 +15,15 @@ describe('configuration', () => {
       sessionIdleMinutes: 15,
       sessionMaxHours: 12,
       exactCountLimit: 5_000,
+      expiryIntervalMs: 60_000,
+      liveStreamsPerUser: 5,
+      demoBankKeysFile: undefined,
     });
+  });
+
+  it('reads the bill expiry interval in seconds, or off', () => {
+    expect(loadConfig({ EXPIRY_INTERVAL_SECONDS: '15' }).expiryIntervalMs).toBe(15_000);
+    expect(loadConfig({ EXPIRY_INTERVAL_SECONDS: 'off' }).expiryIntervalMs).toBeNull();
   });
 
   it('reads values from the environment', () => {
@@ -33,6 +41,9 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     // Below the largest page (100) a page could hold more rows than the count says.
     [{ EXACT_COUNT_LIMIT: '99' }, 'EXACT_COUNT_LIMIT'],
+    [{ EXPIRY_INTERVAL_SECONDS: '0' }, 'EXPIRY_INTERVAL_SECONDS'],
+    [{ EXPIRY_INTERVAL_SECONDS: 'soon' }, 'EXPIRY_INTERVAL_SECONDS'],
+    [{ LIVE_STREAMS_PER_USER: '0' }, 'LIVE_STREAMS_PER_USER'],
   ])('stops with a message naming the bad value %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

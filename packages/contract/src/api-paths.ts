@@ -60,6 +60,11 @@ export const API_PATHS = {
     one: '/bulk-actions/:jobId',
     cancel: '/bulk-actions/:jobId/cancel',
   },
+  /**
+   * GET: one Server-Sent Events stream per signed-in tab (monitoring/live-events.ts): what changes
+   * in the session's company as it happens. Authenticated like every route (the Authentication header).
+   */
+  live: '/live/events',
   /** GET: the active company's figures for Home, only the parts the user may read. */
   home: '/dashboard/home',
   /** For load balancers and orchestrators: no session needed. */

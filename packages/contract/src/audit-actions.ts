@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = {
   transactionInquired: 'transaction.inquired',
   /** A bank reported a payment over SNAP (VA payment or QRIS notify) and it was booked; details: bank, service, paymentRequestId, referenceNo, paidAmountMinor, paidAt, notiId. */
   transactionPaid: 'transaction.paid',
+  /** The housekeeping found an unpaid bill past its expiry and marked it Kadaluarsa; details: kind, orderId, expiredAt. */
+  transactionExpired: 'transaction.expired',
   /** A payment a bank pushed that was not booked (payment-evidence.ts refused it); details: bank, service, reason, message, claimed. */
   paymentRefused: 'snap.payment.refused',
   /** A QRIS notify with a status other than paid: recorded, nothing changed; details: bank, status. */

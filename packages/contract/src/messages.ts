@@ -38,6 +38,8 @@ export const MESSAGES = {
   /** Inquiry / Notif refused on one transaction: one at a time, at most one per ACTION_MIN_INTERVAL_SECONDS. */
   actionTooSoon: 'This transaction was checked or notified moments ago. Please wait a few seconds and try again.',
   actionInProgress: 'This transaction is being checked right now. Please wait and try again.',
+  /** A live stream refused: the user holds LIVE_STREAMS_PER_USER open already (other tabs). */
+  liveStreamsLimit: 'Too many tabs with live updates open. Close one, or use Refresh here.',
   /** A large list page (more rows than LARGE_PAGE_ROWS) or an export while another of the same user's is still being sent. */
   largeReadInProgress: 'Another large list or export of yours is still being sent. Please wait until it has finished, then try again.',
   /** A bulk job started while the user already has BULK_JOBS_PER_USER running. */

@@ -3,11 +3,25 @@
  * and the demo merchant receiver, in-process on loopback ports, wired to the server. Each bank
  * also gets fresh credentials for calling us (`inbound`: the SNAP endpoints under /snap).
  */
+import { writeFileSync } from 'node:fs';
 import { createBankPayer, createDemoBanks, startBankSim, startMerchantSim, type BankPayer } from '@tagih/bank-sim';
 import type { BankConfig } from './bank/gateway.ts';
 
+/** How one simulated bank signs its calls to /snap: what a person or a test needs to pay a bill as that bank. */
+export interface DemoBankKeys {
+  bank: string;
+  partnerServiceId: string;
+  clientId: string;
+  /** PEM: signs the access-token call. */
+  privateKey: string;
+  /** HMAC key of the service calls. */
+  clientSecret: string;
+}
+
 export interface DemoSimulators {
   banks: BankConfig[];
+  /** The simulated banks' own halves of their /snap credentials (fresh each start). */
+  bankKeys: DemoBankKeys[];
   bankUrl: string;
   merchantUrl: string;
   close(): Promise<void>;
@@ -53,8 +67,10 @@ export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<Demo
     });
     // The server keeps each bank's public halves: the simulated banks sign their calls to us with the private ones.
     const banks = demoBanks.map(({ publicKey: _public, inbound: { privateKey: _private, ...inbound }, ...b }) => ({ ...b, inbound, baseUrl: bank.url }));
+    const bankKeys = demoBanks.map((b) => ({ bank: b.code, partnerServiceId: b.partnerServiceId, clientId: b.inbound.clientId, privateKey: b.inbound.privateKey, clientSecret: b.inbound.clientSecret }));
     return {
       banks,
+      bankKeys,
       bankUrl: bank.url,
       merchantUrl: merchant.url,
       close: async () => {
@@ -66,4 +82,9 @@ export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<Demo
     await bank.close();
     throw error;
   }
+}
+
+/** DEMO_BANK_KEYS_FILE: the simulated banks' /snap credentials as JSON, readable by the owner only. */
+export function writeDemoBankKeys(file: string, keys: readonly DemoBankKeys[]): void {
+  writeFileSync(file, `${JSON.stringify({ banks: keys }, null, 2)}\n`, { mode: 0o600 });
 }

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bulkActionRoutes } from './bulk-actions/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { liveRoutes } from './live/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
@@ -14,7 +15,7 @@ import { snapRoutes } from './snap/routes.ts';
 import { transactionActionRoutes } from './transactions/actions/routes.ts';
 import { transactionDetailRoutes, transactionRoutes } from './transactions/routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionActionRoutes, transactionDetailRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionActionRoutes, transactionDetailRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes, liveRoutes];
 
 /** Under /snap: partners (banks) authenticate with SNAP BI tokens and signatures, not sessions (modules/snap/routes.ts). */
 export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [snapRoutes];

@@ -67,6 +67,8 @@ export interface TestOptions {
   snapPartners?: AppDeps['snapPartners'];
   /** Pool settings, application name (PostgreSQL), query log. */
   database?: Omit<DatabaseOptions, 'pgSchema'>;
+  /** The live streams' heartbeat (modules/live/hub.ts); default LIVE_STREAM.heartbeatMs. */
+  liveHeartbeatMs?: number;
 }
 
 /** One statement on the worker's PostgreSQL database (CREATE and DROP DATABASE cannot run in a transaction). */
@@ -204,6 +206,7 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.secretBox ? { secretBox: options.secretBox } : {}),
     ...(options.snapPartners ? { snapPartners: options.snapPartners } : {}),
+    ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
   };
   const app = await buildApp(deps, { webRoot: null });
   options.extraRoutes?.(app);

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { LiveEvent } from '@tagih/contract';
 import { listQueryKey, type ListSort } from '../api/get-list.ts';
+import { useLiveEvents } from './use-live-events.ts';
 import {
   businessToday,
   completeRange,
@@ -16,7 +18,20 @@ import {
 export interface ListControllerConfig extends ListUrlConfig {
   /** The list's API path: Refresh reloads every list query under it. */
   listPath: string;
+  /** The live changes that concern this list (api/live-events.ts); absent: it does not follow them. */
+  live?: {
+    concerns: (event: LiveEvent) => boolean;
+    /** What its rows are called in "N transaksi baru". */
+    noun: string;
+  };
 }
+
+/** Changes that arrive together are loaded with one reload, this long after the first. */
+export const LIVE_RELOAD_GATHER_MS = 300;
+
+/** The view a change may reload under the operator's eyes: page 1, no search, no filter, the default order. */
+const followsLive = (state: ListUrlState): boolean =>
+  state.page === 1 && state.q === '' && state.sort === null && Object.values(state.filters).every((v) => !v);
 
 export interface ListUpdateOptions {
   /** Replace the history entry instead of adding one (typing in the search box). */
@@ -44,6 +59,7 @@ export function useListController(config: ListControllerConfig) {
   searching.current = state.q;
   // Refresh also drops text typed but not searched yet: the search box is keyed by this count.
   const [refreshes, setRefreshes] = useState(0);
+  const { view: liveView, forget: forgetLive } = useLiveList(config, state, search.toString());
 
   const update = useCallback(
     (change: ListPatch, options: ListUpdateOptions = {}) => {
@@ -81,10 +97,11 @@ export function useListController(config: ListControllerConfig) {
       refresh: () => {
         update({ q: '', filters: {} });
         setRefreshes((n) => n + 1);
+        forgetLive();
         void queryClient.invalidateQueries({ queryKey: listQueryKey(config.listPath) });
       },
     }),
-    [update, config, today, queryClient],
+    [update, config, today, queryClient, forgetLive],
   );
 
   const { page, pageSize, sort, from, to } = state;
@@ -114,7 +131,70 @@ export function useListController(config: ListControllerConfig) {
     urlQuery: search.toString(),
     /** The search box's key: a new box after each Refresh, empty even if a search was still being typed. */
     searchBoxKey: refreshes,
+    /** Live changes (config.live): reloaded quietly on the default view, else counted for "N … baru". */
+    live: liveView,
   };
+}
+
+/**
+ * Follows the live changes that concern the list. On the default view (followsLive) it reloads
+ * quietly: the table keeps its rows on screen, no spinner. A view the operator has paged, sorted,
+ * searched or filtered does not move: the changed rows are counted (each once) and `loadNew`
+ * reloads when the operator asks. Another view starts the count again.
+ */
+function useLiveList(config: ListControllerConfig, state: ListUrlState, urlQuery: string) {
+  const queryClient = useQueryClient();
+  // The rows changed since the view `view` loaded: another view (the URL) starts with none.
+  const [pending, setPending] = useState<{ view: string; ids: ReadonlySet<number> }>(() => ({ view: urlQuery, ids: new Set() }));
+  const [reloadingQuietly, setReloadingQuietly] = useState(false);
+  const current = useRef({ follows: followsLive(state), view: urlQuery });
+  current.current = { follows: followsLive(state), view: urlQuery };
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const reload = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: listQueryKey(config.listPath) });
+  }, [queryClient, config.listPath]);
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  useLiveEvents((event) => {
+    if (!config.live?.concerns(event)) return;
+    const { follows, view } = current.current;
+    if (!follows) {
+      setPending((p) => {
+        if (p.view !== view) return { view, ids: new Set([event.trctId]) };
+        return p.ids.has(event.trctId) ? p : { view, ids: new Set(p.ids).add(event.trctId) };
+      });
+      return;
+    }
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setReloadingQuietly(true);
+      void reload().finally(() => setReloadingQuietly(false));
+    }, LIVE_RELOAD_GATHER_MS);
+  });
+
+  const forget = useCallback(() => setPending({ view: '', ids: new Set() }), []);
+  const newCount = pending.view === urlQuery ? pending.ids.size : 0;
+  const view = useMemo(
+    () => ({
+      /** Rows changed since this view loaded (0 while it follows the changes itself). */
+      newCount,
+      noun: config.live?.noun ?? '',
+      /** Loads what changed, where the operator is. */
+      loadNew: () => {
+        forget();
+        void reload();
+      },
+      /** A quiet reload is under way: the table shows no loading state for it. */
+      reloadingQuietly,
+    }),
+    [newCount, config.live, reload, reloadingQuietly, forget],
+  );
+  return { view, forget };
 }
 
 export type ListController = ReturnType<typeof useListController>;

@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './transaction-detail.ts';
 export * from './home.ts';
 export * from './bulk-actions.ts';
+export * from './live-events.ts';

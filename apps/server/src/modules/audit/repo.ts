@@ -37,6 +37,11 @@ export async function insertEvent(db: DbOrTx, row: AuditDbRow): Promise<void> {
   await db.insertInto('audit_events').values(row).execute();
 }
 
+/** Rows already chained, in order; inserted in statements of a few hundred. */
+export async function insertEvents(db: DbOrTx, rows: readonly AuditDbRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('audit_events').values(rows.slice(i, i + 200)).execute();
+}
+
 /** The events in a UTC range with the list query's filters (not ordered or paged); `throughId` caps a snapshot. */
 export function filtered(db: DbOrTx, range: UtcRange, query: ListQuery, timeZone: string, throughId?: number): Filtered {
   let q = db.selectFrom('audit_events');

@@ -48,8 +48,8 @@ function cut(text: string | null | undefined, max: number): string | null {
   return text.slice(0, max).replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
 }
 
-/** Builds, hashes and inserts the event that follows `tail` (the chain lock must be held). */
-async function append(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent, tail: repo.ChainTail | undefined): Promise<RecordedAudit> {
+/** Builds and hashes the event that follows `tail` (the chain lock must be held). */
+function chained(clock: Clock, context: AuditContext, event: AuditEvent, tail: Pick<repo.ChainTail, 'audtId' | 'audtHash'> | undefined): repo.AuditDbRow {
   const keys = auditKeys();
   const fields: HashedFields = {
     audtId: (tail?.audtId ?? 0) + 1,
@@ -67,9 +67,14 @@ async function append(tx: Transaction<Database>, clock: Clock, context: AuditCon
     audtPrevHash: tail?.audtHash ?? AUDIT_GENESIS_HASH,
     audtKeyId: keys.currentId,
   };
-  const audtHash = eventHash(fields, keys.events.get(keys.currentId)!);
-  await repo.insertEvent(tx, { ...fields, audtDetails: canonicalJson(fields.audtDetails), audtHash });
-  return { audtId: fields.audtId, audtHash };
+  return { ...fields, audtDetails: canonicalJson(fields.audtDetails), audtHash: eventHash(fields, keys.events.get(keys.currentId)!) };
+}
+
+/** Builds, hashes and inserts the event that follows `tail` (the chain lock must be held). */
+async function append(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent, tail: repo.ChainTail | undefined): Promise<RecordedAudit> {
+  const row = chained(clock, context, event, tail);
+  await repo.insertEvent(tx, row);
+  return { audtId: row.audtId, audtHash: row.audtHash };
 }
 
 /**
@@ -84,6 +89,23 @@ export async function recordAudit(db: DbOrTx, clock: Clock, context: AuditContex
     return append(tx, clock, context, event, await repo.lastEvent(tx));
   };
   return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
+}
+
+/**
+ * Appends several events, in order, in the caller's transaction: the chain lock is taken once and
+ * the events inserted together (a housekeeping batch). Call it last in the transaction.
+ */
+export async function recordAudits(tx: Transaction<Database>, clock: Clock, entries: readonly { context: AuditContext; event: AuditEvent }[]): Promise<void> {
+  if (entries.length === 0) return;
+  auditKeys();
+  await repo.lockChain(tx);
+  let tail: Pick<repo.ChainTail, 'audtId' | 'audtHash'> | undefined = await repo.lastEvent(tx);
+  const rows = entries.map(({ context, event }) => {
+    const row = chained(clock, context, event, tail);
+    tail = row;
+    return row;
+  });
+  await repo.insertEvents(tx, rows);
 }
 
 /**

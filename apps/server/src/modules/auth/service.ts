@@ -140,22 +140,32 @@ export async function loginSecondStep(deps: AppDeps, context: AuditContext, chal
   return startSession(deps, context, { ...found, usloUserId: found.lochUserId }, now, checked.with);
 }
 
+type StoredSession = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
+
+/** Not revoked, not past its absolute or idle expiry, its user active. */
+function isLive(deps: AppDeps, session: StoredSession, now: Date): boolean {
+  const idleLimit = addMinutes(new Date(session.sessLastSeenTime), deps.config.sessionIdleMinutes);
+  return session.sessRevokedTime === null && session.sessExpiresTime > iso(now) && idleLimit > now && session.userStatus === 1;
+}
+
+/**
+ * A session still live, as a long-lived request re-checks it: its company and access now, or null
+ * when it ended. Unlike a request it does not count as activity (an open stream never keeps a
+ * session from going idle).
+ */
+export async function stillLive(deps: AppDeps, tokenHash: string): Promise<Pick<SessionContext, 'compId' | 'access'> | null> {
+  const session = await repo.findSession(deps.db, tokenHash);
+  if (!session || !isLive(deps, session, deps.clock.now())) return null;
+  return { compId: session.sessCompId, access: await accessOfUser(deps.db, session.sessUserId) };
+}
+
 /** Resolves a bearer token into a live session, or throws 401 with errorCode 411. */
 export async function authenticate(deps: AppDeps, token: string | undefined): Promise<SessionContext> {
   if (!token) throw new Unauthorized(MESSAGES.sessionInvalid, SESSION_ERROR_CODE);
   const tokenHash = hashToken(token);
   const session = await repo.findSession(deps.db, tokenHash);
   const now = deps.clock.now();
-  const idleLimit = addMinutes(new Date(session?.sessLastSeenTime ?? 0), deps.config.sessionIdleMinutes);
-  if (
-    !session ||
-    session.sessRevokedTime !== null ||
-    session.sessExpiresTime <= iso(now) ||
-    idleLimit <= now ||
-    session.userStatus !== 1
-  ) {
-    throw new Unauthorized(MESSAGES.sessionInvalid, SESSION_ERROR_CODE);
-  }
+  if (!session || !isLive(deps, session, now)) throw new Unauthorized(MESSAGES.sessionInvalid, SESSION_ERROR_CODE);
   if (now.getTime() - Date.parse(session.sessLastSeenTime) >= TOUCH_EVERY_MS) {
     await repo.touchSession(deps.db, tokenHash, iso(now));
   }

@@ -66,7 +66,7 @@ export function loadForDelivery(db: DbOrTx, notiId: number) {
     .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
     .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
     .select([
-      'n.notiId', 'n.notiStatus', 'n.notiAttempts', 't.trctId', 't.trctType', 't.trctOrderId', 't.trctBank', 't.trctQrBank',
+      'n.notiId', 'n.notiStatus', 'n.notiAttempts', 't.trctId', 't.trctCompId', 't.trctType', 't.trctOrderId', 't.trctBank', 't.trctQrBank',
       't.trctVirtualAccountNo', 'v.trvaVirtualAccountNo', 'q.trqrReferenceNo', 't.trctTotalAmount', 'q.trqrTotalAmount',
       't.trctTotalAmountPaid', 't.trctStatus', 't.trctLunasTime', 'c.clntid', 'c.clntCallbackUrl', 'c.clntSecret',
     ])

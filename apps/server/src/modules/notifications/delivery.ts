@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { DEFAULT_MERCHANT_TIMEOUT_MS, sendCallback, type CallbackAttempt } from '../../integrations/merchant/sender.ts';
 import { openClientSecret } from '../../security/client-secrets.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
+import { announce } from '../live/announce.ts';
 import * as repo from './delivery-repo.ts';
 
 /** Minutes after the 1st, 2nd, ... failed attempt; after the last, give up (spec: like the big gateways). */
@@ -103,6 +104,7 @@ async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecord
       await onRecorded?.(tx, result);
     });
     deps.metrics?.recordDelivery(row.clntid, attempt.delivered, notiStatus !== NOTI_STATUS.DELIVERED && next === null);
+    announce(deps, 'notification.sent', { compId: row.trctCompId, kind: row.trctType, trctId: row.trctId, notiId });
     return result;
   } catch (error) {
     await repo.releaseLease(deps.db, notiId);

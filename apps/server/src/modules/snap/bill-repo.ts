@@ -30,3 +30,8 @@ export function qrisBillsByReference(db: DbOrTx, referenceNo: string) {
 }
 
 export type QrisBillRow = Awaited<ReturnType<typeof qrisBillsByReference>>[number];
+
+/** A bill's status now (read in the booking's transaction, after its row lock). */
+export async function statusOf(db: DbOrTx, trctId: number): Promise<string | undefined> {
+  return (await db.selectFrom('transactions').select('trctStatus').where('trctId', '=', trctId).executeTakeFirst())?.trctStatus;
+}

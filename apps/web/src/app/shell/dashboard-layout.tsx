@@ -3,6 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { LAYOUT } from '@tagih/contract';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useLiveStream } from '../../api/live-events.ts';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { routeOfPath } from '../route-access.ts';
 import { useDashboardStatus } from '../use-dashboard-status.ts';
@@ -18,6 +19,8 @@ import { useSidebarState } from './use-sidebar-state.ts';
 export function DashboardLayout() {
   usePermissionGuard();
   const status = useDashboardStatus();
+  // One live stream per signed-in tab, for the company it works in (a new company, a new stream).
+  useLiveStream(status.data?.company.active?.compId ?? null);
   const sidebar = useSidebarState();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);

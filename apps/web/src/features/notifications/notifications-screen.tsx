@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { NewRowsButton } from '../../components/new-rows-button.tsx';
 import { DebouncedSearchBox } from '../../components/debounced-search-box.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
@@ -87,6 +88,7 @@ export function NotificationsScreen() {
       />
       <SavedViewsBar screen="notifications" />
       {bulk.bar}
+      <NewRowsButton count={state.live.newCount} noun={state.live.noun} onClick={state.live.loadNew} />
       <div ref={layout.ref}>
         <DataTable<NotificationRow>
           label="Notifications"
@@ -94,7 +96,7 @@ export function NotificationsScreen() {
           rows={rows}
           rowCount={list.data?.pagination.totalData ?? 0}
           getRowId={getNotificationId}
-          loading={list.isFetching}
+          loading={list.isFetching && !state.live.reloadingQuietly}
           selection={bulk.tableSelection}
           {...state.tableProps}
         />

@@ -9,6 +9,8 @@ export const NOTIFICATION_URL_CONFIG: ListControllerConfig = {
   defaultFrom: NOTIFICATIONS_EPOCH,
   searchBy: [],
   filterKeys: ['status', WORK_QUEUE_PARAM],
+  // A payment queues a notification; each attempt to the merchant changes it (api/live-events.ts).
+  live: { concerns: (event) => event.type === 'transaction.paid' || event.type === 'notification.sent', noun: 'notifikasi' },
 };
 
 /**

@@ -6,6 +6,7 @@ import { useExportTransactions } from '../../api/export-transactions.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { NewRowsButton } from '../../components/new-rows-button.tsx';
 import { notify } from '../../components/notify.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
@@ -96,6 +97,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         />
         <SavedViewsBar screen={screen} />
         {bulk.bar}
+        <NewRowsButton count={state.live.newCount} noun={state.live.noun} onClick={state.live.loadNew} />
         <div ref={layout.ref}>
           <DataTable<TransactionRow>
             label={title}
@@ -105,7 +107,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
             rowCountCapped={totalCapped}
             getRowId={getTransactionId}
             onRowClick={openDetail}
-            loading={list.isFetching}
+            loading={list.isFetching && !state.live.reloadingQuietly}
             selection={bulk.tableSelection}
             {...state.tableProps}
           />

@@ -25,6 +25,8 @@ export function transactionUrlConfig(kind: TransactionKindDef): ListControllerCo
       defaultFrom: 'today',
       searchBy: kind.searchBy.map((s) => s.field),
       filterKeys: ['bank', 'status', WORK_QUEUE_PARAM],
+      // A bill of this kind paid, expired or opened (api/live-events.ts).
+      live: { concerns: (event) => event.kind === kind.type && event.type.startsWith('transaction.'), noun: 'transaksi' },
     };
     configs.set(kind.key, config);
   }

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../../db/tables.ts';
 import { AppError, Conflict } from '../../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../../integrations/bank/gateway.ts';
 import { sendIfFree } from '../../notifications/delivery.ts';
+import { announce } from '../../live/announce.ts';
 import type { ServerKind } from '../kinds.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from '../payment-evidence.ts';
 import * as repo from '../repo.ts';
@@ -109,6 +110,7 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
         await repo.markExpired(tx, t.trctId, iso(now));
         await audit(tx, 'expired', outcome.responseCode, { bankStatus: outcome.bankStatus });
       });
+      announce(deps, 'transaction.expired', { compId: t.trctCompId, kind: kind.type, trctId });
     } else {
       await audit(deps.db, 'unpaid', outcome.responseCode, { bankStatus: outcome.bankStatus });
     }
@@ -137,6 +139,7 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
       data: { trctId, trctStatus: TRX_STATUS.PAID, paid: true, bankResponseCode: outcome.responseCode, notification: null },
     };
   }
+  announce(deps, 'transaction.paid', { compId: t.trctCompId, kind: kind.type, trctId });
   const delivery = await sendIfFree(deps, notiId);
   const notified =
     delivery === null

@@ -1,5 +1,5 @@
 /** What each timeline entry says, in the screen's Indonesian: a title and short facts. */
-import { AUDIT_ACTIONS, transactionStatusLabel, type TimelineEntry } from '@tagih/contract';
+import { AUDIT_ACTIONS, DEFAULT_BUSINESS_TZ, formatDateTime, formatMinorIdr, transactionStatusLabel, type TimelineEntry } from '@tagih/contract';
 
 const OUTCOME_WORD: Record<string, string> = { success: 'berhasil', failure: 'gagal', denied: 'ditolak' };
 const INQUIRY_WORD = { paid: 'sudah dibayar', unpaid: 'belum dibayar', refused: 'jawaban bank ditolak', error: 'gagal' } as const;
@@ -15,6 +15,34 @@ export interface EntryText {
   facts: string[];
   tone: Tone;
 }
+
+type AuditEntry = Extract<TimelineEntry, { type: 'operator' }>;
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const fromBank = (e: AuditEntry): string => (textOf(e.details.bank) ? ` dari bank ${textOf(e.details.bank)}` : ' dari bank');
+
+/** Audit events that are no operator's action: the bank's payment, its refusal, the expiry. */
+const NOT_BY_OPERATOR: Record<string, (e: AuditEntry) => EntryText> = {
+  [AUDIT_ACTIONS.transactionPaid]: (e) => ({
+    title: `Pembayaran diterima${fromBank(e)}`,
+    facts: present([
+      typeof e.details.paidAmountMinor === 'number' && `Rp. ${formatMinorIdr(e.details.paidAmountMinor)}`,
+      textOf(e.details.referenceNo) && `ref ${textOf(e.details.referenceNo)}`,
+      textOf(e.details.paymentRequestId) && `paymentRequestId ${textOf(e.details.paymentRequestId)}`,
+      `audit #${e.id}`,
+    ]),
+    tone: 'success',
+  }),
+  [AUDIT_ACTIONS.paymentRefused]: (e) => ({
+    title: `Pembayaran${fromBank(e)} ditolak`,
+    facts: present([textOf(e.details.message), `audit #${e.id}`]),
+    tone: 'error',
+  }),
+  [AUDIT_ACTIONS.transactionExpired]: (e) => ({
+    title: 'Kadaluarsa: lewat batas pembayaran',
+    facts: present([textOf(e.details.expiredAt) && `batas ${formatDateTime(textOf(e.details.expiredAt)!, DEFAULT_BUSINESS_TZ)}`, 'oleh sistem', `audit #${e.id}`]),
+    tone: 'error',
+  }),
+};
 
 const ms = (latency: number | null) => (latency === null ? null : `${latency} ms`);
 const present = (values: (string | null | undefined | false)[]): string[] => values.filter((v): v is string => typeof v === 'string' && v !== '');
@@ -44,6 +72,8 @@ export function entryText(entry: TimelineEntry): EntryText {
         tone: entry.delivered ? 'success' : 'error',
       };
     case 'operator': {
+      const notByOperator = NOT_BY_OPERATOR[entry.action];
+      if (notByOperator) return notByOperator(entry);
       const word = ACTION_WORD[entry.action] ?? entry.action;
       return {
         title: `Tindakan operator: ${word} ${OUTCOME_WORD[entry.outcome] ?? entry.outcome}`,

@@ -30,3 +30,9 @@ export function qrisBillsByReference(db: DbOrTx, referenceNo: string) {
 }
 
 export type QrisBillRow = Awaited<ReturnType<typeof qrisBillsByReference>>[number];
+
+/** The bill's status now (trctStatus), or undefined when it is gone. */
+export async function statusOf(db: DbOrTx, trctId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('transactions').select('trctStatus').where('trctId', '=', trctId).executeTakeFirst();
+  return row?.trctStatus;
+}

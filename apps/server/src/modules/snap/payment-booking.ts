@@ -2,12 +2,13 @@
  * Books a payment a bank pushed (VA payment, QRIS notify), exactly once: payment-evidence.ts judges
  * the claim (the same rule Inquiry's answers pass); then in ONE database transaction the bill turns
  * paid through the same turnPaid as Inquiry (its row lock taken first; rollup exact; the merchant's
- * notification queued; a payment that got there first makes this one "paid bill"), the bank's
+ * notification queued; a payment that got there first makes this one "paid bill", a cancel or an
+ * expiry "expired bill"), the bank's
  * request is stored with our answer (unique per partner, service and request id), and
  * transaction.paid is audited. A copy of the request that waited for the row lock finds the bill
  * paid and answers what was stored (oncePerRequest). The notification is sent after the commit.
  */
-import { AUDIT_ACTIONS, SNAP_ANSWERS } from '@tagih/contract';
+import { AUDIT_ACTIONS, SNAP_ANSWERS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
@@ -16,6 +17,7 @@ import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayme
 import { turnPaid } from '../transactions/turn-paid.ts';
 import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
 import * as payments from './bank-payments-repo.ts';
+import { statusOf } from './bill-repo.ts';
 import { partnerAudit, type PartnerCall } from './call.ts';
 
 export interface BillToPay extends BillOnRecord {
@@ -60,8 +62,8 @@ function refusalFor(p: PushedPayment, reason: RefusalReason): SnapRefusal {
   return new SnapRefusal(snapAnswer(404, p.service, SNAP_CASE.invalidAmount, SNAP_ANSWERS.invalidAmount));
 }
 
-/** Thrown inside the booking transaction to roll it back: another payment turned the bill paid first. */
-class AlreadyPaid extends Error {}
+/** Thrown inside the booking transaction to roll it back: the bill stopped being unpaid first (another payment, a cancel, its expiry). */
+class NoLongerUnpaid extends Error {}
 
 export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promise<Booked> {
   const { call, bill, service } = p;
@@ -83,7 +85,7 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
     const notiId = await deps.db.transaction().execute(async (tx) => {
       // The bill's row lock first (turnPaid): a copy of this payment waits here, then finds it paid and reads our answer.
       const id = await turnPaid(tx, bill, verdict.paidMinor, verdict.paidAt, nowIso);
-      if (id === null) throw new AlreadyPaid();
+      if (id === null) throw new NoLongerUnpaid();
       await payments.insertBankPayment(tx, key, { bank: call.partner.bank, referenceNo: p.referenceNo, trctId: bill.trctId, answer: p.success, nowIso });
       await recordAudit(tx, deps.clock, audit, {
         action: AUDIT_ACTIONS.transactionPaid,
@@ -97,7 +99,7 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
     });
     return { answer: p.success, notiId };
   } catch (error) {
-    if (error instanceof AlreadyPaid) throw paidBill(service);
+    if (error instanceof NoLongerUnpaid) throw (await statusOf(deps.db, bill.trctId)) === TRX_STATUS.PAID ? paidBill(service) : expiredBill(service);
     if (violationOf(error)?.kind !== 'unique') throw error;
     // A copy of this request booked it meanwhile: its answer is ours.
     const first = await payments.storedAnswer(deps.db, key);

@@ -10,13 +10,13 @@
  * unique key, then read the first answer.
  */
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { AUDIT_ACTIONS, SNAP_ANSWERS, TRX_STATUS, transactionStatusLabel } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
-import { snapTimestamp } from '../../integrations/bank/snap-signature.ts';
-import type { Transaction } from 'kysely';
 import type { Database } from '../../db/tables.ts';
+import { snapTimestamp } from '../../integrations/bank/snap-signature.ts';
 import { recordAudit } from '../audit/service.ts';
 import { canonicalJson } from '../audit/hash.ts';
 import { openBill, type NewBill } from '../transactions/bill-lifecycle.ts';

@@ -5,6 +5,7 @@
 import type { ResourceDef } from './resource.ts';
 import { auditResource } from './audit-actions.ts';
 import { notificationResource } from './monitoring/notification-resource.ts';
+import { clientResource } from './resources/client.ts';
 import { userResource } from './resources/user.ts';
 import type { TransactionKindDef } from './monitoring/transaction-kinds.ts';
 
@@ -36,6 +37,10 @@ export const API_PATHS = {
     unlock: `${userResource.path}/:id/unlock`,
     /** POST: a Superadmin turns off another user's two-factor (recorded); they enrol again. */
     resetTwoFactor: `${userResource.path}/:id/2fa/reset`,
+  },
+  clients: {
+    /** POST { publicKey }: a client's SNAP API credentials, new or replacing its old; DELETE: revoked (both recorded). */
+    apiAccess: `${clientResource.path}/:id/snap-credentials`,
   },
   audit: {
     list: auditResource.path,

@@ -12,8 +12,14 @@ export const AUDIT_AREA = 'audit_log' as const satisfies Area;
 /** The only actions the audit area offers: nobody creates, edits or deletes audit events. */
 export const AUDIT_AREA_ACTIONS: readonly Action[] = ['read'];
 
-/** The actions an area offers (the operations that exist): all four, except the read-only audit log. */
-export const areaActions = (area: Area): readonly Action[] => (area === AUDIT_AREA ? AUDIT_AREA_ACTIONS : ACTIONS);
+/** The area whose `update` gives a client (merchant) SNAP API credentials, rotates and revokes them (with Superadmin). */
+export const CLIENT_API_AREA = 'master_client_api' as const satisfies Area;
+
+/** Areas that offer fewer than the four actions: nobody creates or edits audit events; API access is managed, not listed. */
+const AREA_ONLY_ACTIONS: Partial<Record<Area, readonly Action[]>> = { [AUDIT_AREA]: AUDIT_AREA_ACTIONS, [CLIENT_API_AREA]: ['update'] };
+
+/** The actions an area offers (the operations that exist): all four, except where AREA_ONLY_ACTIONS says fewer. */
+export const areaActions = (area: Area): readonly Action[] => AREA_ONLY_ACTIONS[area] ?? ACTIONS;
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -69,6 +75,14 @@ export const AUDIT_ACTIONS = {
   qrisStatusNotified: 'snap.qris.notified',
   /** A SNAP call refused for its credentials (outcome 'denied'): token, signature, timestamp; details: service, clientId, reason. */
   snapDenied: 'snap.denied',
+  /** A merchant opened a bill over SNAP (create-va, qr-mpm-generate); details: service, clientId, trxId, bank, amountMinor, expiresAt, VA number or QRIS reference. */
+  transactionCreated: 'transaction.created',
+  /** A merchant cancelled its unpaid bill over SNAP (delete-va): it stops being payable (Kadaluarsa); details: service, clientId, trxId. */
+  transactionCancelled: 'transaction.cancelled',
+  /** A client (merchant) was given SNAP API credentials, or new ones replacing its old (outcome denied when refused); details: clntid, clientId, rotated, keyFingerprint. */
+  clientApiIssued: 'client.api_access.issued',
+  /** A client's SNAP API credentials were revoked (its live tokens end with them); details: clntid, clientId. */
+  clientApiRevoked: 'client.api_access.revoked',
   /**
    * A resend, the Notif button (transaction-actions.ts); details: outcome, merchant HTTP status.
    * The stored string every such event has carried, kept: the action is named after it.

@@ -71,6 +71,15 @@ export const MESSAGES = {
   superadminRoleKeepsAll: 'The Superadmin role must keep every operation that exists; this change would take some away.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
+  /** A client's SNAP API access (Client screen, modules/merchant-access). */
+  clientApiIssued: 'API access given. Copy the client secret now: it is shown only once.',
+  clientApiIssueFailed: 'Gagal memberi akses API.',
+  clientApiRevoked: 'API access revoked.',
+  clientApiRevokeFailed: 'Gagal mencabut akses API.',
+  clientApiKeyInvalid: 'The public key must be an RSA public key in PEM form (-----BEGIN PUBLIC KEY-----), 2048 bits or more.',
+  clientApiNotYours: 'You can manage API access only for the clients of your companies.',
+  clientApiNone: 'This client has no API access.',
+  clientApiNeedsDataKey: 'API access needs a data key (DATA_KEY) on the server to keep the client secret encrypted.',
   /** Table preferences. */
   columnsSaved: 'Kolom tersimpan.',
   columnsUnknown: 'Kolom tidak dikenal di layar ini.',
@@ -234,6 +243,10 @@ export const SNAP_ANSWERS = {
   paidBill: 'Paid Bill',
   expiredBill: 'Invalid Bill/Virtual Account [Expired]',
   conflict: 'Conflict',
+  /** 409xx01: the merchant's id of a bill (trxId, partnerReferenceNo) already names another request. */
+  duplicate: (field: string): string => `Duplicate ${field}`,
+  /** 403xx01: an authenticated caller asking for a service that is not for it (a bank opening bills, a merchant paying them). */
+  featureNotAllowed: (reason: string): string => `Feature Not Allowed [${reason}]`,
   tooLarge: 'Request Entity Too Large',
   unsupportedMediaType: 'Unsupported Media Type',
   generalError: 'General Error',
@@ -243,5 +256,9 @@ export const SNAP_ANSWERS = {
     signature: 'Signature',
     timestamp: 'X-TIMESTAMP',
     partnerId: 'X-PARTNER-ID',
+    /** A bank's token on a merchant's service, or a merchant's on a bank's. */
+    notForCaller: 'Not for this client',
+    /** A merchant whose client has no active company (or names none of its own). */
+    noCompany: 'No active company',
   },
 } as const;

@@ -3,6 +3,7 @@ import { NOTIFICATIONS_AREA } from './monitoring/notification-resource.ts';
 import { AUDIT_AREA } from './audit-actions.ts';
 import type { Area } from './permissions.ts';
 // Each description from its own module, not resources/index.ts, which also re-exports the bodies' schemas.
+import { clientResource } from './resources/client.ts';
 import { companyGroupResource } from './resources/company-group.ts';
 import { companyResource } from './resources/company.ts';
 import { permissionResource } from './resources/permission.ts';
@@ -32,6 +33,7 @@ export const DASHBOARD_ROUTES = [
   { path: 'user-company-management', title: 'User Company Management', shortTitle: 'User Company', area: userCompanyResource.access.read, group: 'master' },
   { path: 'user-role-management', title: 'User Role', shortTitle: 'User Role', area: userRoleResource.access.read, group: 'master' },
   { path: 'company-management', title: 'Company', shortTitle: 'Company', area: companyResource.access.read, group: 'master' },
+  { path: 'client-management', title: 'Client', shortTitle: 'Client', area: clientResource.access.read, group: 'master' },
   { path: 'company-group-management', title: 'Company Group Management', shortTitle: 'Company Group', area: companyGroupResource.access.read, group: 'master' },
   { path: 'permission-management', title: 'Permission', shortTitle: 'Permission', area: permissionResource.access.read, group: 'master' },
   { path: 'role-permission-management', title: 'Role Permission', shortTitle: 'Role Permission', area: rolePermissionResource.access.read, group: 'master' },

@@ -16,6 +16,7 @@ export const AREAS = [
   'master_role_permission',
   'master_role',
   'audit_log',
+  'master_client_api',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

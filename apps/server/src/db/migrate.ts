@@ -20,6 +20,7 @@ import * as lockoutPerAddress from './migrations/0017-lockout-per-address.ts';
 import * as bulkKeyPerCompany from './migrations/0018-bulk-key-per-company.ts';
 import * as snapIntake from './migrations/0022-snap-intake.ts';
 import * as unpaidExpiryIndex from './migrations/0023-unpaid-expiry-index.ts';
+import * as merchantSnap from './migrations/0024-merchant-snap.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-bulk-key-per-company': bulkKeyPerCompany,
   '0022-snap-intake': snapIntake,
   '0023-unpaid-expiry-index': unpaidExpiryIndex,
+  '0024-merchant-snap': merchantSnap,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -382,6 +382,46 @@ export interface SnapExternalIdsTable {
   snexCreatedAt: string;
 }
 
+/** A client's (merchant's) SNAP API access: one row per client, replaced when issued again. */
+export interface ClientSnapCredentialsTable {
+  clsnClntId: number;
+  /** Its X-CLIENT-KEY and X-PARTNER-ID. */
+  clsnClientId: string;
+  /** PEM (SPKI) RSA public key that checks its token call. */
+  clsnPublicKey: string;
+  /** The HMAC key of its service calls, sealed (v1:…) under the data key, context `client_snap_credentials.clsnSecret`. */
+  clsnSecret: string;
+  clsnCreatedTime: string;
+  clsnCreatedUserId: string;
+  clsnUpdatedTime: string;
+  clsnUpdatedUserId: string;
+}
+
+/** A bill a merchant opened over SNAP, by its own id (= the transaction's order id), with the answer we gave. */
+export interface MerchantBillsTable {
+  mbilId: Generated<number>;
+  mbilClntId: number;
+  /** trxId (create-va) or partnerReferenceNo (qr-mpm-generate). */
+  mbilRequestId: string;
+  /** SNAP service: '27' create-va, '47' qr-mpm-generate. */
+  mbilService: string;
+  /** SHA-256 of the request's canonical JSON: the same id with another request is a conflict. */
+  mbilRequestHash: string;
+  mbilTrctId: number;
+  mbilHttpStatus: number;
+  mbilResponse: string;
+  /** Set when the merchant cancelled it (delete-va). */
+  mbilCancelledAt: string | null;
+  mbilCreatedAt: string;
+}
+
+/** The last number given per key (`va:<partnerServiceId>`, `qris:<bank>`). */
+export interface SnapNumberCountersTable {
+  sncnKey: string;
+  /** bigint: PostgreSQL hands it back as text (the repository converts). */
+  sncnLast: number | string;
+}
+
 /** A payment a bank pushed that we booked, and the answer we gave it (repeated to its retries). */
 export interface BankPaymentsTable {
   bkpyId: Generated<number>;
@@ -435,6 +475,9 @@ export interface Database {
   snap_access_tokens: SnapAccessTokensTable;
   snap_external_ids: SnapExternalIdsTable;
   bank_payments: BankPaymentsTable;
+  client_snap_credentials: ClientSnapCredentialsTable;
+  merchant_bills: MerchantBillsTable;
+  snap_number_counters: SnapNumberCountersTable;
 }
 
 export type TableName = keyof Database;

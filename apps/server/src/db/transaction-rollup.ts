@@ -2,7 +2,8 @@
  * The transaction rollup: counts and paid-amount sums per (company, kind, business day, status,
  * bank), so that list totals need not count and sum the rows. It is kept exact by changing it in
  * the same database transaction as every write that creates or changes a transaction
- * (bulk-transactions.ts for the seed and the generator, withRollup for status changes).
+ * (bulk-transactions.ts for the seed and the generator, addToRollup for a bill a merchant opens,
+ * withRollup for status changes).
  *
  * The business day is that of BUSINESS_TZ; the time zone the rollup was built in is recorded in
  * transaction_rollup_state (null: not built, writers skip it and lists read the rows).
@@ -141,6 +142,15 @@ export async function withRollup<T>(tx: Transaction<Database>, trctIds: readonly
   addFacts(groups, after, timeZone, 1);
   await applyGroups(tx, groups.values());
   return result;
+}
+
+/** Adds transactions just inserted in the caller's database transaction to the rollup (their facts read back by the same SQL as a rebuild). */
+export async function addToRollup(tx: Transaction<Database>, trctIds: readonly number[]): Promise<void> {
+  const timeZone = await rollupTimeZone(tx);
+  if (timeZone === null) return;
+  const groups = new Map<string, RollupGroup>();
+  addFacts(groups, await factsOf(tx, trctIds, false), timeZone, 1);
+  await applyGroups(tx, groups.values());
 }
 
 /** The rollup as it should be, recomputed from the rows (grouped by UTC hour in SQL, then by day). */

@@ -27,7 +27,7 @@ describe.each(DIALECTS)('master data integrity (%s)', (dialect) => {
       expect(res.body.status.message).toBe(message);
     }
     const counts = await Promise.all(['companies', 'user_companies', 'role_permissions'].map((t) => ctx.db.kysely.selectFrom(t as 'companies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()));
-    expect(counts.map((c) => Number(c.n))).toEqual([4, 10, 26]);
+    expect(counts.map((c) => Number(c.n))).toEqual([4, 10, 27]);
 
     // once its user links are gone, the company may go
     const links = (await api.get(`/master/User_Company${qs({ 'finds[uscoCompId]': 4 })}`)).body.data.data;

@@ -143,12 +143,12 @@ describe.each(DIALECTS)('master lists (%s)', (dialect) => {
     const userRoleFields = (await api.get('/master/User_Role')).body.data.fields as Row[];
     expect(userRoleFields.find((f) => f.Field === 'usroRoleId')).toMatchObject({ options_api_path: '/master/roles' });
     const clientFields = (await api.get('/master/client')).body.data.fields as Row[];
-    expect(clientFields.map((f) => [f.Field, f.Key])).toEqual([['clntid', 'PRI'], ['clntName', '']]);
+    expect(clientFields.map((f) => [f.Field, f.Key])).toEqual([['clntid', 'PRI'], ['clntName', ''], ['clsnClientId', ''], ['clsnUpdatedTime', '']]);
   });
 
-  it('returns only clntid and clntName for clients, and has no client writes', async () => {
+  it('returns only clntid, clntName and the API client id (none yet) for clients, and has no client writes', async () => {
     const res = await api.get('/master/client');
-    expect(res.body.data.data[0]).toEqual({ clntid: 1, clntName: 'PT Toko Maju Store' });
+    expect(res.body.data.data[0]).toEqual({ clntid: 1, clntName: 'PT Toko Maju Store', clsnClientId: null, clsnUpdatedTime: null });
     expect(res.body.data.pagination.totalData).toBe(4);
     expect((await api.post('/master/client', { clntName: 'x' })).status).toBe(404);
     expect((await api.del('/master/client/1')).status).toBe(404);

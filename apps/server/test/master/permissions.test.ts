@@ -40,6 +40,8 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
     expected.push('GET /api/master/client master_company.read');
     expected.push('POST /api/master/user/:id/unlock master_user.update');
     expected.push('POST /api/master/user/:id/2fa/reset master_user.update');
+    expected.push('POST /api/master/client/:id/snap-credentials master_client_api.update');
+    expected.push('DELETE /api/master/client/:id/snap-credentials master_client_api.update');
     expect(seen.filter((s) => !s.startsWith('HEAD')).sort()).toEqual(expected.sort());
   });
 

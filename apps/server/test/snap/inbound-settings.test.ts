@@ -34,8 +34,16 @@ describe('inbound bank settings', () => {
     const [fromFile] = load(entry({ clientId: 'bri-in', publicKeyFile: 'bri-public.pem', clientSecret: 'a-secret-of-32-characters-or-so!' }));
     expect(fromFile!.inbound).toEqual({ clientId: 'bri-in', publicKey: theirs.publicKey, clientSecret: 'a-secret-of-32-characters-or-so!' });
     const [inline] = load(entry({ clientId: 'bri-in', publicKey: theirs.publicKey, clientSecret: 'a-secret-of-32-characters-or-so!' }));
-    expect(partnersOfBanks([inline!])).toEqual([{ bank: 'BRI', clientId: 'bri-in', publicKey: theirs.publicKey, clientSecret: 'a-secret-of-32-characters-or-so!' }]);
+    expect(partnersOfBanks([inline!])).toEqual([{ bank: 'BRI', clientId: 'bri-in', publicKey: theirs.publicKey, clientSecret: 'a-secret-of-32-characters-or-so!', partnerServiceId: '   77001' }]);
     expect(partnersOfBanks(load(entry(undefined)))).toEqual([]);
+  });
+
+  it('reads our QRIS acquirer identity, and refuses one that a payload cannot carry', () => {
+    const qris = { acquirerDomain: 'ID.CO.BANKBRI.WWW', merchantPan: '9360000200000012345', nmid: 'ID1026000012345', criteria: 'UMI', mcc: '5812' };
+    const [bank] = load({ ...entry(undefined), merchantId: 'BRI-MID-0001', qris });
+    expect(bank!.qris).toEqual(qris);
+    expect(() => load({ ...entry(undefined), qris: { ...qris, mcc: '58' } })).toThrow(/qris\.mcc/);
+    expect(() => load({ ...entry(undefined), qris: { ...qris, criteria: 'XYZ' } })).toThrow(/qris\.criteria/);
   });
 
   it.each([
@@ -57,6 +65,7 @@ describe('inbound bank settings', () => {
     const ids = banks.map((b) => b.inbound.clientId);
     expect(new Set(ids).size).toBe(banks.length);
     for (const b of banks) {
+      expect(b.qris.acquirerDomain).toMatch(/^ID\.CO\./);
       expect(b.inbound.publicKey).toContain('BEGIN PUBLIC KEY');
       expect(b.inbound.privateKey).toContain('BEGIN PRIVATE KEY');
       expect(b.inbound.clientSecret.length).toBeGreaterThanOrEqual(32);

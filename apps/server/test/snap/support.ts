@@ -1,25 +1,48 @@
 /**
- * A bank calling /snap, as the written recipe says (docs/protocols.md "SNAP BI: what banks send us"),
- * computed here with node:crypto directly, never with the server's own signing code.
+ * A bank or a merchant calling /snap, as the written recipe says (docs/protocols.md "SNAP BI: what
+ * banks send us", "what merchants send us"), computed here with node:crypto directly, never with the
+ * server's own signing code.
  */
 import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { demoPartnerServiceId } from '@tagih/contract/demo-bank';
 import type { SnapPartner } from '../../src/modules/snap/partners.ts';
 import type { TestContext } from '../support/test-app.ts';
 
-export interface TestBank {
-  partner: SnapPartner;
+/** Whoever calls /snap: its client id and secret, and the private key that signs its token call. */
+export interface TestCaller {
+  partner: { clientId: string; clientSecret: string };
   privateKey: string;
 }
 
+export interface TestBank extends TestCaller {
+  partner: SnapPartner;
+}
+
+const rsaPair = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+
+/** A bank with inbound credentials, the demo's VA prefix, and a QRIS acquirer identity (merchant id `<BANK>-MID-0001`). */
 export function makeBank(bank: string): TestBank {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  return { partner: { bank, clientId: `${bank.toLowerCase()}-test-client`, publicKey, clientSecret: randomBytes(32).toString('base64url') }, privateKey };
+  const { publicKey, privateKey } = rsaPair();
+  return {
+    partner: {
+      bank, clientId: `${bank.toLowerCase()}-test-client`, publicKey, clientSecret: randomBytes(32).toString('base64url'),
+      partnerServiceId: demoPartnerServiceId(bank), merchantId: `${bank.toUpperCase()}-MID-0001`,
+      qris: { acquirerDomain: `ID.CO.BANK${bank.toUpperCase()}.WWW`, merchantPan: '9360000200000012345', nmid: 'ID1026000012345', criteria: 'UMI', mcc: '5812' },
+    },
+    privateKey,
+  };
+}
+
+/** A merchant: the client's API access given by the Superadmin through the API (the app needs a secretBox). */
+export async function makeMerchant(ctx: TestContext, clntid: number): Promise<TestCaller> {
+  const { publicKey, privateKey } = rsaPair();
+  const res = await ctx.inject({ method: 'POST', url: `/api/master/client/${clntid}/snap-credentials`, token: await ctx.login(), payload: { publicKey } });
+  if (res.statusCode !== 200) throw new Error(`snap-credentials: ${res.body}`);
+  const { clientId, clientSecret } = res.json().data as { clientId: string; clientSecret: string };
+  return { partner: { clientId, clientSecret }, privateKey };
 }
 
 /** X-TIMESTAMP in Jakarta time, `minutesOff` from the test clock. */
@@ -40,7 +63,7 @@ export function serviceSignature(secret: string, method: string, path: string, t
 let externalSeq = 0;
 export const newExternalId = (): string => `${Date.now()}${String((externalSeq += 1)).padStart(6, '0')}`;
 
-export async function getToken(app: FastifyInstance, ctx: TestContext, bank: TestBank): Promise<string> {
+export async function getToken(app: FastifyInstance, ctx: TestContext, bank: TestCaller): Promise<string> {
   const ts = snapTime(ctx.clock.now());
   const res = await app.inject({
     method: 'POST',
@@ -61,19 +84,21 @@ export interface CallOptions {
   /** The minified text the signature covers (default: JSON.stringify(body)). */
   signed?: string;
   headers?: Record<string, string>;
+  method?: 'POST' | 'DELETE';
 }
 
-export function callSnap(app: FastifyInstance, ctx: TestContext, bank: TestBank, token: string, path: string, body: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+export function callSnap(app: FastifyInstance, ctx: TestContext, bank: TestCaller, token: string, path: string, body: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
   const minified = o.signed ?? JSON.stringify(body);
   const ts = o.timestamp ?? snapTime(ctx.clock.now());
+  const method = o.method ?? 'POST';
   return app.inject({
-    method: 'POST',
+    method,
     url: path,
     headers: {
       'content-type': 'application/json',
       authorization: `Bearer ${token}`,
       'x-timestamp': ts,
-      'x-signature': o.signature ?? serviceSignature(bank.partner.clientSecret, 'POST', path, token, minified, ts),
+      'x-signature': o.signature ?? serviceSignature(bank.partner.clientSecret, method, path, token, minified, ts),
       'x-partner-id': bank.partner.clientId,
       'x-external-id': o.externalId ?? newExternalId(),
       'channel-id': '95221',

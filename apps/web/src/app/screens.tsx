@@ -41,6 +41,7 @@ export const SCREENS: Record<DashboardPath, Screen> = {
   'user-company-management': screen(masterData, (m) => m.UserCompaniesScreen),
   'user-role-management': screen(masterData, (m) => m.UserRolesScreen),
   'company-management': screen(masterData, (m) => m.CompaniesScreen),
+  'client-management': screen(masterData, (m) => m.ClientsScreen),
   'company-group-management': screen(masterData, (m) => m.CompanyGroupsScreen),
   'permission-management': screen(masterData, (m) => m.PermissionsScreen),
   'role-permission-management': screen(masterData, (m) => m.RolePermissionsScreen),

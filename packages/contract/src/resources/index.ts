@@ -4,6 +4,7 @@ export * from './company-group-body.ts';
 export * from './company.ts';
 export * from './company-body.ts';
 export * from './client.ts';
+export * from './client-api.ts';
 export * from './role.ts';
 export * from './role-body.ts';
 export * from './permission.ts';

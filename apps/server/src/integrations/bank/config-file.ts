@@ -1,6 +1,7 @@
 /**
  * Production bank settings: BANK_CONFIG_FILE, a JSON array of BankConfig (privateKeyFile may replace
- * privateKey; in `inbound`, publicKeyFile may replace publicKey). Paths are relative to the file.
+ * privateKey; in `inbound`, publicKeyFile may replace publicKey; `qris` our acquirer identity for
+ * merchants' dynamic QRIS). Paths are relative to the file.
  */
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,14 @@ const inbound = z.object({
   clientSecret: z.string().min(16),
 });
 
+const qris = z.object({
+  acquirerDomain: z.string().regex(/^[\x20-\x7e]{1,99}$/),
+  merchantPan: z.string().regex(/^\d{1,19}$/),
+  nmid: z.string().regex(/^ID[0-9A-Z]{1,17}$/),
+  criteria: z.enum(['UMI', 'UKE', 'UME', 'UBE']),
+  mcc: z.string().regex(/^\d{4}$/),
+});
+
 const entry = z.object({
   code: z.string().min(1),
   baseUrl: z.url(),
@@ -27,6 +36,7 @@ const entry = z.object({
   channelId: z.string().length(5),
   merchantId: z.string().optional(),
   inbound: inbound.optional(),
+  qris: qris.optional(),
 });
 
 export function loadBankConfigFile(path: string): BankConfig[] {

@@ -13,9 +13,26 @@ export interface BankConfig {
   privateKey: string;
   partnerServiceId: string;
   channelId: string;
+  /** Our merchant id at the bank as QRIS acquirer: merchants' QRIS bills there name it. */
   merchantId?: string;
   /** How the bank calls us (modules/snap): absent, the bank cannot report payments to us. */
   inbound?: InboundCredentials;
+  /** What a dynamic QRIS drawn for us at this acquirer carries (modules/snap/qris-payload.ts); absent, merchants cannot draw one there. */
+  qris?: QrisAcquirer;
+}
+
+/** Our identity at a bank as QRIS acquirer, as its QRIS payloads carry it (EMVCo tags 26 and 51, 52). */
+export interface QrisAcquirer {
+  /** Reverse domain of the acquirer (tag 26, sub-tag 00), e.g. 'ID.CO.BANKBRI.WWW'. */
+  acquirerDomain: string;
+  /** Merchant PAN at the acquirer (26/01), digits. */
+  merchantPan: string;
+  /** National Merchant ID (tag 51, sub-tag 02), 'ID…'. */
+  nmid: string;
+  /** Merchant criteria (26/03 and 51/03): UMI, UKE, UME or UBE. */
+  criteria: 'UMI' | 'UKE' | 'UME' | 'UBE';
+  /** Merchant category code (tag 52), four digits. */
+  mcc: string;
 }
 
 /** A bank's credentials for calling us over SNAP BI (docs/protocols.md "SNAP BI: what banks send us"). */

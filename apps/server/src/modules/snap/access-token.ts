@@ -1,17 +1,17 @@
 /**
- * Service 73, access-token/b2b: a partner proves who it is with an RSA signature over
- * `clientId|X-TIMESTAMP` (its registered public key checks it) and receives a bearer token for
- * 900 s, stored hashed so that every instance on the database accepts it.
+ * Service 73, access-token/b2b: a bank or a merchant (callers.ts: the client key says which) proves
+ * who it is with an RSA signature over `clientId|X-TIMESTAMP` (its registered public key checks it)
+ * and receives a bearer token for 900 s, stored hashed so that every instance on the database accepts it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { businessDate, SNAP_ANSWERS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badField, missingField, SNAP_SERVICE, successful, unauthorized, type SnapAnswer } from './answers.ts';
+import { badField, missingField, SNAP_SERVICE, successful, unauthorized, type SnapAnswer, type SnapService } from './answers.ts';
 import type { SnapCall } from './call.ts';
 import { deleteDaysBefore } from './external-id-repo.ts';
 import { BodyReader } from './fields.ts';
-import { partnerByClientId } from './partners.ts';
+import { callerByClientId, credentialsOf } from './callers.ts';
 import { timestampIsFresh, tokenSignatureIsValid } from './signature-check.ts';
 import * as repo from './token-repo.ts';
 
@@ -21,7 +21,7 @@ const SERVICE = SNAP_SERVICE.accessToken;
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export function headerOf(call: SnapCall, service: typeof SERVICE | (typeof SNAP_SERVICE)[keyof typeof SNAP_SERVICE], name: string): string {
+export function headerOf(call: SnapCall, service: SnapService, name: string): string {
   const value = call.headers[name.toLowerCase()];
   if (value === undefined || value.trim() === '') throw missingField(service, name);
   return value;
@@ -31,11 +31,11 @@ export async function issueAccessToken(deps: AppDeps, call: SnapCall): Promise<S
   const clientId = headerOf(call, SERVICE, 'X-CLIENT-KEY');
   const timestamp = headerOf(call, SERVICE, 'X-TIMESTAMP');
   const signature = headerOf(call, SERVICE, 'X-SIGNATURE');
-  const partner = partnerByClientId(deps.snapPartners, clientId);
-  if (!partner) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.unknownClient);
+  const caller = await callerByClientId(deps, clientId);
+  if (!caller) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.unknownClient);
   const now = deps.clock.now();
   if (!timestampIsFresh(timestamp, now)) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.timestamp);
-  if (!tokenSignatureIsValid(partner.publicKey, clientId, timestamp, signature)) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.signature);
+  if (!tokenSignatureIsValid(credentialsOf(caller).publicKey, clientId, timestamp, signature)) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.signature);
   const body = BodyReader.of(SERVICE, call.body);
   const grantType = body.required('grantType', 64);
   if (grantType !== 'client_credentials') throw badField(SERVICE, 'grantType');

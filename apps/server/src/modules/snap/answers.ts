@@ -5,7 +5,13 @@
 import { SNAP_ANSWERS } from '@tagih/contract';
 
 /** The SNAP service numbers we serve. */
-export const SNAP_SERVICE = { accessToken: '73', vaInquiry: '24', vaPayment: '25', qrisNotify: '52' } as const;
+export const SNAP_SERVICE = {
+  accessToken: '73',
+  /** Banks: the bill a payer typed, its payment, a QRIS payment's state. */
+  vaInquiry: '24', vaPayment: '25', qrisNotify: '52',
+  /** Merchants: open a VA bill, read it, cancel it; draw a dynamic QRIS, read its state. */
+  vaCreate: '27', vaRead: '30', vaDelete: '31', qrisGenerate: '47', qrisQuery: '51',
+} as const;
 export type SnapService = (typeof SNAP_SERVICE)[keyof typeof SNAP_SERVICE];
 
 /** SNAP's case numbers (the last two digits) that we answer. */
@@ -16,6 +22,8 @@ export const SNAP_CASE = {
   unauthorized: '00',
   invalidToken: '01',
   transactionNotFound: '01',
+  featureNotAllowed: '01',
+  duplicate: '01',
   unknownBill: '12',
   invalidAmount: '13',
   paidBill: '14',
@@ -52,4 +60,7 @@ export const missingField = (service: SnapService, field: string) => new SnapRef
 export const badField = (service: SnapService, field: string) => new SnapRefusal(snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField(field)));
 export const unauthorized = (service: SnapService, reason: string) => new SnapRefusal(snapAnswer(401, service, SNAP_CASE.unauthorized, SNAP_ANSWERS.unauthorized(reason)), reason);
 export const invalidToken = (service: SnapService) => new SnapRefusal(snapAnswer(401, service, SNAP_CASE.invalidToken, SNAP_ANSWERS.invalidToken), SNAP_ANSWERS.invalidToken);
+/** An authenticated caller asking for what is not its to ask (recorded as denied). */
+export const featureNotAllowed = (service: SnapService, reason: string) =>
+  new SnapRefusal(snapAnswer(403, service, SNAP_CASE.featureNotAllowed, SNAP_ANSWERS.featureNotAllowed(reason)), reason);
 export const notFoundBill = (service: SnapService, snapCase: string, message: string) => new SnapRefusal(snapAnswer(404, service, snapCase, message));

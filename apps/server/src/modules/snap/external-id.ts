@@ -1,7 +1,7 @@
 /**
- * X-EXTERNAL-ID: a partner's id of one request, unique for that partner for the business day. The
+ * X-EXTERNAL-ID: a caller's id of one request, unique for that caller for the business day. The
  * same id again naming the same request (the same service and the same inquiryRequestId,
- * paymentRequestId or QRIS reference: a retry) goes on; naming another request it is 409xx00. When
+ * paymentRequestId, QRIS reference, trxId or partnerReferenceNo: a retry) goes on; naming another request it is 409xx00. When
  * we answered 5xx the id is freed, so that the bank may retry with it. The database's primary key
  * decides, so two instances agree.
  */
@@ -11,14 +11,14 @@ import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
 import { SNAP_CASE, SnapRefusal, snapAnswer, type SnapService } from './answers.ts';
-import type { PartnerCall } from './call.ts';
+import type { AuthenticatedCall } from './call.ts';
 import * as repo from './external-id-repo.ts';
 
 /** Frees the id (after a 5xx answer); nothing when the id was an earlier request's. */
 type Release = () => Promise<void>;
 
 /** Runs `answer` under the call's X-EXTERNAL-ID, naming the request `requestId`; frees the id when it failed with a 5xx. */
-export async function underExternalId<T>(deps: AppDeps, call: PartnerCall, service: SnapService, requestId: string, answer: () => Promise<T>): Promise<T> {
+export async function underExternalId<T>(deps: AppDeps, call: AuthenticatedCall, service: SnapService, requestId: string, answer: () => Promise<T>): Promise<T> {
   const release = await claimExternalId(deps, call, service, requestId);
   try {
     return await answer();
@@ -29,9 +29,9 @@ export async function underExternalId<T>(deps: AppDeps, call: PartnerCall, servi
   }
 }
 
-async function claimExternalId(deps: AppDeps, call: PartnerCall, service: SnapService, requestId: string): Promise<Release> {
+async function claimExternalId(deps: AppDeps, call: AuthenticatedCall, service: SnapService, requestId: string): Promise<Release> {
   const now = deps.clock.now();
-  const key: repo.ExternalIdKey = { clientId: call.partner.clientId, day: businessDate(now, deps.config.businessTz), externalId: call.externalId };
+  const key: repo.ExternalIdKey = { clientId: call.clientId, day: businessDate(now, deps.config.businessTz), externalId: call.externalId };
   const requestKey = createHash('sha256').update(`${service}:${requestId}`, 'utf8').digest('hex');
   try {
     await repo.insertExternalId(deps.db, key, requestKey, iso(now));

@@ -42,6 +42,14 @@ export class BodyReader {
     return text;
   }
 
+  /** An optional object (e.g. additionalInfo), read with the same rules and its fields named under it; null when absent. */
+  nested(field: string): BodyReader | null {
+    const value = this.body[field];
+    if (value === undefined || value === null) return null;
+    if (!isObject(value)) throw badField(this.service, this.name(field));
+    return new BodyReader(this.service, value, `${this.name(field)}.`);
+  }
+
   /** SNAP's amount object `{ value: "150000.00", currency: "IDR" }`: its value as written (payment-evidence.ts judges it). */
   amount(field: string, required: boolean): string | null {
     const value = this.body[field];

@@ -2,8 +2,8 @@
  * Books a payment a bank pushed (VA payment, QRIS notify), exactly once: payment-evidence.ts judges
  * the claim (the same rule Inquiry's answers pass); then in ONE database transaction the bill turns
  * paid through the same turnPaid as Inquiry (its row lock taken first; rollup exact; the merchant's
- * notification queued; a payment that got there first makes this one "paid bill", an expiry that
- * got there first (modules/expiry) "expired bill"), the bank's
+ * notification queued; a payment that got there first makes this one "paid bill", a cancel or an
+ * expiry that got there first (modules/expiry) "expired bill"), the bank's
  * request is stored with our answer (unique per partner, service and request id), and
  * transaction.paid is audited. A copy of the request that waited for the row lock finds the bill
  * paid and answers what was stored (oncePerRequest). The notification is sent after the commit.
@@ -63,7 +63,7 @@ function refusalFor(p: PushedPayment, reason: RefusalReason): SnapRefusal {
   return new SnapRefusal(snapAnswer(404, p.service, SNAP_CASE.invalidAmount, SNAP_ANSWERS.invalidAmount));
 }
 
-/** Thrown inside the booking transaction to roll it back: the bill was no longer unpaid (paid or expired meanwhile). */
+/** Thrown inside the booking transaction to roll it back: the bill was no longer unpaid (paid, cancelled or expired meanwhile). */
 class NoLongerUnpaid extends Error {
   readonly status: string | undefined;
   constructor(status: string | undefined) {

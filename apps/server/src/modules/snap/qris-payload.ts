@@ -4,20 +4,12 @@
  * the CRC-16/CCITT-FALSE of everything before it including "6304".
  */
 
-/** The merchant and bill a dynamic QRIS is drawn for. */
-export interface QrisBill {
-  /** Reverse domain of the acquirer (tag 26, sub-tag 00), e.g. 'ID.CO.BANKBRI.WWW'. */
-  acquirerDomain: string;
-  /** Merchant PAN at the acquirer (26/01), digits. */
-  merchantPan: string;
+import type { QrisAcquirer } from '../../integrations/bank/gateway.ts';
+
+/** The merchant and bill a dynamic QRIS is drawn for, at its acquirer. */
+export interface QrisBill extends QrisAcquirer {
   /** Merchant id at the acquirer (26/02). */
   merchantId: string;
-  /** National Merchant ID (tag 51, sub-tag 02), 'ID10…'. */
-  nmid: string;
-  /** Merchant criteria (26/03 and 51/03): UMI, UKE, UME or UBE. */
-  criteria: 'UMI' | 'UKE' | 'UME' | 'UBE';
-  /** Merchant category code (tag 52), four digits. */
-  mcc: string;
   /** Amount in rupiah minor units (tag 54, written with two decimals). */
   amountMinor: number;
   /** Tag 59, at most 25 characters (longer names are cut). */
@@ -46,6 +38,12 @@ export function tlv(tag: string, value: string): string {
   if (!/^[\x20-\x7e]*$/.test(value)) throw new Error(`QRIS tag ${tag} must be printable ASCII`);
   if (value.length === 0 || value.length > 99) throw new Error(`QRIS tag ${tag} must hold 1 to 99 characters, got ${value.length}`);
   return `${tag}${String(value.length).padStart(2, '0')}${value}`;
+}
+
+/** Text a QRIS tag can hold: accents dropped, anything else outside printable ASCII turned into spaces, spaces collapsed; `fallback` when nothing is left. */
+export function qrisText(text: string, fallback: string): string {
+  const ascii = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, ' ').replace(/\s+/g, ' ').trim();
+  return ascii || fallback;
 }
 
 /** Minor units as tag 54 writes them: '150000.00'. */

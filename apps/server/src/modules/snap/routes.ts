@@ -1,5 +1,5 @@
 /**
- * The SNAP BI endpoints banks call (HTTP only; the services do the work), mounted under /snap.
+ * The SNAP BI endpoints banks and merchants call (HTTP only; the services do the work), mounted under /snap.
  * They authenticate on their own (a bearer token from access-token/b2b and a signature over the
  * raw body: caller.ts), so the web's session guard does not apply: each route is declared
  * 'public' to it, uses no session, sets no cookie and answers no CORS preflight. The body is kept
@@ -12,12 +12,17 @@ import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
 import { issueAccessToken } from './access-token.ts';
 import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
-import { partnerAudit, type PartnerCall, type SnapCall } from './call.ts';
-import { authenticateCall } from './caller.ts';
+import { snapAudit, type MerchantCall, type PartnerCall, type SnapCall } from './call.ts';
+import { authenticateBankCall, authenticateMerchantCall } from './caller.ts';
 import type { Booked } from './payment-booking.ts';
+import { generateQris } from './qris-generate.ts';
 import { notifyQris } from './qris-notify.ts';
+import { queryQris } from './qris-query.ts';
+import { createVa } from './va-create.ts';
+import { deleteVa } from './va-delete.ts';
 import { inquireVa } from './va-inquiry.ts';
 import { payVa } from './va-payment.ts';
+import { readVa } from './va-read.ts';
 
 export const SNAP_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -91,7 +96,7 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
   const refused = async (call: SnapCall, service: SnapService, refusal: SnapRefusal): Promise<SnapAnswer> => {
     if (refusal.denied !== null) {
       const claimed = (call.headers['x-client-key'] ?? call.headers['x-partner-id'] ?? '').slice(0, 128);
-      await recordAudit(deps.db, deps.clock, partnerAudit(call, claimed || 'unknown'), {
+      await recordAudit(deps.db, deps.clock, snapAudit(call, `snap:${claimed || 'unknown'}`), {
         action: AUDIT_ACTIONS.snapDenied,
         outcome: 'denied',
         details: { service, path: call.path, clientId: claimed || null, reason: refusal.denied, responseCode: refusal.answer.body.responseCode },
@@ -100,28 +105,42 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
     return refusal.answer;
   };
 
-  const route = (path: string, service: SnapService, answer: (call: SnapCall) => Promise<SnapAnswer>) => {
+  const route = (path: string, service: SnapService, answer: (call: SnapCall) => Promise<SnapAnswer>, methods: ('POST' | 'DELETE')[] = ['POST']) => {
     // 'public' to the web's session guard: these routes check their own credentials (caller.ts, access-token.ts).
-    app.post(path, { bodyLimit: SNAP_BODY_LIMIT_BYTES, config: { access: 'public', snapService: service } }, async (request, reply) => {
-      const call = callOf(request);
-      try {
-        return send(reply, await answer(call));
-      } catch (error) {
-        if (!(error instanceof SnapRefusal)) throw error;
-        return send(reply, await refused(call, service, error));
-      }
+    app.route({
+      method: methods,
+      url: path,
+      bodyLimit: SNAP_BODY_LIMIT_BYTES,
+      config: { access: 'public', snapService: service },
+      handler: async (request, reply) => {
+        const call = callOf(request);
+        try {
+          return send(reply, await answer(call));
+        } catch (error) {
+          if (!(error instanceof SnapRefusal)) throw error;
+          return send(reply, await refused(call, service, error));
+        }
+      },
     });
   };
   const partnerRoute = (path: string, service: SnapService, serve: (deps: AppDeps, call: PartnerCall) => Promise<SnapAnswer | Booked>) =>
     route(path, service, async (call) => {
-      const result = await serve(deps, await authenticateCall(deps, service, call));
+      const result = await serve(deps, await authenticateBankCall(deps, service, call));
       if (!('answer' in result)) return result;
       if (result.notiId !== null) sendSoon(result.notiId);
       return result.answer;
     });
+  const merchantRoute = (path: string, service: SnapService, serve: (deps: AppDeps, call: MerchantCall) => Promise<SnapAnswer>, methods?: ('POST' | 'DELETE')[]) =>
+    route(path, service, async (call) => serve(deps, await authenticateMerchantCall(deps, service, call)), methods);
 
   route('/v1.0/access-token/b2b', SNAP_SERVICE.accessToken, (call) => issueAccessToken(deps, call));
   partnerRoute('/v1.0/transfer-va/inquiry', SNAP_SERVICE.vaInquiry, inquireVa);
   partnerRoute('/v1.0/transfer-va/payment', SNAP_SERVICE.vaPayment, payVa);
   partnerRoute('/v1.0/qr/qr-mpm-notify', SNAP_SERVICE.qrisNotify, notifyQris);
+  merchantRoute('/v1.0/transfer-va/create-va', SNAP_SERVICE.vaCreate, createVa);
+  merchantRoute('/v1.0/transfer-va/inquiry-va', SNAP_SERVICE.vaRead, readVa);
+  // ASPI names DELETE for it; most banks document POST: both, the signature covering the method used.
+  merchantRoute('/v1.0/transfer-va/delete-va', SNAP_SERVICE.vaDelete, deleteVa, ['POST', 'DELETE']);
+  merchantRoute('/v1.0/qr/qr-mpm-generate', SNAP_SERVICE.qrisGenerate, generateQris);
+  merchantRoute('/v1.0/qr/qr-mpm-query', SNAP_SERVICE.qrisQuery, queryQris);
 };

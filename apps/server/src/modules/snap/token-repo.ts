@@ -14,3 +14,8 @@ export async function liveTokenClient(db: DbOrTx, hash: string, nowIso: string):
 export async function deleteExpiredTokens(db: DbOrTx, nowIso: string): Promise<void> {
   await db.deleteFrom('snap_access_tokens').where('sntkExpiresAt', '<=', nowIso).execute();
 }
+
+/** Ends every token of a client id (its API access revoked or replaced). */
+export async function deleteTokensOf(db: DbOrTx, clientId: string): Promise<void> {
+  await db.deleteFrom('snap_access_tokens').where('sntkClientId', '=', clientId).execute();
+}

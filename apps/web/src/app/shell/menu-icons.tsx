@@ -11,6 +11,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import SecurityIcon from '@mui/icons-material/Security';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { SvgIconComponent } from '@mui/icons-material';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { DashboardPath } from '@tagih/contract';
@@ -25,6 +26,7 @@ export const MENU_ICONS: Record<DashboardPath, SvgIconComponent> = {
   'user-company-management': ApartmentIcon,
   'user-role-management': BadgeIcon,
   'company-management': BusinessIcon,
+  'client-management': StorefrontIcon,
   'company-group-management': WorkspacesIcon,
   'permission-management': KeyIcon,
   'role-permission-management': SecurityIcon,

@@ -29,7 +29,7 @@ describe('sidebar menu', () => {
       master_company: ['read', 'update'],
       master_role: ['read'],
     });
-    expect(menu.links).toEqual(['Home', 'Transaction BRI QRIS', 'Company', 'Roles']);
+    expect(menu.links).toEqual(['Home', 'Transaction BRI QRIS', 'Company', 'Client', 'Roles']);
     expect(menu.text).toContain('Transactions');
     expect(menu.text).toContain('Master');
     expect(menu.text).not.toContain('Notifications');
@@ -78,6 +78,7 @@ describe('sidebar menu', () => {
       'User Company Management',
       'User Role',
       'Company',
+      'Client',
       'Company Group Management',
       'Permission',
       'Role Permission',

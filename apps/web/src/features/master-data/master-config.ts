@@ -33,19 +33,25 @@ export interface MasterFilter {
   kind: 'text' | 'select';
 }
 
-export interface MasterScreenConfig {
-  resource: ScreenResourceDef;
+/** What a master screen's list says about itself: enough for a screen that only lists (Client). */
+export interface MasterListConfig {
+  resource: MasterResourceDef;
   /** Screen title and crumb; the short title is for the mobile layout. */
   title: string;
   shortTitle: string;
-  createSchema: ZodType;
-  updateSchema: ZodType;
   searchPlaceholder: string;
   /** Defaults to the resource's searchable fields. */
   searchFields?: readonly string[];
   searchDebounceMs: number;
   summary: { title: string; counts: readonly SummaryCount[] };
   filters?: readonly MasterFilter[];
+}
+
+/** A master screen that adds, edits and deletes too. */
+export interface MasterScreenConfig extends MasterListConfig {
+  resource: ScreenResourceDef;
+  createSchema: ZodType;
+  updateSchema: ZodType;
   /** Values a new record starts with (e.g. a permission's default operations). */
   createDefaults?: MasterRow;
   /** Fields shown but not editable when editing (User ID). */

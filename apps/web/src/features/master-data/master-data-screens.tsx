@@ -1,6 +1,6 @@
 /**
- * The eight master-data screens: each is the generic MasterScreen told its entity's config
- * (User Management adds the sign-in lockout: users-screen.tsx).
+ * The master-data screens: each is the generic MasterScreen told its entity's config (User
+ * Management adds the sign-in lockout: users-screen.tsx); Client only lists, with API access (clients-screen.tsx).
  */
 import { companiesConfig } from './configs/companies.ts';
 import { companyGroupsConfig } from './configs/company-groups.ts';
@@ -11,6 +11,7 @@ import { userCompaniesConfig } from './configs/user-companies.ts';
 import { userRolesConfig } from './configs/user-roles.ts';
 import { MasterScreen } from './master-screen.tsx';
 
+export { ClientsScreen } from './clients-screen.tsx';
 export { UsersScreen } from './users-screen.tsx';
 
 export const UserCompaniesScreen = () => <MasterScreen config={userCompaniesConfig} />;

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useList, type ListParams } from '../../api/get-list.ts';
 import { useListController, type ListControllerConfig } from '../../hooks/use-list-controller.ts';
-import type { Finds, MasterRow, MasterScreenConfig } from './master-config.ts';
+import type { Finds, MasterListConfig, MasterRow } from './master-config.ts';
 
 export type FilterValues = Record<string, string | number | ''>;
 
-const urlConfigs = new WeakMap<MasterScreenConfig, ListControllerConfig>();
+const urlConfigs = new WeakMap<MasterListConfig, ListControllerConfig>();
 
 /** The URL layout of a master screen's list: the search and the screen's filters; no dates. */
-function masterUrlConfig(config: MasterScreenConfig): ListControllerConfig {
+function masterUrlConfig(config: MasterListConfig): ListControllerConfig {
   let urlConfig = urlConfigs.get(config);
   if (!urlConfig) {
     urlConfig = { listPath: config.resource.path, searchBy: [], filterKeys: (config.filters ?? []).map((f) => f.field) };
@@ -18,7 +18,7 @@ function masterUrlConfig(config: MasterScreenConfig): ListControllerConfig {
 }
 
 /** A filter's value as its field holds it: the option's own value (a number for 1/0 statuses). */
-function typedFilters(config: MasterScreenConfig, filters: Readonly<Record<string, string>>): FilterValues {
+function typedFilters(config: MasterListConfig, filters: Readonly<Record<string, string>>): FilterValues {
   const typed: FilterValues = {};
   for (const [field, text] of Object.entries(filters)) {
     const option = config.resource.fields.find((f) => f.name === field)?.options?.find((o) => String(o.value) === text);
@@ -31,7 +31,7 @@ function typedFilters(config: MasterScreenConfig, filters: Readonly<Record<strin
  * A master screen's list (spec §2, §4): the list controller's state (search, filters, page,
  * page size and sort, in the URL) turned into the list call.
  */
-export function useMasterList(config: MasterScreenConfig) {
+export function useMasterList(config: MasterListConfig) {
   const { resource } = config;
   const controller = useListController(masterUrlConfig(config));
   const { q, page, pageSize, sort } = controller.state;

@@ -1,6 +1,6 @@
 /**
  * Where each master resource's rows live: its table, the look-up joins a list shows, and the
- * selected columns. Hashes, client secrets and callback URLs are never selected.
+ * selected columns. Hashes, client secrets (callback and API) and callback URLs are never selected.
  */
 import { sql } from 'kysely';
 import { latestSignInLocks } from '../../auth/credentials.ts';
@@ -65,11 +65,13 @@ export const companyRows: ResourceRows = {
   columns: { grcpName: 'company_groups.grcpName', clntName: 'clients.clntName' },
 };
 
+/** With its SNAP API client id and since when (never the key or the secret). */
 export const clientRows: ResourceRows = {
   table: 'clients',
   idColumn: 'clntid',
-  from: (db) => db.selectFrom('clients'),
-  select: (qb) => qb.select(['clntid', 'clntName']),
+  from: (db) => db.selectFrom('clients').leftJoin('client_snap_credentials', 'client_snap_credentials.clsnClntId', 'clients.clntid'),
+  select: (qb) => qb.select(['clients.clntid', 'clients.clntName', 'client_snap_credentials.clsnClientId', 'client_snap_credentials.clsnUpdatedTime']),
+  columns: { clsnClientId: 'client_snap_credentials.clsnClientId', clsnUpdatedTime: 'client_snap_credentials.clsnUpdatedTime' },
 };
 
 export const userRoleRows: ResourceRows = {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { EMPTY_CELL } from '../../../components/empty-cell.ts';
 import { NotificationStatusChip } from '../../../monitoring/notification-status-chip.tsx';
 import { TransactionStatusChip } from '../transaction-chips.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 
 export interface DetailField {
   label: string;

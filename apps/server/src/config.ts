@@ -1,7 +1,7 @@
 /** The environment, read once and validated at start; typed afterwards. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
+import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, RECON_EXPECTED_DAYS_DEFAULT, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
 import { POOL_DEFAULTS, type PoolSettings } from './db/postgres-pool.ts';
 import { isAllowedHostEntry } from './integrations/merchant/address-guard.ts';
 import { parseDataKey } from './security/secret-box.ts';
@@ -126,6 +126,7 @@ const envSchema = z.object({
   BULK_MERCHANT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(WORK_QUEUE_DEFAULTS.merchantPerMinute),
   BULK_REPEAT_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(WORK_QUEUE_DEFAULTS.repeatWindowMinutes),
   EXACT_COUNT_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
+  RECON_EXPECTED_DAYS: z.coerce.number().int().min(0).max(30).default(RECON_EXPECTED_DAYS_DEFAULT),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
@@ -200,6 +201,11 @@ export interface Config {
    * "more than" and leaves the totals uncounted (EXACT_COUNT_LIMIT).
    */
   exactCountLimit: number;
+  /**
+   * Reconciliation: a paid transaction missing from the bank's statement is "expected", not a
+   * break, until this many business days (Monday to Friday) after its paid day (RECON_EXPECTED_DAYS).
+   */
+  reconExpectedDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -261,5 +267,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobsPerUser: e.BULK_JOBS_PER_USER,
     },
     exactCountLimit: e.EXACT_COUNT_LIMIT,
+    reconExpectedDays: e.RECON_EXPECTED_DAYS,
   };
 }

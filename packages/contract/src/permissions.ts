@@ -16,6 +16,8 @@ export const AREAS = [
   'master_role_permission',
   'master_role',
   'audit_log',
+  'master_bank_account',
+  'reconciliation',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

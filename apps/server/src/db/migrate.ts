@@ -19,6 +19,7 @@ import * as keyedAuditChain from './migrations/0016-keyed-audit-chain.ts';
 import * as lockoutPerAddress from './migrations/0017-lockout-per-address.ts';
 import * as bulkKeyPerCompany from './migrations/0018-bulk-key-per-company.ts';
 import * as snapIntake from './migrations/0022-snap-intake.ts';
+import * as reconciliation from './migrations/0030-reconciliation.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-lockout-per-address': lockoutPerAddress,
   '0018-bulk-key-per-company': bulkKeyPerCompany,
   '0022-snap-intake': snapIntake,
+  '0030-reconciliation': reconciliation,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -10,11 +10,12 @@ import { homeRoutes } from './home/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
+import { reconRoutes } from './recon/routes.ts';
 import { snapRoutes } from './snap/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { transactionTimelineRoutes } from './transactions/timeline-routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionTimelineRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes, reconRoutes];
 
 /** Under /snap: partners (banks) authenticate with SNAP BI tokens and signatures, not sessions (modules/snap/routes.ts). */
 export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [snapRoutes];

@@ -9,7 +9,7 @@ import type { QueueRow } from './queue-repo.ts';
 const DAY_MS = 24 * 3_600_000;
 
 function shown(field: RawDifference['field'], side: 'bank' | 'tagih', value: string | number | null, timeZone: string): string {
-  if (value === null) return field === 'identifier' && side === 'bank' ? 'not in the narrative' : field === 'matched' ? 'matched already' : '-';
+  if (value === null) return field === 'identifier' && side === 'bank' ? 'not in the narrative' : field === 'matched' ? (side === 'bank' ? 'another credit' : 'matched already') : '-';
   switch (field) {
     case 'amount':
       return formatMinorIdr(Number(value));

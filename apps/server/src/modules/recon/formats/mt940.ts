@@ -110,6 +110,8 @@ function totals(tag: Tag): Totals {
 
 export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerator<StatementEvent> {
   let section: Section | null = null;
+  /** A :20: was seen: tags after a closing balance (:64:, :65:, :86:) belong to that statement. */
+  let begun = false;
   let tag: Tag | null = null;
   let entry: Entry | null = null;
 
@@ -142,6 +144,7 @@ export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerato
     switch (t.id) {
       case '20':
         out.push(...endSection(t.lineNo));
+        begun = true;
         section = { reference: t.lines[0]!.trim().slice(0, 35) || null, accountNo: null, started: false, sawOpening: false, credits: null, debits: null };
         break;
       case '25':
@@ -177,7 +180,7 @@ export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerato
         section[t.id === '90C' ? 'credits' : 'debits'] = totals(t);
         break;
       default:
-        if (!section && t.id !== 'NS') throw new StatementRefusal(t.lineNo, 'a statement must begin with :20:');
+        if (!begun) throw new StatementRefusal(t.lineNo, 'a statement must begin with :20:');
     }
     return out;
   }

@@ -31,7 +31,7 @@ export async function headOf(path: string): Promise<string> {
 
 /** MT940/942 by its tags, BCA by its Indonesian header, Mandiri MCM by Account No + Val. Date; anything else is a generic CSV. */
 export function detectFormat(head: string): StatementFormat {
-  if (/^\s*(\{1:|:20:)/.test(head) || (/^:20:/m.test(head) && /^:(25|61|60F):/m.test(head))) return 'mt940';
+  if (/^\s*(\{1:|:\d{2}[A-Z]?:)/.test(head) || (/^:20:/m.test(head) && /^:(25|61|60F):/m.test(head))) return 'mt940';
   if (/tanggal transaksi/i.test(head) || /^"?no\.?\s*rekening/im.test(head)) return 'bca-csv';
   if (/account no/i.test(head) && /val\.?\s*date/i.test(head)) return 'mandiri-csv';
   return 'csv';

@@ -43,7 +43,7 @@ export async function briFixtureTransactions(ctx: TestContext, company: TestComp
     va('VA-MATCH-01', '081200000011', 150000),
     va('INV20260003', '081200000033', 50000),
     va('VA-AMOUNT-04', '081200000044', 200000),
-    va('VA-STATUS-05', '081200000055', 300000, '03'),
+    va('VA-STATUS-05', '081200000053', 300000, '03'),
     va('VA-DUP-06', '081200000066', 120000),
     va('VA-MISSING-07', '081200000077', 80000),
     va('VA-WRAP-08', '081200000088', 60000),

@@ -55,7 +55,7 @@ async function planOf(deps: AppDeps, body: BulkResolveBody, rows: readonly Queue
   const skip = (reason: ReconSkipReason) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const eligible: QueueRow[] = [];
   const targets = new Map<number, { trctId: number; compId: number; type: string }>();
-  const trctOf = (r: QueueRow) => (r.trctId ?? r.candidateTrctId) as number | null;
+  const trctOf = (r: QueueRow) => r.trctId as number | null;
   const transactions = new Map((await candidates.transactionsByIds(deps.db, rows.map(trctOf).filter((id): id is number => id !== null))).map((t) => [t.trctId, t]));
   for (const row of rows) {
     if (body.action === 'reopen') {

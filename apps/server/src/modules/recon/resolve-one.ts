@@ -4,7 +4,7 @@
  * - link: an operator pairs the line with a transaction (`trctId`), or a missing-at-bank
  *   transaction with a line (`lineId`): a match by the rule `manual`; the other side's open break
  *   is settled too;
- * - inquiry: asks the bank about the break's transaction (Inquiry's own rules and throttles); a
+ * - inquiry: asks the bank about the break's own transaction (not a nearest candidate) (Inquiry's own rules and throttles); a
  *   paid answer turns it Lunas and matching closes the break by itself;
  * - notify: re-sends the transaction's merchant notification (the break stays as it is);
  * - reopen: resolved -> open; a link is undone (its match removed, the breaks it settled reopened).
@@ -28,8 +28,8 @@ export interface Resolved {
   message: string;
 }
 
-/** The transaction a break is about, or its nearest candidate. */
-export const transactionOfBreak = (b: breaks.BreakRecord): number | null => b.rbrkTrctId ?? b.rbrkCandidateTrctId;
+/** The transaction a break is about (a nearest candidate is not: link it first). */
+export const transactionOfBreak = (b: breaks.BreakRecord): number | null => b.rbrkTrctId;
 
 const alreadyResolved = () => new Conflict('This break is resolved already; reopen it first');
 

@@ -2,7 +2,8 @@
  * File uploads (multipart), for the routes that declare `config.upload`: the file goes to a
  * private temporary file as it arrives (never into memory), after the access guard has admitted
  * the request, and is deleted when the answer has been sent. Every other route takes no file
- * (app.ts: files 0). The body's field then holds { path, fileName, bytes }.
+ * (app.ts: files 0). The route reads it with uploadedFile(request): never from the body, which a
+ * client writes (a path in a JSON body must not name a file on the server).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,8 +13,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { z } from 'zod';
-import { AppError } from '../shared/errors.ts';
+import { AppError, Invalid } from '../shared/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,10 +22,23 @@ declare module 'fastify' {
   }
 }
 
-export const receivedFile = z.object({ path: z.string(), fileName: z.string().nullable(), bytes: z.number() }, { error: 'file is required (multipart field "file")' });
-export type ReceivedFile = z.infer<typeof receivedFile>;
+export interface ReceivedFile {
+  path: string;
+  fileName: string | null;
+  bytes: number;
+}
 
 const kept = new WeakMap<FastifyRequest, string[]>();
+const received = new WeakMap<FastifyRequest, ReceivedFile>();
+
+export const FILE_REQUIRED = 'file is required (multipart field "file")';
+
+/** The file this request uploaded, or a 400. */
+export function uploadedFile(request: FastifyRequest): ReceivedFile {
+  const file = received.get(request);
+  if (!file) throw new Invalid(FILE_REQUIRED, { file: FILE_REQUIRED });
+  return file;
+}
 
 /** The multipart options of an upload route: one file of at most `maxBytes`. */
 export const uploadConfig = (maxBytes: number) => ({ upload: { maxBytes }, multipartOptions: { limits: { files: 1, fileSize: maxBytes } } });
@@ -43,7 +56,7 @@ export async function receiveFile(this: FastifyRequest, part: MultipartFile): Pr
   part.file.on('data', (chunk: Buffer) => (bytes += chunk.length));
   await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
   if (part.file.truncated) throw new AppError(413, `The file is larger than ${Math.floor(this.routeOptions.config.upload.maxBytes / 1024 / 1024)} MB.`);
-  (part as unknown as { value: ReceivedFile }).value = { path, fileName: part.filename || null, bytes };
+  received.set(this, { path, fileName: part.filename || null, bytes });
 }
 
 /** Deletes the request's temporary files once it is answered. */

@@ -126,7 +126,8 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
       expect(res.statusCode, `${message}: ${res.body}`).toBe(400);
       expect(res.json().status.message).toContain(message);
     }
-    const json = await ctx.inject({ method: 'POST', url: '/api/recon/statements', token, payload: { file: 'x' } });
+    // A body may never name a file on the server: only the upload itself is read.
+    const json = await ctx.inject({ method: 'POST', url: '/api/recon/statements', token, payload: { file: { path: '/etc/hostname', fileName: 'x.csv', bytes: 1 } } });
     expect(json.statusCode).toBe(400);
     expect(await count('recon_statements')).toBe(statements);
   });

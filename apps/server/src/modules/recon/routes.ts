@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { receivedFile, uploadConfig } from '../../http/uploads.ts';
+import { uploadConfig, uploadedFile } from '../../http/uploads.ts';
 import { breakDetail as detailOf, countBreaks, listBreaks } from './queue.ts';
 import { bulkResolve } from './resolve-bulk.ts';
 import { resolveBreak } from './resolve-one.ts';
@@ -23,7 +23,6 @@ import { listStatements } from './statements.ts';
 
 const tags = ['reconciliation'];
 const access = (action: 'read' | 'create' | 'update') => ({ access: { area: RECON_AREA, action } });
-const importBody = statementImportFields.extend({ file: receivedFile });
 
 export const reconRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -36,11 +35,12 @@ export const reconRoutes =
         tags,
         summary: 'Import a bank statement: multipart field file (MT940/MT942, BCA Bisnis CSV, Mandiri MCM CSV, or a CSV read with its account\'s mapping), optional format and baccId',
         consumes: ['multipart/form-data'],
-        body: importBody,
+        body: statementImportFields,
         response: { 200: envelopeSchema(statementImportResult) },
       },
       handler: async (request) => {
-        const { file, format, baccId } = request.body;
+        const { format, baccId } = request.body;
+        const file = uploadedFile(request);
         const result = await importStatement(deps, actorOf(request), { path: file.path, fileName: file.fileName }, { format, baccId });
         return ok(result, result.alreadyImported ? 'This statement was imported before; nothing was added.' : 'Statement imported.');
       },

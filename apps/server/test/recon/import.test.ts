@@ -56,6 +56,10 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
       stmtId: expect.any(Number), alreadyImported: false, format: 'mt940', baccId: accounts.bri, lines: 10, skippedLines: 0, pendingLines: 0, credits: 9, matched: 5, balanceChecked: true,
       breaks: { missing_at_bank: 1, missing_in_tagih: 1, amount: 1, status: 1, duplicate: 1 }, expected: 0,
     });
+    const rules = await ctx.db.kysely.selectFrom('recon_lines').select(['stlnNarrative', 'stlnMatchRule']).where('stlnMatchRule', 'is not', null).orderBy('stlnId').execute();
+    expect(rules.map((r) => [r.stlnNarrative.split(' ').slice(0, 3).join(' '), r.stlnMatchRule])).toEqual([
+      ['PEMBAYARAN VA TRANSFER', 'va'], ['QRIS PAYMENT REF', 'qris_reference'], ['PEMBAYARAN INV20260003 PT', 'order_id'], ['TRANSFER VA 77001081200000066', 'va'], ['TRANSFER DARI REKENING', 'va'],
+    ]);
     const audit = await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', 'recon.statement.imported').where('audtOutcome', '=', 'success').executeTakeFirstOrThrow();
     expect(JSON.parse(audit.audtDetails)).toMatchObject({ baccId: accounts.bri, lines: 10, matched: 5 });
   });

@@ -4,7 +4,7 @@
  * of /api/recon/* are spelled here once (docs/behaviour.md "Reconciliation").
  */
 import { z } from 'zod';
-import { bodyId, idRangeRule } from '../ids.ts';
+import { bodyId, idRangeRule, pathId } from '../ids.ts';
 import { MAX_BIG_ID, MAX_ID } from '../field-limits.ts';
 import type { FieldDef, ResourceDef } from '../resource.ts';
 
@@ -205,9 +205,9 @@ export const statementImportFields = z.strictObject({
 });
 
 export const statementListQuery = z.strictObject({
-  page: z.string().regex(/^[1-9]\d{0,8}$/, 'page must be a whole number from 1').optional(),
-  max: z.string().regex(/^[1-9]\d{0,2}$/, 'max must be a whole number from 1 to 999').optional(),
-  baccId: z.string().regex(/^[1-9]\d*$/, idRangeRule()).optional(),
+  page: z.string().regex(/^[1-9]\d{0,8}$/, 'page must be a whole number from 1 to 999999999').transform(Number).optional(),
+  max: z.string().regex(/^[1-9]\d{0,2}$/, 'max must be a whole number from 1 to 999').transform(Number).optional(),
+  baccId: pathId().optional(),
 });
 
 export const breakIdParams = z.strictObject({ rbrkId: z.string().regex(/^[1-9]\d*$/, idRangeRule()).transform(Number).refine((n) => n <= MAX_ID, idRangeRule()) });

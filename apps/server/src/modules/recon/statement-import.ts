@@ -75,6 +75,7 @@ export async function importStatement(deps: AppDeps, actor: Actor, file: Uploade
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) => ({ action: AUDIT_ACTIONS.recon.statementImported, outcome, target: null, details: { format, file: file.fileName, ...details } });
   try {
     const named = request.baccId !== undefined ? await accountById(deps.db, request.baccId) : undefined;
+    if (request.baccId !== undefined && !named) throw new Invalid(`Bank account ${request.baccId} is not known`, { baccId: 'is not a known bank account' });
     if (format === 'csv' && request.baccId === undefined) throw new Invalid('A generic CSV does not name its account: choose the bank account (baccId)', { baccId: 'is required for a generic CSV' });
     const mapping = named ? mappingOf(named) : null;
     const checked = await checkStatement(statementEvents(file.path, format, head, mapping), addDays(businessDate(now, tz), 1));

@@ -13,6 +13,7 @@ import { registerAccessGuard, type RouteAccess } from './http/access.ts';
 import { failure } from './http/envelope.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { receiveFile, registerUploadCleanup } from './http/uploads.ts';
 import { TooManyRequests } from './shared/errors.ts';
 import { isPageRequest, serveWebApp } from './http/web-app.ts';
 import { accessDenialRecorder } from './modules/audit/access-denied.ts';
@@ -123,8 +124,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // No route takes a file unless it declares config.upload (http/uploads.ts).
     limits: { fields: 20, fieldSize: 4096, files: 0, fileSize: 0, parts: 20 },
+    onFile: receiveFile,
   });
+  registerUploadCleanup(app);
   // Counted where every server process sees it (the database, or Redis with REDIS_URL): modules/auth/login-rate-limit.ts.
   const sharedLimits = sharedRateLimit(deps);
   app.addHook('onClose', async () => sharedLimits.close());

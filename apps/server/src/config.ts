@@ -1,7 +1,7 @@
 /** The environment, read once and validated at start; typed afterwards. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
+import { DEFAULT_BUSINESS_TZ, DEFAULT_PASSWORD_POLICY, PASSWORD_POLICIES, RECON_EXPECTED_DAYS_DEFAULT, WORK_QUEUE_DEFAULTS, type PasswordPolicy } from '@tagih/contract';
 import { POOL_DEFAULTS, type PoolSettings } from './db/postgres-pool.ts';
 import { isAllowedHostEntry } from './integrations/merchant/address-guard.ts';
 import { parseDataKey } from './security/secret-box.ts';
@@ -141,6 +141,7 @@ const envSchema = z.object({
   EXPIRY_INTERVAL_SECONDS: expiryInterval.default(60_000),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   DEMO_BANK_KEYS_FILE: z.string().min(1).optional(),
+  RECON_EXPECTED_DAYS: z.coerce.number().int().min(0).max(30).default(RECON_EXPECTED_DAYS_DEFAULT),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
@@ -221,6 +222,11 @@ export interface Config {
   liveStreamsPerUser: number;
   /** Demo mode: where the simulated banks' credentials for calling /snap are written (a person or a test pays as a bank); unset: not written. */
   demoBankKeysFile: string | undefined;
+  /**
+   * Reconciliation: a paid transaction missing from the bank's statement is "expected", not a
+   * break, until this many business days (Monday to Friday) after its paid day (RECON_EXPECTED_DAYS).
+   */
+  reconExpectedDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -285,5 +291,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     expiryIntervalMs: e.EXPIRY_INTERVAL_SECONDS,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     demoBankKeysFile: e.DEMO_BANK_KEYS_FILE,
+    reconExpectedDays: e.RECON_EXPECTED_DAYS,
   };
 }

@@ -141,6 +141,7 @@ describe.each(DIALECTS)('authentication (%s)', (dialect) => {
         dashboard_notification: ['read'],
         dashboard_transactionva: ['read'],
         dashboard_transactionqr: ['read'],
+        reconciliation: ['read'],
       });
       expect(data.company.active).toBeNull();
       expect(data.company.available.map((c: { compName: string }) => c.compName).sort()).toEqual(['PT Kopi Kita', 'PT Toko Maju']);

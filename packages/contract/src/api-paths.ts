@@ -70,6 +70,18 @@ export const API_PATHS = {
    * in the session's company as it happens. Authenticated like every route (the Authentication header).
    */
   live: '/live/events',
+  /**
+   * Reconciliation: import a statement (multipart), list imports; the break queue, its counts, one
+   * break with its history, resolve one, resolve many (ids or the list's filters; dryRun previews).
+   */
+  recon: {
+    statements: '/recon/statements',
+    breaks: '/recon/breaks',
+    breakCounts: '/recon/breaks/counts',
+    break: '/recon/breaks/:rbrkId',
+    resolve: '/recon/breaks/:rbrkId/resolve',
+    bulkResolve: '/recon/breaks/resolve',
+  },
   /** GET: the active company's figures for Home, only the parts the user may read. */
   home: '/dashboard/home',
   /** For load balancers and orchestrators: no session needed. */

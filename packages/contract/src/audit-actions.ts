@@ -26,7 +26,7 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Master resources whose writes are audited as master.<key>.created|updated|deleted. */
 export const AUDITED_MASTER_RESOURCES = [
-  'user', 'user_login', 'user_role', 'user_company', 'company', 'company_group', 'client', 'role', 'permission', 'role_permission',
+  'user', 'user_login', 'user_role', 'user_company', 'company', 'company_group', 'client', 'role', 'permission', 'role_permission', 'bank_account',
 ] as const;
 export type AuditedMasterResource = (typeof AUDITED_MASTER_RESOURCES)[number];
 const MASTER_CHANGES = ['created', 'updated', 'deleted'] as const;
@@ -111,6 +111,23 @@ export const AUDIT_ACTIONS = {
   viewDeleted: 'preferences.view.deleted',
   /** A request refused by the permission guard (outcome 'denied'); details: method, path, needed. */
   accessDenied: 'access.denied',
+  /** Reconciliation (modules/recon): a bank statement imported or refused, and what operators did with its breaks. */
+  recon: {
+    /** details: baccId, format, file, lines, credits, matched, breaks; outcome 'failure' with line and reason when refused. */
+    statementImported: 'recon.statement.imported',
+    /** details: category, reason, lineId, trctId (and bulk: true from a bulk resolution). */
+    breakAccepted: 'recon.break.accepted',
+    /** details: category, reason, lineId, trctId linked by hand. */
+    breakLinked: 'recon.break.linked',
+    /** details: category, reason, trctId, outcome (the bank's own event is transaction.inquired). */
+    breakInquired: 'recon.break.inquired',
+    /** details: category, reason, trctId, outcome (the merchant's own event is notification.resent). */
+    breakNotified: 'recon.break.notified',
+    /** details: category, reason, the resolution undone. */
+    breakReopened: 'recon.break.reopened',
+    /** A bulk resolution applied; details: action, reason, selection, selected, applied, skipped. */
+    bulkResolved: 'recon.break.bulk_resolved',
+  },
 } as const;
 
 type Flat<T> = T extends string ? T : { [K in keyof T]: Flat<T[K]> }[keyof T];

@@ -20,3 +20,4 @@ export * from './api-paths.ts';
 export * from './audit-actions.ts';
 export * from './audit.ts';
 export * from './preferences.ts';
+export * from './recon/index.ts';

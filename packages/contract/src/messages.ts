@@ -169,6 +169,13 @@ export const MESSAGES = {
       deleted: 'Roles deleted successfully',
       deleteFailed: 'Error deleting Roles',
     },
+    bankAccount: {
+      created: 'Berhasil menambahkan rekening bank.',
+      updated: 'Berhasil memperbarui rekening bank.',
+      saveFailed: 'Gagal menyimpan rekening bank.',
+      deleted: 'Rekening bank berhasil dihapus.',
+      deleteFailed: 'Gagal menghapus rekening bank.',
+    },
   },
 } as const;
 

@@ -17,6 +17,8 @@ export const AREAS = [
   'master_role',
   'audit_log',
   'master_client_api',
+  'master_bank_account',
+  'reconciliation',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -21,6 +21,7 @@ import * as bulkKeyPerCompany from './migrations/0018-bulk-key-per-company.ts';
 import * as snapIntake from './migrations/0022-snap-intake.ts';
 import * as unpaidExpiryIndex from './migrations/0023-unpaid-expiry-index.ts';
 import * as merchantSnap from './migrations/0024-merchant-snap.ts';
+import * as reconciliation from './migrations/0030-reconciliation.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-snap-intake': snapIntake,
   '0023-unpaid-expiry-index': unpaidExpiryIndex,
   '0024-merchant-snap': merchantSnap,
+  '0030-reconciliation': reconciliation,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -438,6 +438,121 @@ export interface BankPaymentsTable {
   bkpyCreatedAt: string;
 }
 
+/** A bank account statements are imported for (master resource Bank_Account); its companies are in bank_account_companies. */
+export type BankAccountsTable = {
+  baccId: Generated<number>;
+  /** The bank code transactions carry (trctBank, trctQrBank). */
+  baccBank: string;
+  baccAccountNo: string;
+  baccName: string;
+  /** JSON of the generic CSV's column mapping (contract csvMapping), or null. */
+  baccCsvMapping: string | null;
+} & AuditColumns<'bacc'>;
+
+export interface BankAccountCompaniesTable {
+  bacoBaccId: number;
+  bacoCompId: number;
+}
+
+/** One imported statement file; unique per account and SHA-256 of the file. */
+export interface ReconStatementsTable {
+  stmtId: Generated<number>;
+  stmtBaccId: number;
+  stmtFormat: string;
+  stmtFileName: string | null;
+  stmtFileHash: string;
+  /** MT940 :20:. */
+  stmtReference: string | null;
+  /** The business days its lines (or its declared period) cover, and the same as UTC instants [from, to). */
+  stmtFromDay: string | null;
+  stmtToDay: string | null;
+  stmtFromAt: string | null;
+  stmtToAt: string | null;
+  stmtLines: number;
+  stmtSkippedLines: number;
+  stmtCredits: number;
+  stmtMatched: number;
+  stmtBalanceChecked: number;
+  /** JSON of the import's answer (repeated when the same file comes again). */
+  stmtResult: string;
+  stmtCreatedTime: string;
+  stmtCreatedUserId: string | null;
+  stmtCreatedUsername: string | null;
+}
+
+/** One statement line; unique per account and fingerprint (date, direction, amount, reference, narrative, occurrence). */
+export interface ReconLinesTable {
+  stlnId: Generated<number>;
+  stlnStmtId: number;
+  stlnBaccId: number;
+  stlnFingerprint: string;
+  /** Where it starts in its file (1-based). */
+  stlnFileLine: number;
+  /** The value date (YYYY-MM-DD, the bank's business day) and its UTC bounds in BUSINESS_TZ. */
+  stlnDay: string;
+  stlnDayStart: string;
+  stlnDayEnd: string;
+  /** 'C' credit, 'D' debit. */
+  stlnDirection: string;
+  stlnAmountMinor: number;
+  stlnReference: string | null;
+  stlnNarrative: string;
+  /** The rule that matched it (contract MATCH_RULES); null while unmatched. */
+  stlnMatchRule: string | null;
+}
+
+/** A transaction matched to a statement line; a transaction is matched once. */
+export interface ReconMatchesTable {
+  rmatId: Generated<number>;
+  rmatLineId: number;
+  rmatTrctId: number;
+  rmatRule: string;
+  rmatCreatedTime: string;
+  rmatCreatedUserId: string | null;
+}
+
+/** A break: an unmatched line (rbrkLineId) or an unmatched paid transaction (rbrkTrctId without a line). */
+export interface ReconBreaksTable {
+  rbrkId: Generated<number>;
+  rbrkBaccId: number;
+  rbrkStmtId: number | null;
+  rbrkLineId: number | null;
+  /** The transaction the break is about (missing_at_bank, amount, status, duplicate); null for missing_in_tagih. */
+  rbrkTrctId: number | null;
+  /** The transaction's company; for a line without one, the account's only company, else null. */
+  rbrkCompId: number | null;
+  rbrkCategory: string;
+  /** The line's day start, or the transaction's paid time (missing_at_bank: "expected" until late). */
+  rbrkAt: string;
+  rbrkCandidateTrctId: number | null;
+  /** JSON array of { field, bank, tagih } raw values (minor units, days, statuses), formatted when read. */
+  rbrkDifferences: string;
+  /** 'open' | 'resolved' */
+  rbrkStatus: string;
+  /** 'accept' | 'link' | 'matched' */
+  rbrkResolution: string | null;
+  rbrkReason: string | null;
+  rbrkResolvedTime: string | null;
+  rbrkResolvedUserId: string | null;
+  rbrkResolvedUsername: string | null;
+  rbrkCreatedTime: string;
+  rbrkUpdatedTime: string;
+}
+
+/** What happened to a break, oldest first (its detail's history). */
+export interface ReconBreakEventsTable {
+  rbevId: Generated<number>;
+  rbevBreakId: number;
+  rbevAt: string;
+  rbevAction: string;
+  rbevUserId: string | null;
+  rbevUsername: string | null;
+  rbevReason: string | null;
+  rbevOutcome: string | null;
+  /** JSON object, or null. */
+  rbevDetails: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_logins: UserLoginsTable;
@@ -478,6 +593,13 @@ export interface Database {
   client_snap_credentials: ClientSnapCredentialsTable;
   merchant_bills: MerchantBillsTable;
   snap_number_counters: SnapNumberCountersTable;
+  bank_accounts: BankAccountsTable;
+  bank_account_companies: BankAccountCompaniesTable;
+  recon_statements: ReconStatementsTable;
+  recon_lines: ReconLinesTable;
+  recon_matches: ReconMatchesTable;
+  recon_breaks: ReconBreaksTable;
+  recon_break_events: ReconBreakEventsTable;
 }
 
 export type TableName = keyof Database;

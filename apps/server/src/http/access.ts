@@ -50,11 +50,21 @@ export interface Denial {
 /** Records a refusal (the app passes the audit trail's); its own failure is logged, the answer stays 403. */
 export type DenialRecorder = (denial: Denial) => Promise<void>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The guard's check of one request (memoised: it runs once whatever asks first). A multipart
+     * upload asks before it keeps a byte of the file (http/uploads.ts), since the multipart body is
+     * read ahead of the guard's own hook.
+     */
+    admitRequest(request: FastifyRequest): Promise<void>;
+  }
+}
+
 export function registerAccessGuard(app: FastifyInstance, resolveSession: SessionResolver, recordDenial?: DenialRecorder): void {
   app.decorateRequest('session', null);
-  // preValidation: who may call is settled before the body is looked at (no validation details for outsiders).
-  app.addHook('preValidation', async (request) => {
-    if (request.is404) return; // the not-found handler answers 404 itself
+  const admitted = new WeakMap<FastifyRequest, Promise<void>>();
+  const check = async (request: FastifyRequest): Promise<void> => {
     const access = request.routeOptions.config.access;
     if (access === undefined) throw new Forbidden(MESSAGES.forbidden);
     if (access === 'public') return;
@@ -78,6 +88,20 @@ export function registerAccessGuard(app: FastifyInstance, resolveSession: Sessio
       }
       throw new Forbidden(`${MESSAGES.forbidden} (needs ${needed})`);
     }
+  };
+  const admit = (request: FastifyRequest): Promise<void> => {
+    let done = admitted.get(request);
+    if (!done) {
+      done = check(request);
+      admitted.set(request, done);
+    }
+    return done;
+  };
+  app.decorate('admitRequest', admit);
+  // preValidation: who may call is settled before the body is looked at (no validation details for outsiders).
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return; // the not-found handler answers 404 itself
+    await admit(request);
   });
 }
 

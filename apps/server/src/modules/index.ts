@@ -12,11 +12,12 @@ import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
 import { merchantAccessRoutes } from './snap/merchant-access-routes.ts';
+import { reconRoutes } from './recon/routes.ts';
 import { snapRoutes } from './snap/routes.ts';
 import { transactionActionRoutes } from './transactions/actions/routes.ts';
 import { transactionDetailRoutes, transactionRoutes } from './transactions/routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionActionRoutes, transactionDetailRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes, liveRoutes, merchantAccessRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionActionRoutes, transactionDetailRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes, liveRoutes, merchantAccessRoutes, reconRoutes];
 
 /** Under /snap: partners (banks and merchants) authenticate with SNAP BI tokens and signatures, not sessions (modules/snap/routes.ts). */
 export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [snapRoutes];

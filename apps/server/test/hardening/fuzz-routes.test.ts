@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_PATHS, TRANSACTION_KINDS, auditResource, notificationResource, type ResourceDef } from '@tagih/contract';
+import { API_PATHS, TRANSACTION_KINDS, auditResource, breakResource, notificationResource, type ResourceDef } from '@tagih/contract';
 import type { RouteEntry } from '../../src/app.ts';
 import { MASTER_RESOURCES } from '../../src/modules/master/routes.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
@@ -32,6 +32,7 @@ const RESOURCES: readonly ResourceDef[] = [
   ...Object.values(TRANSACTION_KINDS).map((k) => k.resource),
   notificationResource,
   auditResource,
+  breakResource,
 ];
 const OPERATORS = ['equal', 'not_equal', 'contain', 'greater_than', 'less_than_equal', 'start_with', 'eq', 'is_null'];
 

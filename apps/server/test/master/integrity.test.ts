@@ -18,7 +18,7 @@ describe.each(DIALECTS)('master data integrity (%s)', (dialect) => {
     const refused: [string, string][] = [
       ['/master/Company_Group/2', 'Company Group is still used by 2 companies; remove those first.'],
       ['/master/company/4', 'Company is still used by 2 user companies; remove those first.'],
-      ['/master/roles/3', 'Role is still used by 1 user roles and 3 role permissions; remove those first.'],
+      ['/master/roles/3', 'Role is still used by 1 user roles and 4 role permissions; remove those first.'],
       ['/master/Permission/1', 'Permission is still used by 3 role permissions; remove those first.'],
     ];
     for (const [url, message] of refused) {
@@ -27,7 +27,7 @@ describe.each(DIALECTS)('master data integrity (%s)', (dialect) => {
       expect(res.body.status.message).toBe(message);
     }
     const counts = await Promise.all(['companies', 'user_companies', 'role_permissions'].map((t) => ctx.db.kysely.selectFrom(t as 'companies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()));
-    expect(counts.map((c) => Number(c.n))).toEqual([4, 10, 27]);
+    expect(counts.map((c) => Number(c.n))).toEqual([4, 10, 32]);
 
     // once its user links are gone, the company may go
     const links = (await api.get(`/master/User_Company${qs({ 'finds[uscoCompId]': 4 })}`)).body.data.data;

@@ -104,7 +104,7 @@ describe.each(DIALECTS)('master lists (%s)', (dialect) => {
 
   it('filters link lists by looked-up names', async () => {
     expect(await names('/master/Role_Permission', { 'finds[roleName]': 'staff', orderField: 'prmsName' }, 'prmsName')).toEqual([
-      'dashboard_notification', 'dashboard_transactionqr', 'dashboard_transactionva',
+      'dashboard_notification', 'dashboard_transactionqr', 'dashboard_transactionva', 'reconciliation',
     ]);
     expect(await names('/master/User_Role', { 'finds[usroRoleId]': 3 }, 'usroUserId')).toEqual(['budi.staff@tagih.id']);
     expect(await names('/master/User_Company', { 'finds[companyName][eq]': 'PT Lama Tutup', orderField: 'uscoUserId' }, 'uscoUserId')).toEqual([

@@ -12,6 +12,7 @@ const PATHS: Record<string, string> = {
   '/master/User_Role': 'master_user_role',
   '/master/Company_Group': 'master_company_group',
   '/master/company': 'master_company',
+  '/master/Bank_Account': 'master_bank_account',
 };
 const WRITE_OF: Record<string, string> = { POST: 'create', PUT: 'update', DELETE: 'delete' };
 
@@ -30,7 +31,7 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
     const expected: string[] = [];
     for (const [path, area] of Object.entries(PATHS)) {
       expected.push(`GET /api${path} ${area}.read`);
-      if (['/master/Company_Group', '/master/company', '/master/User_Login'].includes(path)) expected.push(`GET /api${path}/:id ${area}.read`);
+      if (['/master/Company_Group', '/master/company', '/master/User_Login', '/master/Bank_Account'].includes(path)) expected.push(`GET /api${path}/:id ${area}.read`);
       for (const [method, action] of Object.entries(WRITE_OF)) expected.push(`${method} /api${path}${method === 'POST' ? '' : '/:id'} ${area}.${action}`);
     }
     expected.push('GET /api/master/User_Company master_user.read');

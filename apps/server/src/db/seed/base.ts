@@ -11,7 +11,10 @@ export const ADMIN_USER_ID = 'admin@tagih.id';
 
 const ops = (actions: readonly Action[]) => JSON.stringify(actions);
 
-/** Role id -> area -> actions. Superadmin: everything. Admin: runs master data, reads the rest. Staff: dashboards, read. */
+/**
+ * Role id -> area -> actions. Superadmin: everything. Admin: runs master data (bank accounts too),
+ * imports statements and resolves breaks, reads the rest. Staff: dashboards and reconciliation, read.
+ */
 export const ROLE_GRANTS: Record<number, Partial<Record<Area, readonly Action[]>>> = {
   1: Object.fromEntries(AREAS.map((a) => [a, areaActions(a)])),
   2: {
@@ -26,8 +29,10 @@ export const ROLE_GRANTS: Record<number, Partial<Record<Area, readonly Action[]>
     master_permission: ['read'],
     master_role: ['read'],
     master_role_permission: ['read'],
+    master_bank_account: ACTIONS,
+    reconciliation: ['read', 'create', 'update'],
   },
-  3: { dashboard_notification: ['read'], dashboard_transactionva: ['read'], dashboard_transactionqr: ['read'] },
+  3: { dashboard_notification: ['read'], dashboard_transactionva: ['read'], dashboard_transactionqr: ['read'], reconciliation: ['read'] },
 };
 
 const ROLE_NAMES: Record<number, string> = { 1: 'Superadmin', 2: 'Admin', 3: 'Staff' };

@@ -9,6 +9,7 @@ import { registerResource } from './crud-routes.ts';
 import type { MasterResource } from './resource-config.ts';
 import { permissions, rolePermissions, roles } from './resources/access.ts';
 import { clients, companies, companyGroups } from './resources/companies.ts';
+import { bankAccounts } from './resources/bank-accounts.ts';
 import { userCompanies, userRoles } from './resources/links.ts';
 import { userLogins, users } from './resources/users.ts';
 import { loginWrites } from './users/login-service.ts';
@@ -27,6 +28,7 @@ export const MASTER_RESOURCES: readonly MasterResource[] = [
   companyGroups,
   companies,
   clients,
+  bankAccounts,
 ];
 
 export const masterRoutes =

@@ -31,6 +31,7 @@ export const companies: MasterResource = {
     { table: 'user_companies', column: 'uscoCompId', what: 'user companies' },
     { table: 'transactions', column: 'trctCompId', what: 'transactions' },
     { table: 'notifications', column: 'notiCompId', what: 'notifications' },
+    { table: 'bank_account_companies', column: 'bacoCompId', what: 'bank accounts' },
   ],
 };
 

@@ -1,0 +1,87 @@
+/**
+ * /api/recon/*: import a bank statement (multipart, one file), list the imports; the break queue,
+ * its counts by category, one break with its history, resolve one, resolve many. Read needs
+ * reconciliation.read, an import reconciliation.create, a resolution reconciliation.update.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS, RECON_AREA, RECON_MAX_FILE_BYTES, breakCountsSchema, breakDetail, breakIdParams, breakRow, bulkResolveBody, bulkResolveResult, dateRangeListQuerySchema,
+  envelopeSchema, listPayloadSchema, paginationSchema, resolveBody, resolveResult, statementImportFields, statementImportResult, statementListQuery, statementRow,
+  type RawQuery,
+} from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import { sessionOf } from '../../http/access.ts';
+import { actorOf } from '../../http/audit-context.ts';
+import { ok } from '../../http/envelope.ts';
+import { uploadConfig, uploadedFile } from '../../http/uploads.ts';
+import { breakDetail as detailOf, countBreaks, listBreaks } from './queue.ts';
+import { bulkResolve } from './resolve-bulk.ts';
+import { resolveBreak } from './resolve-one.ts';
+import { importStatement } from './statement-import.ts';
+import { listStatements } from './statements.ts';
+
+const tags = ['reconciliation'];
+const access = (action: 'read' | 'create' | 'update') => ({ access: { area: RECON_AREA, action } });
+
+export const reconRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const paths = API_PATHS.recon;
+
+    app.post(paths.statements, {
+      config: { ...access('create'), ...uploadConfig(RECON_MAX_FILE_BYTES) },
+      schema: {
+        tags,
+        summary: 'Import a bank statement: multipart field file (MT940/MT942, BCA Bisnis CSV, Mandiri MCM CSV, or a CSV read with its account\'s mapping), optional format and baccId',
+        consumes: ['multipart/form-data'],
+        body: statementImportFields,
+        response: { 200: envelopeSchema(statementImportResult) },
+      },
+      handler: async (request) => {
+        const { format, baccId } = request.body;
+        const file = uploadedFile(request);
+        const result = await importStatement(deps, actorOf(request), { path: file.path, fileName: file.fileName }, { format, baccId });
+        return ok(result, result.alreadyImported ? 'This statement was imported before; nothing was added.' : 'Statement imported.');
+      },
+    });
+
+    app.get(paths.statements, {
+      config: access('read'),
+      schema: { tags, summary: 'Imported statements, newest first (page, max, baccId)', querystring: statementListQuery, response: { 200: envelopeSchema(z.object({ data: z.array(statementRow), pagination: paginationSchema })) } },
+      handler: async (request) => ok(await listStatements(deps, sessionOf(request), request.query)),
+    });
+
+    app.get(paths.breaks, {
+      config: access('read'),
+      schema: { tags, summary: 'The break queue: the list query (finds[category], finds[status], …) plus from, to on the break\'s date', querystring: dateRangeListQuerySchema, response: { 200: envelopeSchema(listPayloadSchema(breakRow)) } },
+      handler: async (request) => ok(await listBreaks(deps, sessionOf(request), request.query as RawQuery)),
+    });
+
+    app.get(paths.breakCounts, {
+      config: access('read'),
+      schema: { tags, summary: 'Open breaks by category (expected apart), with the same filters as the queue', querystring: dateRangeListQuerySchema, response: { 200: envelopeSchema(breakCountsSchema) } },
+      handler: async (request) => ok(await countBreaks(deps, sessionOf(request), request.query as RawQuery)),
+    });
+
+    app.get(paths.break, {
+      config: access('read'),
+      schema: { tags, summary: 'One break with the rule of its match, its nearest candidate, differences and history', params: breakIdParams, response: { 200: envelopeSchema(breakDetail) } },
+      handler: async (request) => ok(await detailOf(deps, sessionOf(request), request.params.rbrkId)),
+    });
+
+    app.post(paths.resolve, {
+      config: access('update'),
+      schema: { tags, summary: 'Resolve a break: accept, link (trctId or lineId), inquiry, notify, reopen; a reason is required', params: breakIdParams, body: resolveBody, response: { 200: envelopeSchema(resolveResult) } },
+      handler: async (request) => {
+        const resolved = await resolveBreak(deps, actorOf(request), request.params.rbrkId, request.body);
+        return ok(resolved, resolved.message);
+      },
+    });
+
+    app.post(paths.bulkResolve, {
+      config: access('update'),
+      schema: { tags, summary: 'Resolve many breaks (ids, or the queue\'s list query): accept, inquiry, notify, reopen; dryRun previews', body: bulkResolveBody, response: { 200: envelopeSchema(bulkResolveResult) } },
+      handler: async (request) => ok(await bulkResolve(deps, actorOf(request), request.body)),
+    });
+  };

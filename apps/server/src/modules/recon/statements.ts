@@ -1,0 +1,22 @@
+/** The imported statements, newest first, of the accounts whose companies the user all reaches. */
+import type { StatementFormat, StatementRow } from '@tagih/contract';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionContext } from '../../shared/session.ts';
+import { allAccounts } from './accounts-repo.ts';
+import { statementPage } from './lines-repo.ts';
+import { companyScope, reachesAll } from './scope.ts';
+
+export async function listStatements(deps: AppDeps, session: SessionContext, query: { page?: number | undefined; max?: number | undefined; baccId?: number | undefined }) {
+  const page = query.page ?? 1;
+  const max = query.max ?? 20;
+  const scope = await companyScope(deps, session);
+  const baccIds = scope === null ? null : (await allAccounts(deps.db)).filter((a) => reachesAll(scope, a.compIds)).map((a) => a.baccId);
+  const { total, rows } = await statementPage(deps.db, { baccIds, baccId: query.baccId ?? null }, page, max);
+  const data: StatementRow[] = rows.map((r) => ({
+    stmtId: r.stmtId, baccId: r.stmtBaccId, bank: r.baccBank, accountNo: r.baccAccountNo, accountName: r.baccName, format: r.stmtFormat as StatementFormat,
+    fileName: r.stmtFileName, reference: r.stmtReference, fromDay: r.stmtFromDay, toDay: r.stmtToDay, lines: r.stmtLines, skippedLines: r.stmtSkippedLines,
+    credits: r.stmtCredits, matched: r.stmtMatched, balanceChecked: r.stmtBalanceChecked === 1, openBreaks: Number(r.openBreaks ?? 0),
+    createdAt: r.stmtCreatedTime, createdBy: r.stmtCreatedUsername ?? '',
+  }));
+  return { data, pagination: { totalData: total, totalPage: Math.ceil(total / max), page, itemPerPage: max } };
+}

@@ -1,0 +1,3 @@
+export * from './bank-account.ts';
+export * from './bank-account-body.ts';
+export * from './reconciliation.ts';

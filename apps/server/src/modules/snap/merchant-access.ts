@@ -50,10 +50,11 @@ async function reachableClient(deps: AppDeps, actor: Actor, clntid: number, acti
 }
 
 export async function issueApiAccess(deps: AppDeps, actor: Actor, clntid: number, body: ClientApiAccessBody): Promise<ClientApiAccess> {
-  if (!deps.secretBox) throw new AppError(503, MESSAGES.clientApiNeedsDataKey);
-  const box = deps.secretBox;
+  // Bad input is the caller's to fix (400) before what the server lacks (503).
   const key = readPublicKey(body.publicKey);
   await reachableClient(deps, actor, clntid, AUDIT_ACTIONS.clientApiIssued);
+  if (!deps.secretBox) throw new AppError(503, MESSAGES.clientApiNeedsDataKey);
+  const box = deps.secretBox;
   const clientSecret = randomBytes(32).toString('base64url');
   const clientId = await deps.db.transaction().execute(async (tx) => {
     const existing = await repo.clientIdOf(tx, clntid);

@@ -140,6 +140,7 @@ const envSchema = z.object({
   EXACT_COUNT_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
   EXPIRY_INTERVAL_SECONDS: expiryInterval.default(60_000),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  SNAP_CALLS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(300),
   DEMO_BANK_KEYS_FILE: z.string().min(1).optional(),
   RECON_EXPECTED_DAYS: z.coerce.number().int().min(0).max(30).default(RECON_EXPECTED_DAYS_DEFAULT),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
@@ -220,6 +221,8 @@ export interface Config {
   expiryIntervalMs: number | null;
   /** Live streams (GET /api/live/events) one user may hold open on this process at once; LIVE_STREAMS_PER_USER. */
   liveStreamsPerUser: number;
+  /** Signed SNAP service calls one partner (bank or merchant) may make per second on this process, twice that in a burst; SNAP_CALLS_PER_SECOND. */
+  snapCallsPerSecond: number;
   /** Demo mode: where the simulated banks' credentials for calling /snap are written (a person or a test pays as a bank); unset: not written. */
   demoBankKeysFile: string | undefined;
   /**
@@ -290,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exactCountLimit: e.EXACT_COUNT_LIMIT,
     expiryIntervalMs: e.EXPIRY_INTERVAL_SECONDS,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
+    snapCallsPerSecond: e.SNAP_CALLS_PER_SECOND,
     demoBankKeysFile: e.DEMO_BANK_KEYS_FILE,
     reconExpectedDays: e.RECON_EXPECTED_DAYS,
   };

@@ -255,6 +255,7 @@ export const SNAP_ANSWERS = {
   /** 403xx01: an authenticated caller asking for a service that is not for it (a bank opening bills, a merchant paying them). */
   featureNotAllowed: (reason: string): string => `Feature Not Allowed [${reason}]`,
   tooLarge: 'Request Entity Too Large',
+  tooManyRequests: 'Too Many Requests',
   unsupportedMediaType: 'Unsupported Media Type',
   generalError: 'General Error',
   /** Reasons of a refused call, in the audit trail and inside `unauthorized(...)`. */

@@ -30,6 +30,7 @@ export const SNAP_CASE = {
   expiredBill: '19',
   conflict: '00',
   generalError: '00',
+  tooManyRequests: '00',
 } as const;
 
 export interface SnapAnswer {
@@ -63,4 +64,6 @@ export const invalidToken = (service: SnapService) => new SnapRefusal(snapAnswer
 /** An authenticated caller asking for what is not its to ask (recorded as denied). */
 export const featureNotAllowed = (service: SnapService, reason: string) =>
   new SnapRefusal(snapAnswer(403, service, SNAP_CASE.featureNotAllowed, SNAP_ANSWERS.featureNotAllowed(reason)), reason);
+/** A partner over its rate (partner-rate.ts): HTTP 429, retry later; not audited (a flood would flood the trail). */
+export const tooManyRequests = (service: SnapService) => new SnapRefusal(snapAnswer(429, service, SNAP_CASE.tooManyRequests, SNAP_ANSWERS.tooManyRequests));
 export const notFoundBill = (service: SnapService, snapCase: string, message: string) => new SnapRefusal(snapAnswer(404, service, snapCase, message));

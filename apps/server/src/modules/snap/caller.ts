@@ -3,14 +3,16 @@
  * to, an X-TIMESTAMP within 5 minutes, and an HMAC-SHA512 signature with the caller's client secret
  * over the raw body (signature-check.ts). Anything else is refused before the body is read. Then
  * the service must be the caller's: banks pay bills, merchants open them (403xx01 otherwise).
+ * A partner over its rate is answered 429xx00 (partner-rate.ts).
  */
 import { SNAP_ANSWERS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badField, featureNotAllowed, invalidToken, unauthorized, type SnapService } from './answers.ts';
+import { badField, featureNotAllowed, invalidToken, tooManyRequests, unauthorized, type SnapService } from './answers.ts';
 import { headerOf, tokenHash } from './access-token.ts';
 import type { AuthenticatedCall, MerchantCall, PartnerCall, SnapCall } from './call.ts';
 import { callerByClientId, credentialsOf } from './callers.ts';
+import { admitPartnerCall } from './partner-rate.ts';
 import { serviceSignatureIsValid, timestampIsFresh } from './signature-check.ts';
 import { liveTokenClient } from './token-repo.ts';
 
@@ -37,6 +39,7 @@ async function authenticateCall(deps: AppDeps, service: SnapService, call: SnapC
   if (!timestampIsFresh(timestamp, now)) throw unauthorized(service, SNAP_ANSWERS.reason.timestamp);
   const signed = serviceSignatureIsValid({ method: call.method, path: call.path, accessToken: token, rawBody: call.rawBody, timestamp, clientSecret: credentials.clientSecret, signature });
   if (!signed) throw unauthorized(service, SNAP_ANSWERS.reason.signature);
+  if (!admitPartnerCall(deps, credentials.clientId)) throw tooManyRequests(service);
   return { ...call, caller, clientId: credentials.clientId, externalId };
 }
 

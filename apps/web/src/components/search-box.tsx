@@ -32,7 +32,8 @@ export function SearchBox({
       placeholder={placeholder}
       sx={{ width, maxWidth: '100%' }}
       slotProps={{
-        htmlInput: { 'aria-label': placeholder },
+        // No browser autofill: Back must show the search the list applied, not a text the browser kept.
+        htmlInput: { 'aria-label': placeholder, autoComplete: 'off' },
         input: {
           startAdornment: (
             <InputAdornment position="start">

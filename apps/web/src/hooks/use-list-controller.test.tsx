@@ -143,6 +143,12 @@ describe('the list controller: reset rules', () => {
     expect(result.current.state).toMatchObject({ q: '', page: 1 });
   });
 
+  it('gives each list its own search box key, so text typed on one screen is not searched on the next', () => {
+    const { result: groups } = renderController(PLAIN);
+    const { result: companies } = renderController({ ...PLAIN, listPath: '/companies' });
+    expect(groups.current.searchBoxKey).not.toBe(companies.current.searchBoxKey);
+  });
+
   it('keeps the page when only the page changes', () => {
     const { result, url } = renderController(DATED, '/list?bank=BRI&page=2');
     act(() => result.current.setPage(5));

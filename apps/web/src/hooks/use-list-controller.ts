@@ -129,8 +129,11 @@ export function useListController(config: ListControllerConfig) {
     ...derived,
     /** The URL query of this state (saved views keep it). */
     urlQuery: search.toString(),
-    /** The search box's key: a new box after each Refresh, empty even if a search was still being typed. */
-    searchBoxKey: refreshes,
+    /**
+     * The search box's key: a new box for each list and after each Refresh, so text typed but not
+     * searched yet neither survives Refresh nor follows the operator to the next screen.
+     */
+    searchBoxKey: `${config.listPath}#${refreshes}`,
     /** Live changes (config.live): reloaded quietly on the default view, else counted for "N … baru". */
     live: liveView,
   };

@@ -10,7 +10,7 @@ export interface MasterToolbarProps {
   /** The search in effect (the box debounces what is typed). */
   search: string;
   /** A new key after Refresh: the box drops what was typed but not searched yet. */
-  searchBoxKey: number;
+  searchBoxKey: string;
   onSearch: (text: string) => void;
   debounceMs: number;
   placeholder: string;

@@ -24,6 +24,9 @@ const PLAIN_MODULES = [
   'monitoring/transaction-actions.ts',
   'monitoring/transaction-kinds.ts',
   'monitoring/notification-resource.ts',
+  'monitoring/live-events.ts',
+  'monitoring/bulk-action-terms.ts',
+  'preference-terms.ts',
   'resources/option-sources.ts',
 ];
 

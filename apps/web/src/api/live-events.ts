@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { API_BASE, API_PATHS, LIVE_STREAM, liveEventSchema, type LiveEvent } from '@tagih/contract';
+import { API_BASE, API_PATHS, LIVE_STREAM, readLiveEvent, type LiveEvent } from '@tagih/contract';
 import { expireSession, getToken } from './session.ts';
 
 type Listener = (event: LiveEvent) => void;
@@ -62,8 +62,7 @@ function parseBlock(block: string): LiveEvent | null {
   const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
   if (name !== LIVE_STREAM.change || !data) return null;
   try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return readLiveEvent(JSON.parse(data));
   } catch {
     return null;
   }

@@ -2,8 +2,9 @@
  * The live stream (GET /api/live/events, Server-Sent Events): what the screens hear as it happens.
  * An event names only what changed (ids, the transaction kind and the company), never its data:
  * the screen reloads what it shows through the ordinary, permission-checked API calls.
+ * Plain TypeScript, no zod: every signed-in tab reads this stream, and the schema library stays
+ * off the screens' first load.
  */
-import { z } from 'zod';
 
 export const LIVE_EVENT_TYPES = [
   /** A bill turned Lunas (a bank's SNAP payment, or Inquiry's answer). */
@@ -17,16 +18,28 @@ export const LIVE_EVENT_TYPES = [
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-export const liveEventSchema = z.object({
-  type: z.enum(LIVE_EVENT_TYPES),
-  compId: z.number().int(),
+export interface LiveEvent {
+  type: LiveEventType;
+  compId: number;
   /** trctType: 'VA' or 'QRIS'. */
-  kind: z.enum(['VA', 'QRIS']),
-  trctId: z.number().int(),
+  kind: 'VA' | 'QRIS';
+  trctId: number;
   /** notification.* only. */
-  notiId: z.number().int().optional(),
-});
-export type LiveEvent = z.infer<typeof liveEventSchema>;
+  notiId?: number;
+}
+
+const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/** A LiveEvent read from the wire (a NOTIFY payload item, an SSE data line), or null for anything else. */
+export function readLiveEvent(value: unknown): LiveEvent | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { type, compId, kind, trctId, notiId } = value as Record<string, unknown>;
+  if (!LIVE_EVENT_TYPES.includes(type as LiveEventType)) return null;
+  if (!isInteger(compId) || !isInteger(trctId) || (kind !== 'VA' && kind !== 'QRIS')) return null;
+  if (notiId !== undefined && !isInteger(notiId)) return null;
+  const event: LiveEvent = { type: type as LiveEventType, compId, kind, trctId };
+  return notiId === undefined ? event : { ...event, notiId };
+}
 
 /** The SSE `event:` names on the wire: `change` carries a LiveEvent; `end` says why the server closed the stream. */
 export const LIVE_STREAM = {

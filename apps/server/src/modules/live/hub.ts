@@ -8,7 +8,7 @@
  * Each heartbeat (a comment line that keeps proxies from closing an idle stream) re-checks every
  * session: a stream whose session ended or changed company is closed (the tab reconnects, or signs out).
  */
-import { LIVE_STREAM, NOTIFICATIONS_AREA, TRANSACTION_KINDS, can, liveEventSchema, type AccessMap, type Area, type LiveEndReason, type LiveEvent } from '@tagih/contract';
+import { LIVE_STREAM, NOTIFICATIONS_AREA, TRANSACTION_KINDS, can, readLiveEvent, type AccessMap, type Area, type LiveEndReason, type LiveEvent } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { stillLive } from '../auth/service.ts';
 import { listenLive, type LiveListener } from './live-repo.ts';
@@ -47,10 +47,7 @@ function parsePayload(payload: string): LiveEvent[] {
   try {
     const list: unknown = JSON.parse(payload);
     if (!Array.isArray(list)) return [];
-    return list.flatMap((item) => {
-      const parsed = liveEventSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
-    });
+    return list.flatMap((item) => readLiveEvent(item) ?? []);
   } catch {
     return [];
   }

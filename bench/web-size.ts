@@ -41,7 +41,7 @@ const PAGES: { page: string; budgetKb?: number; lazy: string[] }[] = [
   { page: '/dashboard/home', lazy: ['src/app/shell/dashboard-layout.tsx', 'src/features/home/home-screen.tsx'] },
   {
     page: '/dashboard/transaction-va',
-    budgetKb: 450,
+    budgetKb: 180,
     lazy: ['src/app/shell/dashboard-layout.tsx', 'src/features/transactions/transaction-screens.tsx'],
   },
 ];

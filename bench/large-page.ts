@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import type * as ConfigModule from '@tagih/server/src/config.ts';
 import type * as PasswordsModule from '@tagih/server/src/security/passwords.ts';
 import type * as PrepareModule from './prepare.ts';
+import { wholeArg } from './cli-args.ts';
 import { startServerProcess } from './server-process.ts';
 
 const { values: args } = parseArgs({
@@ -35,18 +36,10 @@ const { values: args } = parseArgs({
     'probe-pause': { type: 'string', default: '10' },
   },
 });
-const whole = (name: string, text: string | undefined, min: number): number => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number >= ${min} (got ${text})`);
-    process.exit(2);
-  }
-  return n;
-};
-const va = whole('va', args.va, 1);
-const days = whole('days', args.days, 1);
-const calls = whole('calls', args.calls, 1);
-const probePause = whole('probe-pause', args['probe-pause'], 0);
+const va = wholeArg('va', args.va, 1);
+const days = wholeArg('days', args.days, 1);
+const calls = wholeArg('calls', args.calls, 1);
+const probePause = wholeArg('probe-pause', args['probe-pause'], 0);
 const root = resolve(args.root!);
 const fromRoot = (path: string) => pathToFileURL(join(root, path)).href;
 

@@ -19,10 +19,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { addDays, BANKS, BREAK_CATEGORIES, businessDate, type BreakCategory } from '@tagih/contract';
+import {
+  addDays,
+  BANKS,
+  BREAK_CATEGORIES,
+  businessDate,
+  type BreakCategory,
+} from '@tagih/contract';
 import type * as ConfigModule from '@tagih/server/src/config.ts';
 import type * as DatabaseModule from '@tagih/server/src/db/database.ts';
 import type * as PrepareModule from './prepare.ts';
+import { wholeArg } from './cli-args.ts';
 import { startServerProcess } from './server-process.ts';
 
 const { values: args } = parseArgs({
@@ -36,17 +43,9 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
   },
 });
-const whole = (name: string, text: string | undefined, min: number): number => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number >= ${min} (got ${text})`);
-    process.exit(2);
-  }
-  return n;
-};
-const va = whole('va', args.va, 1);
-const days = whole('days', args.days, 2);
-const planted = whole('planted', args.planted, 1);
+const va = wholeArg('va', args.va, 1);
+const days = wholeArg('days', args.days, 2);
+const planted = wholeArg('planted', args.planted, 1);
 const bank = args.bank!;
 if (!(BANKS as readonly string[]).includes(bank)) {
   console.error(`--bank must be one of ${BANKS.join(', ')} (got ${bank})`);
@@ -54,13 +53,20 @@ if (!(BANKS as readonly string[]).includes(bank)) {
 }
 const root = resolve(args.root!);
 const fromRoot = (path: string) => pathToFileURL(join(root, path)).href;
-const { prepareDatabase, BENCH_ADMIN } = (await import(fromRoot('bench/prepare.ts'))) as typeof PrepareModule;
+const { prepareDatabase, BENCH_ADMIN } = (await import(
+  fromRoot('bench/prepare.ts')
+)) as typeof PrepareModule;
 const { loadConfig } = (await import(fromRoot('apps/server/src/config.ts'))) as typeof ConfigModule;
-const { openDatabase } = (await import(fromRoot('apps/server/src/db/database.ts'))) as typeof DatabaseModule;
+const { openDatabase } = (await import(
+  fromRoot('apps/server/src/db/database.ts')
+)) as typeof DatabaseModule;
 
 const config = loadConfig();
 const tz = config.businessTz;
-const prepared = await prepareDatabase({ va, qris: 0, days, reuse: args.reuse, timeZone: tz, ...(args.url ? { url: args.url } : {}) }, (line) => console.log(line));
+const prepared = await prepareDatabase(
+  { va, qris: 0, days, reuse: args.reuse, timeZone: tz, ...(args.url ? { url: args.url } : {}) },
+  (line) => console.log(line),
+);
 const db = prepared.db.kysely;
 const today = businessDate(new Date(), tz);
 
@@ -76,15 +82,32 @@ interface Bill {
 const paidRows = await db
   .selectFrom('transactions as t')
   .innerJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
-  .select(['t.trctId', 'v.trvaVirtualAccountNo', 't.trctTotalAmountPaid', 't.trctTotalAmount', 't.trctLunasTime'])
+  .select([
+    't.trctId',
+    'v.trvaVirtualAccountNo',
+    't.trctTotalAmountPaid',
+    't.trctTotalAmount',
+    't.trctLunasTime',
+  ])
   .where('t.trctCompId', '=', prepared.compId)
   .where('t.trctBank', '=', bank)
   .where('t.trctStatus', '=', '00')
   .where('t.trctLunasTime', 'is not', null)
   .execute();
 const bills: Bill[] = paidRows
-  .map((r) => ({ trctId: Number(r.trctId), vaNo: r.trvaVirtualAccountNo ?? '', amount: Number(r.trctTotalAmountPaid ?? r.trctTotalAmount), day: businessDate(new Date(r.trctLunasTime as string), tz) }))
-  .filter((b) => b.vaNo !== '' && Number.isFinite(b.amount) && b.amount > 0 && b.day < addDays(today, -config.reconExpectedDays - 3))
+  .map((r) => ({
+    trctId: Number(r.trctId),
+    vaNo: r.trvaVirtualAccountNo ?? '',
+    amount: Number(r.trctTotalAmountPaid ?? r.trctTotalAmount),
+    day: businessDate(new Date(r.trctLunasTime as string), tz),
+  }))
+  .filter(
+    (b) =>
+      b.vaNo !== '' &&
+      Number.isFinite(b.amount) &&
+      b.amount > 0 &&
+      b.day < addDays(today, -config.reconExpectedDays - 3),
+  )
   .sort((a, b) => (a.day === b.day ? a.trctId - b.trctId : a.day < b.day ? -1 : 1));
 const unpaid = await db
   .selectFrom('transactions as t')
@@ -97,13 +120,19 @@ const unpaid = await db
   .limit(planted)
   .execute();
 if (bills.length < planted * 4 || unpaid.length < planted) {
-  console.error(`Too few ${bank} bills for the bench company (${bills.length} paid, ${unpaid.length} unpaid): generate more with --va.`);
+  console.error(
+    `Too few ${bank} bills for the bench company (${bills.length} paid, ${unpaid.length} unpaid): generate more with --va.`,
+  );
   process.exit(2);
 }
 
 // The answer key: which bills carry which break. Picked evenly through the period.
 const every = Math.floor(bills.length / (planted * 4));
-const pick = (offset: number) => Array.from({ length: planted }, (_, i) => bills[(i * 4 + offset) * every + Math.floor(every / 2)]!);
+const pick = (offset: number) =>
+  Array.from(
+    { length: planted },
+    (_, i) => bills[(i * 4 + offset) * every + Math.floor(every / 2)]!,
+  );
 const key = {
   missing_at_bank: pick(0),
   amount: pick(1),
@@ -114,7 +143,12 @@ const over = new Set(key.amount.map((b) => b.trctId));
 const twice = new Set(key.duplicate.map((b) => b.trctId));
 const lastDay = bills.at(-1)!.day;
 
-const statusBills: Bill[] = unpaid.map((r) => ({ trctId: Number(r.trctId), vaNo: r.trvaVirtualAccountNo ?? '', amount: Number(r.trctTotalAmount), day: lastDay }));
+const statusBills: Bill[] = unpaid.map((r) => ({
+  trctId: Number(r.trctId),
+  vaNo: r.trvaVirtualAccountNo ?? '',
+  amount: Number(r.trctTotalAmount),
+  day: lastDay,
+}));
 
 // The statement file: a section per day with lines, balances carried from day to day.
 // Its own account each run, so a --reuse database takes the run again (the lines are new to it).
@@ -127,7 +161,10 @@ const byDay = new Map<string, string[]>();
 let lines = 0;
 const credit = (day: string, amount: number, reference: string, narrative: string) => {
   const list = byDay.get(day) ?? [];
-  list.push(`:61:${yymmdd(day)}${mmdd(day)}C${rupiah(amount)}NTRFNONREF//${reference}`, `:86:${narrative}`);
+  list.push(
+    `:61:${yymmdd(day)}${mmdd(day)}C${rupiah(amount)}NTRFNONREF//${reference}`,
+    `:86:${narrative}`,
+  );
   byDay.set(day, list);
   lines += 1;
   return amount;
@@ -138,10 +175,16 @@ for (const b of bills) {
   if (left.has(b.trctId)) continue;
   const amount = over.has(b.trctId) ? b.amount + 100 : b.amount; // one rupiah over
   add(b.day, credit(b.day, amount, `B${b.trctId}`, `TRANSFER VA ${b.vaNo} BENCH`));
-  if (twice.has(b.trctId)) add(b.day, credit(b.day, b.amount, `B${b.trctId}D`, `TRANSFER VA ${b.vaNo} BENCH`));
+  if (twice.has(b.trctId))
+    add(b.day, credit(b.day, b.amount, `B${b.trctId}D`, `TRANSFER VA ${b.vaNo} BENCH`));
 }
-for (const b of statusBills) add(b.day, credit(b.day, b.amount, `B${b.trctId}`, `TRANSFER VA ${b.vaNo} BENCH`));
-for (let i = 0; i < planted; i++) add(lastDay, credit(lastDay, 1_234_500 + i * 100, `X${i}`, `TRSF E-BANKING CR ${9_000_000 + i} ANONIM`));
+for (const b of statusBills)
+  add(b.day, credit(b.day, b.amount, `B${b.trctId}`, `TRANSFER VA ${b.vaNo} BENCH`));
+for (let i = 0; i < planted; i++)
+  add(
+    lastDay,
+    credit(lastDay, 1_234_500 + i * 100, `X${i}`, `TRSF E-BANKING CR ${9_000_000 + i} ANONIM`),
+  );
 
 const statementDays = [...byDay.keys()].sort();
 const [statementFrom, statementTo] = [statementDays[0]!, statementDays.at(-1)!];
@@ -153,11 +196,21 @@ const otherPaid = (
     .selectFrom('transactions')
     .select(['trctId', 'trctLunasTime'])
     .where('trctCompId', '=', prepared.compId)
-    .where((eb) => eb.or([eb('trctBank', '=', bank), eb.and([eb('trctBank', 'is', null), eb('trctQrBank', '=', bank)])]))
+    .where((eb) =>
+      eb.or([
+        eb('trctBank', '=', bank),
+        eb.and([eb('trctBank', 'is', null), eb('trctQrBank', '=', bank)]),
+      ]),
+    )
     .where('trctStatus', '=', '00')
     .where('trctLunasTime', 'is not', null)
     .execute()
-).filter((t) => !billIds.has(Number(t.trctId)) && businessDate(new Date(t.trctLunasTime as string), tz) >= statementFrom && businessDate(new Date(t.trctLunasTime as string), tz) <= statementTo);
+).filter(
+  (t) =>
+    !billIds.has(Number(t.trctId)) &&
+    businessDate(new Date(t.trctLunasTime as string), tz) >= statementFrom &&
+    businessDate(new Date(t.trctLunasTime as string), tz) <= statementTo,
+);
 
 const dir = mkdtempSync(join(tmpdir(), 'tagih-bench-recon-'));
 const file = join(dir, `${bank.toLowerCase()}-${statementFrom}-${statementTo}.mt940`);
@@ -169,11 +222,20 @@ const file = join(dir, `${bank.toLowerCase()}-${statementFrom}-${statementTo}.mt
     n += 1;
     const opening = balance;
     balance += totals.get(day)!;
-    out.push(`:20:BENCH${yymmdd(day)}`, `:25:BENCHBANK/${accountNo}`, `:28C:${n}/1`, `:60F:C${yymmdd(addDays(day, -1))}IDR${rupiah(opening)}`, ...byDay.get(day)!, `:62F:C${yymmdd(day)}IDR${rupiah(balance)}`);
+    out.push(
+      `:20:BENCH${yymmdd(day)}`,
+      `:25:BENCHBANK/${accountNo}`,
+      `:28C:${n}/1`,
+      `:60F:C${yymmdd(addDays(day, -1))}IDR${rupiah(opening)}`,
+      ...byDay.get(day)!,
+      `:62F:C${yymmdd(day)}IDR${rupiah(balance)}`,
+    );
   }
   writeFileSync(file, `${out.join('\n')}\n`);
 }
-console.log(`Statement: ${lines.toLocaleString('en')} lines, ${statementFrom} .. ${statementTo}, ${byDay.size} days; planted ${planted} of each break category.`);
+console.log(
+  `Statement: ${lines.toLocaleString('en')} lines, ${statementFrom} .. ${statementTo}, ${byDay.size} days; planted ${planted} of each break category.`,
+);
 await prepared.db.close(); // the server process opens it
 
 const server = await startServerProcess({ root, databaseUrl: prepared.url });
@@ -183,16 +245,25 @@ try {
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`${server.base}${path}`, {
       method,
-      headers: { ...(token ? { authentication: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authentication: token } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return JSON.parse(text) as { data: Record<string, unknown> };
   };
-  const token = (await call('POST', '/api/security/authentication/login', undefined, BENCH_ADMIN)).data.token as string;
+  const token = (await call('POST', '/api/security/authentication/login', undefined, BENCH_ADMIN))
+    .data.token as string;
   await call('POST', `/api/security/Authentication/SetCompany/${prepared.compId}`, token);
-  const account = await call('POST', '/api/master/Bank_Account', token, { baccBank: bank, baccAccountNo: accountNo, baccName: `Bench ${bank} ${accountNo}`, baccCompIds: [prepared.compId] });
+  const account = await call('POST', '/api/master/Bank_Account', token, {
+    baccBank: bank,
+    baccAccountNo: accountNo,
+    baccName: `Bench ${bank} ${accountNo}`,
+    baccCompIds: [prepared.compId],
+  });
   const baccId = account.data.baccId as number;
 
   const rssBefore = server.rss('VmRSS');
@@ -201,12 +272,20 @@ try {
   form.set('format', 'mt940');
   form.set('file', await openAsBlob(file), 'statement.mt940');
   const started = performance.now();
-  const res = await fetch(`${server.base}/api/recon/statements`, { method: 'POST', headers: { authentication: token }, body: form });
-  const answer = (await res.json()) as { data: { stmtId: number; lines: number; matched: number; breaks: Record<BreakCategory, number> } };
+  const res = await fetch(`${server.base}/api/recon/statements`, {
+    method: 'POST',
+    headers: { authentication: token },
+    body: form,
+  });
+  const answer = (await res.json()) as {
+    data: { stmtId: number; lines: number; matched: number; breaks: Record<BreakCategory, number> };
+  };
   const seconds = (performance.now() - started) / 1000;
   if (res.status !== 200) throw new Error(`import: ${res.status} ${JSON.stringify(answer)}`);
   const peakGrowth = (server.rss('VmHWM') - rssBefore) / MB;
-  console.log(`Import + matching: ${seconds.toFixed(1)} s, ${Math.round(lines / seconds).toLocaleString('en')} lines/s; server RSS ${(rssBefore / MB).toFixed(0)} MB before, peak growth ${peakGrowth.toFixed(0)} MB`);
+  console.log(
+    `Import + matching: ${seconds.toFixed(1)} s, ${Math.round(lines / seconds).toLocaleString('en')} lines/s; server RSS ${(rssBefore / MB).toFixed(0)} MB before, peak growth ${peakGrowth.toFixed(0)} MB`,
+  );
   console.log(`Answer: ${JSON.stringify(answer.data)}`);
 
   // The same match as one raw SQL join: each imported credit's VA number (the narrative's third
@@ -215,16 +294,22 @@ try {
   const check = openDatabase(prepared.url);
   const cdb = check.kysely;
   const isPg = !prepared.url.startsWith('sqlite:');
-  const vaOf = isPg ? sql`split_part(l."stlnNarrative", ' ', 3)` : sql`substr(l.stlnNarrative, 13, instr(substr(l.stlnNarrative, 13), ' ') - 1)`;
+  const vaOf = isPg
+    ? sql`split_part(l."stlnNarrative", ' ', 3)`
+    : sql`substr(l.stlnNarrative, 13, instr(substr(l.stlnNarrative, 13), ' ') - 1)`;
   const rawStarted = performance.now();
   const raw = await sql<{ n: number | string }>`
     select count(*) as n from recon_lines l
     ${isPg ? sql`join` : sql`cross join`} transaction_va v on v."trvaVirtualAccountNo" = ${vaOf}
     ${isPg ? sql`join` : sql`cross join`} transactions t on t."trctId" = v."trvaTrctId"
     where l."stlnStmtId" = ${answer.data.stmtId} and l."stlnDirection" = 'C' and t."trctCompId" = ${prepared.compId}
-      and t."trctStatus" = '00' and l."stlnAmountMinor" = coalesce(t."trctTotalAmountPaid", t."trctTotalAmount")`.execute(cdb);
+      and t."trctStatus" = '00' and l."stlnAmountMinor" = coalesce(t."trctTotalAmountPaid", t."trctTotalAmount")`.execute(
+    cdb,
+  );
   const rawSeconds = (performance.now() - rawStarted) / 1000;
-  console.log(`Raw SQL join (VA number + amount, no windows, no breaks): ${rawSeconds.toFixed(2)} s, ${Number(raw.rows[0]!.n).toLocaleString('en')} pairs; the import took ${(seconds / rawSeconds).toFixed(1)}× that`);
+  console.log(
+    `Raw SQL join (VA number + amount, no windows, no breaks): ${rawSeconds.toFixed(2)} s, ${Number(raw.rows[0]!.n).toLocaleString('en')} pairs; the import took ${(seconds / rawSeconds).toFixed(1)}× that`,
+  );
 
   // The answer key.
   const found = await cdb
@@ -252,7 +337,9 @@ try {
     const missed = [...wanted[category]].filter((k) => !got.has(k));
     const extra = [...got].filter((k) => !wanted[category].has(k));
     wrong += missed.length + extra.length;
-    console.log(`  ${category}: planted ${wanted[category].size}, found ${got.size}${missed.length ? `, MISSED ${missed.join(' ')}` : ''}${extra.length ? `, EXTRA ${extra.slice(0, 10).join(' ')}` : ''}`);
+    console.log(
+      `  ${category}: planted ${wanted[category].size}, found ${got.size}${missed.length ? `, MISSED ${missed.join(' ')}` : ''}${extra.length ? `, EXTRA ${extra.slice(0, 10).join(' ')}` : ''}`,
+    );
   }
   const falseMatches = await cdb
     .selectFrom('recon_matches as m')
@@ -260,8 +347,12 @@ try {
     .select(['m.rmatTrctId', 'l.stlnReference'])
     .where('l.stlnStmtId', '=', answer.data.stmtId)
     .execute();
-  const mismatched = falseMatches.filter((m) => m.stlnReference?.replace(/D$/, '') !== `B${m.rmatTrctId}`);
-  console.log(`Matches: ${falseMatches.length.toLocaleString('en')}, on another bill than their line's: ${mismatched.length}`);
+  const mismatched = falseMatches.filter(
+    (m) => m.stlnReference?.replace(/D$/, '') !== `B${m.rmatTrctId}`,
+  );
+  console.log(
+    `Matches: ${falseMatches.length.toLocaleString('en')}, on another bill than their line's: ${mismatched.length}`,
+  );
   await check.close();
   if (wrong > 0 || mismatched.length > 0) {
     console.error('The answer key does not hold.');

@@ -1,15 +1,22 @@
 /**
  * Demo traffic: the simulators play a business day against Tagih, over the real signed /snap
- * endpoints only. On every tick a demo merchant opens a bill (a VA through create-va, or a
- * dynamic QRIS through qr-mpm-generate); most bills are paid a few ticks later by the demo bank
- * (transfer-va inquiry + payment, or qr-mpm-notify), the rest are given a short expiry and left
- * for Tagih's expiry job. One merchant's callback endpoint fails now and then (a stretch of ticks
- * in 'fail' mode on the merchant receiver), so Tagih's retries show in Notifications.
+ * endpoints only. On every tick (60 s / billsPerMinute) the next demo merchant in turn opens a bill
+ * at a random bank (a VA through create-va, 7 in 10, or a dynamic QRIS through qr-mpm-generate);
+ * four bills in five are paid 1 to 3 ticks later by that bank (transfer-va inquiry + payment, or
+ * qr-mpm-notify), every fifth is given a short expiry and left for Tagih's expiry job. The last
+ * merchant's callback endpoint fails now and then (3 ticks of every 12 in 'fail' mode on the
+ * merchant receiver), so Tagih's retries show in Notifications. The turns and the fates are
+ * counted, not drawn, so that a short run shows each case.
  */
 import { randomInt } from 'node:crypto';
 import { createBankPayer, type BankPayer } from './bank-payer.ts';
 import { jakartaTimestamp } from './snap-verify.ts';
-import { createTagihSnapClient, type SnapAnswer, type SnapPartnerCredentials, type TagihSnapClient } from './tagih-snap-client.ts';
+import {
+  createTagihSnapClient,
+  type SnapAnswer,
+  type SnapPartnerCredentials,
+  type TagihSnapClient,
+} from './tagih-snap-client.ts';
 
 /** A demo bank as the player needs it: where its VAs start, its QRIS merchant id, how it signs calls to Tagih. */
 export interface TrafficBank {
@@ -37,8 +44,8 @@ export interface DemoTrafficOptions {
   billsPerMinute: number;
   /** The merchant receiver: the flaky merchant's mode is switched there (PUT /sim/callbacks/{name}/mode). */
   merchantSimUrl?: string;
-  /** Share of bills paid; the others are left to expire (default 0.8). */
-  paidShare?: number;
+  /** Every n-th bill is left to expire, the others are paid (default 5). */
+  expireEvery?: number;
   /** Randomness (default Math.random); tests may pass a seeded one. */
   random?: () => number;
   /** An answer the player did not expect, or a call that failed (demo mode logs it as a warning). */
@@ -65,7 +72,18 @@ const FLAKY_FAILING = 3;
 const EXPIRE_AFTER_TICKS = 2;
 const MIN_EXPIRY_MS = 2_000;
 
-const PAYERS = ['Andi Wijaya', 'Sari Dewi', 'Budi Santoso', 'Rina Kartika', 'Dimas Putra', 'Wati Lestari', 'Agus Salim', 'Putri Ayu', 'Hendra Gunawan', 'Maya Sari'];
+const PAYERS = [
+  'Andi Wijaya',
+  'Sari Dewi',
+  'Budi Santoso',
+  'Rina Kartika',
+  'Dimas Putra',
+  'Wati Lestari',
+  'Agus Salim',
+  'Putri Ayu',
+  'Hendra Gunawan',
+  'Maya Sari',
+];
 
 interface PendingBill {
   kind: 'VA' | 'QRIS';
@@ -78,20 +96,30 @@ interface PendingBill {
 }
 
 /** An amount a shop would bill: 10.000 to 2.500.000 rupiah in steps of 500. */
-const amountOf = (random: () => number): string => `${(10_000 + Math.floor(random() * 4_981) * 500).toFixed(0)}.00`;
-const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
+const amountOf = (random: () => number): string =>
+  `${(10_000 + Math.floor(random() * 4_981) * 500).toFixed(0)}.00`;
+const pick = <T>(items: readonly T[], random: () => number): T =>
+  items[Math.floor(random() * items.length)]!;
 
 export function startDemoTraffic(o: DemoTrafficOptions): DemoTraffic {
   if (!(o.billsPerMinute > 0)) throw new Error('billsPerMinute must be above 0');
-  if (o.banks.length === 0 || o.merchants.length === 0) throw new Error('demo traffic needs at least one bank and one merchant');
+  if (o.banks.length === 0 || o.merchants.length === 0)
+    throw new Error('demo traffic needs at least one bank and one merchant');
   const random = o.random ?? Math.random;
-  const paidShare = o.paidShare ?? 0.8;
+  const expireEvery = o.expireEvery ?? 5;
   const tickMs = 60_000 / o.billsPerMinute;
   const counts: DemoTrafficCounts = { opened: 0, paid: 0, leftToExpire: 0, problems: 0 };
   const inFlight = new Set<Promise<void>>();
   const pending: PendingBill[] = [];
-  const merchantClients = new Map(o.merchants.map((m) => [m.callbackName, createTagihSnapClient(o.tagihUrl, m.credentials)]));
-  const bankClients = new Map<string, TagihSnapClient>(o.banks.map((b) => [b.code, createTagihSnapClient(o.tagihUrl, { ...b.inbound, channelId: b.channelId })]));
+  const merchantClients = new Map(
+    o.merchants.map((m) => [m.callbackName, createTagihSnapClient(o.tagihUrl, m.credentials)]),
+  );
+  const bankClients = new Map<string, TagihSnapClient>(
+    o.banks.map((b) => [
+      b.code,
+      createTagihSnapClient(o.tagihUrl, { ...b.inbound, channelId: b.channelId }),
+    ]),
+  );
   const payer: BankPayer = createBankPayer(o.tagihUrl, o.banks);
   // The last merchant of several is the flaky one (one merchant only: nobody fails).
   const flaky = o.merchants.length > 1 ? o.merchants[o.merchants.length - 1]! : null;
@@ -106,60 +134,101 @@ export function startDemoTraffic(o: DemoTrafficOptions): DemoTraffic {
   };
   const expectCode = (what: string, answer: SnapAnswer, code: string): boolean => {
     if (answer.body.responseCode === code) return true;
-    problem(`${what}: Tagih answered ${String(answer.body.responseCode ?? answer.status)} ${String(answer.body.responseMessage ?? '')}`.trim());
+    problem(
+      `${what}: Tagih answered ${String(answer.body.responseCode ?? answer.status)} ${String(answer.body.responseMessage ?? '')}`.trim(),
+    );
     return false;
   };
 
   const setFlakyMode = async (mode: 'ok' | 'fail') => {
     if (!flaky || !o.merchantSimUrl || mode === flakyMode) return;
     flakyMode = mode;
-    const response = await fetch(`${o.merchantSimUrl}/sim/callbacks/${encodeURIComponent(flaky.callbackName)}/mode`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }), signal: AbortSignal.timeout(5_000),
-    });
-    if (!response.ok) problem(`the merchant receiver refused mode ${mode}: HTTP ${response.status}`);
+    const response = await fetch(
+      `${o.merchantSimUrl}/sim/callbacks/${encodeURIComponent(flaky.callbackName)}/mode`,
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode }),
+        signal: AbortSignal.timeout(5_000),
+      },
+    );
+    if (!response.ok)
+      problem(`the merchant receiver refused mode ${mode}: HTTP ${response.status}`);
   };
 
   const openBill = async (n: number) => {
-    const merchant = pick(o.merchants, random);
+    const merchant = o.merchants[n % o.merchants.length]!;
     const bank = pick(o.banks, random);
-    const toPay = random() < paidShare;
+    const toPay = n % expireEvery !== 0;
     const value = amountOf(random);
     const orderId = `DEMO-${runId}-${n}`;
-    const expiry = toPay ? null : jakartaTimestamp(new Date(Date.now() + Math.max(MIN_EXPIRY_MS, EXPIRE_AFTER_TICKS * tickMs)));
+    const expiry = toPay
+      ? null
+      : jakartaTimestamp(
+          new Date(Date.now() + Math.max(MIN_EXPIRY_MS, EXPIRE_AFTER_TICKS * tickMs)),
+        );
     const client = merchantClients.get(merchant.callbackName)!;
     const payOnTick = n + 1 + Math.floor(random() * 3);
     if (random() < 0.7) {
       const answer = await client.call('/snap/v1.0/transfer-va/create-va', {
-        partnerServiceId: bank.partnerServiceId, virtualAccountName: pick(PAYERS, random), trxId: orderId,
-        totalAmount: { value, currency: 'IDR' }, virtualAccountTrxType: 'C', ...(expiry ? { expiredDate: expiry } : {}),
+        partnerServiceId: bank.partnerServiceId,
+        virtualAccountName: pick(PAYERS, random),
+        trxId: orderId,
+        totalAmount: { value, currency: 'IDR' },
+        virtualAccountTrxType: 'C',
+        ...(expiry ? { expiredDate: expiry } : {}),
       });
       if (!expectCode(`create-va ${orderId}`, answer, '2002700')) return;
       const data = answer.body.virtualAccountData as { virtualAccountNo: string };
       counts.opened += 1;
-      if (toPay) pending.push({ kind: 'VA', bank, payOnTick, virtualAccountNo: data.virtualAccountNo });
+      if (toPay)
+        pending.push({ kind: 'VA', bank, payOnTick, virtualAccountNo: data.virtualAccountNo });
       else counts.leftToExpire += 1;
       return;
     }
     const answer = await client.call('/snap/v1.0/qr/qr-mpm-generate', {
-      partnerReferenceNo: orderId, amount: { value, currency: 'IDR' }, merchantId: bank.merchantId, ...(expiry ? { validityPeriod: expiry } : {}),
+      partnerReferenceNo: orderId,
+      amount: { value, currency: 'IDR' },
+      merchantId: bank.merchantId,
+      ...(expiry ? { validityPeriod: expiry } : {}),
     });
     if (!expectCode(`qr-mpm-generate ${orderId}`, answer, '2004700')) return;
     counts.opened += 1;
-    if (toPay) pending.push({ kind: 'QRIS', bank, payOnTick, referenceNo: String(answer.body.referenceNo), partnerReferenceNo: orderId, amount: { value, currency: 'IDR' } });
+    if (toPay)
+      pending.push({
+        kind: 'QRIS',
+        bank,
+        payOnTick,
+        referenceNo: String(answer.body.referenceNo),
+        partnerReferenceNo: orderId,
+        amount: { value, currency: 'IDR' },
+      });
     else counts.leftToExpire += 1;
   };
 
   const payBill = async (bill: PendingBill) => {
     if (bill.kind === 'VA') {
       const result = await payer.payVirtualAccount(bill.virtualAccountNo!);
-      if (expectCode(`${bill.bank.code} paying VA ${bill.virtualAccountNo!.trim()}`, result.answer, result.step === 'payment' ? '2002500' : '2002400') && result.paid) counts.paid += 1;
+      if (
+        expectCode(
+          `${bill.bank.code} paying VA ${bill.virtualAccountNo!.trim()}`,
+          result.answer,
+          result.step === 'payment' ? '2002500' : '2002400',
+        ) &&
+        result.paid
+      )
+        counts.paid += 1;
       return;
     }
     const answer = await bankClients.get(bill.bank.code)!.call('/snap/v1.0/qr/qr-mpm-notify', {
-      originalReferenceNo: bill.referenceNo, originalPartnerReferenceNo: bill.partnerReferenceNo, latestTransactionStatus: '00',
-      amount: bill.amount, paidTime: jakartaTimestamp(new Date()),
+      originalReferenceNo: bill.referenceNo,
+      originalPartnerReferenceNo: bill.partnerReferenceNo,
+      latestTransactionStatus: '00',
+      amount: bill.amount,
+      paidTime: jakartaTimestamp(new Date()),
     });
-    if (expectCode(`${bill.bank.code} paying QRIS ${bill.referenceNo!}`, answer, '2005200')) counts.paid += 1;
+    if (expectCode(`${bill.bank.code} paying QRIS ${bill.referenceNo!}`, answer, '2005200'))
+      counts.paid += 1;
   };
 
   const play = async (n: number) => {
@@ -172,7 +241,9 @@ export function startDemoTraffic(o: DemoTrafficOptions): DemoTraffic {
   const timer = setInterval(() => {
     if (stopped) return;
     tick += 1;
-    const work = play(tick).catch((error: unknown) => problem(`demo traffic: ${(error as Error).message}`));
+    const work = play(tick).catch((error: unknown) =>
+      problem(`demo traffic: ${(error as Error).message}`),
+    );
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   }, tickMs);

@@ -18,7 +18,8 @@ import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
 import { partnersOfBanks } from './modules/snap/partners.ts';
 import { demoAllowedHosts, ownUrl, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
-import { quietDemoTraffic, startConfiguredDemoTraffic } from './integrations/demo-traffic.ts';
+import { DEMO_TRAFFIC_ACTOR, quietDemoTraffic, startConfiguredDemoTraffic } from './integrations/demo-traffic.ts';
+import { issueApiAccess } from './modules/snap/merchant-access.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
@@ -174,6 +175,8 @@ async function main(): Promise<void> {
     try {
       traffic = await startConfiguredDemoTraffic({
         deps, simulators, perMinute: config.demoTrafficPerMinute, tagihUrl: ownUrl(config.host, listeningPort), quietClientIds: demoClientIds,
+        // The demo merchants' API access, through the service behind POST /api/master/client/{clntid}/snap-credentials.
+        issueAccess: (clntid, publicKey) => issueApiAccess(deps, DEMO_TRAFFIC_ACTOR, clntid, { publicKey }),
         report: (problem) => log.warn(`Demo traffic: ${problem}`),
       });
       if (traffic) lines.push(`  demo traffic: ${config.demoTrafficPerMinute} bills a minute over /snap (DEMO_TRAFFIC=off stops it)`);

@@ -20,7 +20,11 @@ class QuietLogController extends LogController {
     super.incomingRequest(request, reply);
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (!error && reply.statusCode < 500 && this.quiet(request)) return;
     super.requestCompleted(error, request, reply);
   }

@@ -71,6 +71,8 @@ const FLAKY_FAILING = 3;
 /** A bill left to expire stops being payable this long after it opens: two ticks, at least 2 s (SNAP times have whole seconds). */
 const EXPIRE_AFTER_TICKS = 2;
 const MIN_EXPIRY_MS = 2_000;
+/** How long a bill to be paid stays payable, at least. */
+const PAYABLE_MS = 24 * 3_600_000;
 
 const PAYERS = [
   'Andi Wijaya',
@@ -162,11 +164,15 @@ export function startDemoTraffic(o: DemoTrafficOptions): DemoTraffic {
     const toPay = n % expireEvery !== 0;
     const value = amountOf(random);
     const orderId = `DEMO-${runId}-${n}`;
-    const expiry = toPay
-      ? null
-      : jakartaTimestamp(
-          new Date(Date.now() + Math.max(MIN_EXPIRY_MS, EXPIRE_AFTER_TICKS * tickMs)),
-        );
+    // A bill to pay outlives its payment (4 ticks, at least a day); one left to expire ends soon.
+    const expiry = jakartaTimestamp(
+      new Date(
+        Date.now() +
+          (toPay
+            ? Math.max(PAYABLE_MS, 4 * tickMs)
+            : Math.max(MIN_EXPIRY_MS, EXPIRE_AFTER_TICKS * tickMs)),
+      ),
+    );
     const client = merchantClients.get(merchant.callbackName)!;
     const payOnTick = n + 1 + Math.floor(random() * 3);
     if (random() < 0.7) {
@@ -176,7 +182,7 @@ export function startDemoTraffic(o: DemoTrafficOptions): DemoTraffic {
         trxId: orderId,
         totalAmount: { value, currency: 'IDR' },
         virtualAccountTrxType: 'C',
-        ...(expiry ? { expiredDate: expiry } : {}),
+        expiredDate: expiry,
       });
       if (!expectCode(`create-va ${orderId}`, answer, '2002700')) return;
       const data = answer.body.virtualAccountData as { virtualAccountNo: string };
@@ -190,7 +196,7 @@ export function startDemoTraffic(o: DemoTrafficOptions): DemoTraffic {
       partnerReferenceNo: orderId,
       amount: { value, currency: 'IDR' },
       merchantId: bank.merchantId,
-      ...(expiry ? { validityPeriod: expiry } : {}),
+      validityPeriod: expiry,
     });
     if (!expectCode(`qr-mpm-generate ${orderId}`, answer, '2004700')) return;
     counts.opened += 1;

@@ -4,3 +4,4 @@ export { createDemoBanks, type DemoBank } from './demo-banks.ts';
 export { outcomeOf, type Outcome } from '@tagih/contract/demo-bank';
 export { createBankPayer, splitVirtualAccount, type BankPayer, type PaymentResult } from './bank-payer.ts';
 export { createTagihSnapClient, type SnapAnswer, type SnapPartnerCredentials, type TagihSnapClient } from './tagih-snap-client.ts';
+export { startDemoTraffic, type DemoTraffic, type DemoTrafficCounts, type DemoTrafficOptions, type TrafficBank, type TrafficMerchant } from './demo-traffic.ts';

@@ -85,6 +85,18 @@ const expiryInterval = z.string().transform((v, ctx) => {
   return seconds * 1000;
 });
 
+/** DEMO_TRAFFIC: bills the demo merchants open per minute in demo mode (0.1 to 600), or 'off'. */
+const demoTraffic = z.string().transform((v, ctx) => {
+  const text = v.trim().toLowerCase();
+  if (text === 'off') return null;
+  const perMinute = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : 0;
+  if (perMinute < 0.1 || perMinute > 600) {
+    ctx.addIssue({ code: 'custom', message: "must be a number of bills per minute from 0.1 to 600 (e.g. 4) or 'off'" });
+    return z.NEVER;
+  }
+  return perMinute;
+});
+
 const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), { message: "must be 'redis://host:port[/db]' or 'rediss://…'" });
 
 const envSchema = z.object({
@@ -142,6 +154,7 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   SNAP_CALLS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(300),
   DEMO_BANK_KEYS_FILE: z.string().min(1).optional(),
+  DEMO_TRAFFIC: demoTraffic.default(4),
   RECON_EXPECTED_DAYS: z.coerce.number().int().min(0).max(30).default(RECON_EXPECTED_DAYS_DEFAULT),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
@@ -225,6 +238,8 @@ export interface Config {
   snapCallsPerSecond: number;
   /** Demo mode: where the simulated banks' credentials for calling /snap are written (a person or a test pays as a bank); unset: not written. */
   demoBankKeysFile: string | undefined;
+  /** Demo mode: bills the demo merchants open per minute over /snap, most paid by the demo bank (integrations/demo-traffic.ts); null: none (DEMO_TRAFFIC=off). */
+  demoTrafficPerMinute: number | null;
   /**
    * Reconciliation: a paid transaction missing from the bank's statement is "expected", not a
    * break, until this many business days (Monday to Friday) after its paid day (RECON_EXPECTED_DAYS).
@@ -295,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     snapCallsPerSecond: e.SNAP_CALLS_PER_SECOND,
     demoBankKeysFile: e.DEMO_BANK_KEYS_FILE,
+    demoTrafficPerMinute: e.DEMO_TRAFFIC,
     reconExpectedDays: e.RECON_EXPECTED_DAYS,
   };
 }

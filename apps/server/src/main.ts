@@ -18,6 +18,8 @@ import { loadBankConfigFile } from './integrations/bank/config-file.ts';
 import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
 import { partnersOfBanks } from './modules/snap/partners.ts';
 import { demoAllowedHosts, ownUrl, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
+import { DEMO_TRAFFIC_ACTOR, quietDemoTraffic, startConfiguredDemoTraffic } from './integrations/demo-traffic.ts';
+import { issueApiAccess } from './modules/snap/merchant-access.ts';
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
@@ -129,7 +131,10 @@ async function main(): Promise<void> {
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
     ...(config.expiryIntervalMs !== null ? { expiryWorker: { intervalMs: config.expiryIntervalMs } } : {}),
   };
-  const app = await buildApp(deps, { logger: log });
+  // Demo traffic (DEMO_TRAFFIC): the simulated banks and demo merchants over /snap, once the server listens; its routine log lines left out.
+  const wantTraffic = simulators !== null && configuredBanks === null && config.demoTrafficPerMinute !== null;
+  const demoClientIds = new Set<string>();
+  const app = await buildApp(deps, { logger: log, ...(wantTraffic ? { quietRequest: quietDemoTraffic(demoClientIds) } : {}) });
   // The chain's first event under this data key names the head before it; then a signed checkpoint of the head.
   await markAuditKey(deps);
   await publishAuditCheckpoint(deps, log);
@@ -143,6 +148,7 @@ async function main(): Promise<void> {
     deactivateInactiveUsers(deps).catch((error: unknown) => app.log.error(error));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
+  let traffic: Awaited<ReturnType<typeof startConfiguredDemoTraffic>> = null;
   let closing = false;
   const close = async () => {
     if (closing) return;
@@ -155,6 +161,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, graceMs + 1000).unref();
     clearInterval(housekeeping);
+    await traffic?.stop();
     await app.close();
     await simulators?.close();
     await database.close();
@@ -164,6 +171,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   listeningPort = (app.server.address() as AddressInfo).port;
+  if (wantTraffic && simulators && config.demoTrafficPerMinute !== null) {
+    try {
+      traffic = await startConfiguredDemoTraffic({
+        deps, simulators, perMinute: config.demoTrafficPerMinute, tagihUrl: ownUrl(config.host, listeningPort), quietClientIds: demoClientIds,
+        // The demo merchants' API access, through the service behind POST /api/master/client/{clntid}/snap-credentials.
+        issueAccess: (clntid, publicKey) => issueApiAccess(deps, DEMO_TRAFFIC_ACTOR, clntid, { publicKey }),
+        report: (problem) => log.warn(`Demo traffic: ${problem}`),
+      });
+      if (traffic) lines.push(`  demo traffic: ${config.demoTrafficPerMinute} bills a minute over /snap (DEMO_TRAFFIC=off stops it)`);
+    } catch (error) {
+      log.warn(`Demo traffic not started (${(error as Error).message})`);
+    }
+  }
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   announceStart(log, address, lines, deps.config.apiDocs === true);
 }

@@ -18,7 +18,14 @@ describe('configuration', () => {
       expiryIntervalMs: 60_000,
       liveStreamsPerUser: 5,
       demoBankKeysFile: undefined,
+      demoTrafficPerMinute: 4,
     });
+  });
+
+  it('reads the demo traffic in bills per minute, or off', () => {
+    expect(loadConfig({ DEMO_TRAFFIC: '12' }).demoTrafficPerMinute).toBe(12);
+    expect(loadConfig({ DEMO_TRAFFIC: '0.5' }).demoTrafficPerMinute).toBe(0.5);
+    expect(loadConfig({ DEMO_TRAFFIC: ' OFF ' }).demoTrafficPerMinute).toBeNull();
   });
 
   it('reads the bill expiry interval in seconds, or off', () => {
@@ -44,6 +51,10 @@ describe('configuration', () => {
     [{ EXPIRY_INTERVAL_SECONDS: '0' }, 'EXPIRY_INTERVAL_SECONDS'],
     [{ EXPIRY_INTERVAL_SECONDS: 'soon' }, 'EXPIRY_INTERVAL_SECONDS'],
     [{ LIVE_STREAMS_PER_USER: '0' }, 'LIVE_STREAMS_PER_USER'],
+    [{ DEMO_TRAFFIC: 'lots' }, 'DEMO_TRAFFIC'],
+    [{ DEMO_TRAFFIC: '0' }, 'DEMO_TRAFFIC'],
+    [{ DEMO_TRAFFIC: '601' }, 'DEMO_TRAFFIC'],
+    [{ DEMO_TRAFFIC: '-4' }, 'DEMO_TRAFFIC'],
   ])('stops with a message naming the bad value %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

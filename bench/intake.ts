@@ -1,6 +1,7 @@
 /**
  * `npm run bench:intake -w @tagih/bench -- [--va 100000] [--days 30] [--payments 5000]
  *   [--concurrency 32] [--retries 0.05] [--url <DATABASE_URL>] [--reuse] [--root <checkout>]`
+ * (the database: --url, else DATABASE_URL, else a temp SQLite file per size; prepare.ts)
  *
  * Payment intake over HTTP, as banks do it: the real server in its own process, the three banks
  * of the data with inbound SNAP credentials (BANK_CONFIG_FILE), and --concurrency callers paying
@@ -66,7 +67,8 @@ const { loadConfig } = (await import(fromRoot('apps/server/src/config.ts'))) as 
 const { verifyRollup } = (await import(fromRoot('apps/server/src/db/transaction-rollup.ts'))) as typeof RollupModule;
 
 const config = loadConfig();
-const prepared = await prepareDatabase({ va, qris: 0, days, reuse: args.reuse, timeZone: config.businessTz, ...(args.url ? { url: args.url } : {}) }, (line) => console.log(line));
+const url = args.url ?? process.env.DATABASE_URL;
+const prepared = await prepareDatabase({ va, qris: 0, days, reuse: args.reuse, timeZone: config.businessTz, ...(url ? { url } : {}) }, (line) => console.log(line));
 const db = prepared.db.kysely;
 
 // The bills to pay: open VA bills of the bench company whose VA number names one bill only.

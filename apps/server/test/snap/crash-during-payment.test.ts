@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import { AUDIT_ACTIONS } from '@tagih/contract';
 import { openDatabase, type Db } from '../../src/db/database.ts';
 import { verifyRollup } from '../../src/db/transaction-rollup.ts';
+import { verifyNotificationTotals } from '../../src/modules/notifications/service.ts';
 import { auditKeysOf } from '../../src/modules/audit/chain-key.ts';
 import { verifyAuditChain } from '../../src/modules/audit/service.ts';
 import { SecretBox } from '../../src/security/secret-box.ts';
@@ -375,6 +376,7 @@ describe.each(DIALECTS)('a kill -9 while payments are in flight (%s)', (dialect)
         if (p.first) expect(r.status, `bill ${p.trctId} answered paid ${when}`).toBe('00');
       }
       expect((await verifyRollup(db!.kysely)).differences).toEqual([]);
+      expect((await verifyNotificationTotals(db!.kysely)).differences).toEqual([]);
       expect(await verifyAuditChain(db!.kysely, { keys: auditKeys })).toMatchObject({ ok: true });
       return [...records.values()].filter((r) => r.status === '00').length;
     };
@@ -407,6 +409,7 @@ describe.each(DIALECTS)('a kill -9 while payments are in flight (%s)', (dialect)
         notifications: 1,
       });
     expect((await verifyRollup(db!.kysely)).differences).toEqual([]);
+      expect((await verifyNotificationTotals(db!.kysely)).differences).toEqual([]);
     expect(await verifyAuditChain(db!.kysely, { keys: auditKeys })).toMatchObject({ ok: true });
   });
 });

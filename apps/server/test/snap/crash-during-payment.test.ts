@@ -169,9 +169,14 @@ describe.each(DIALECTS)('a kill -9 while payments are in flight (%s)', (dialect)
     NOTIFICATION_WORKER: 'false',
     EXPIRY_INTERVAL_SECONDS: 'off',
     SNAP_CALLS_PER_SECOND: '100000',
+    // Generous: a loaded machine makes payments wait long for a connection, never a 503 here.
+    DB_ACQUIRE_TIMEOUT_MS: '60000',
     BANK_CONFIG_FILE: join(dir, 'banks.json'),
     MERCHANT_ALLOWED_HOSTS: 'merchant.invalid',
   });
+  // Should the test process end without afterAll (a crash of its own), the server ends with it.
+  const killOnExit = () => void server?.child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const start = async (demo: boolean) => {
     server = startServer(env(demo));
     base = `http://127.0.0.1:${await listeningPort(server)}`;
@@ -296,9 +301,10 @@ describe.each(DIALECTS)('a kill -9 while payments are in flight (%s)', (dialect)
         .map((o) => ({ ...o, trctId: ids.get(o.orderId)! }))
         .sort((a, b) => a.order - b.order),
     );
-  });
+  }, 120_000);
 
   afterAll(async () => {
+    process.off('exit', killOnExit);
     await killServer(server);
     await db?.close();
     await drop();
@@ -409,7 +415,7 @@ describe.each(DIALECTS)('a kill -9 while payments are in flight (%s)', (dialect)
         notifications: 1,
       });
     expect((await verifyRollup(db!.kysely)).differences).toEqual([]);
-      expect((await verifyNotificationTotals(db!.kysely)).differences).toEqual([]);
+    expect((await verifyNotificationTotals(db!.kysely)).differences).toEqual([]);
     expect(await verifyAuditChain(db!.kysely, { keys: auditKeys })).toMatchObject({ ok: true });
-  });
+  }, 120_000);
 });

@@ -389,7 +389,8 @@ describe.each(DIALECTS)('a kill -9 while payments are in flight (%s)', (dialect)
 
     // 1. The banks pay; the server is killed a third of the way through.
     const first = await round(false, KILL_AFTER);
-    expect(first.answered).toBe(KILL_AFTER);
+    // Answers already on their way when the kill came still arrive: at least KILL_AFTER.
+    expect(first.answered).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(first.cut + first.unsent).toBeGreaterThan(0);
     await start(false);
     const paidAfterFirst = await expectWhole('after the first kill');

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:intake -w @tagih/bench -- [--va 100000] [--days 30] [--payments 5000]
  *   [--concurrency 32] [--retries 0.05] [--url <DATABASE_URL>] [--reuse] [--root <checkout>]`
+ * (the database: --url, else DATABASE_URL, else a temp SQLite file per size; prepare.ts)
  *
  * Payment intake over HTTP, as banks do it: the real server in its own process, the three banks
  * of the data with inbound SNAP credentials (BANK_CONFIG_FILE), and --concurrency callers paying
@@ -27,6 +28,7 @@ import { demoPartnerServiceId } from '@tagih/contract/demo-bank';
 import type * as ConfigModule from '@tagih/server/src/config.ts';
 import type * as DatabaseModule from '@tagih/server/src/db/database.ts';
 import type * as RollupModule from '@tagih/server/src/db/transaction-rollup.ts';
+import type * as NotificationsModule from '@tagih/server/src/modules/notifications/service.ts';
 import type * as PrepareModule from './prepare.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -64,9 +66,11 @@ const fromRoot = (path: string) => pathToFileURL(join(root, path)).href;
 const { prepareDatabase } = (await import(fromRoot('bench/prepare.ts'))) as typeof PrepareModule;
 const { loadConfig } = (await import(fromRoot('apps/server/src/config.ts'))) as typeof ConfigModule;
 const { verifyRollup } = (await import(fromRoot('apps/server/src/db/transaction-rollup.ts'))) as typeof RollupModule;
+const { verifyNotificationTotals } = (await import(fromRoot('apps/server/src/modules/notifications/service.ts'))) as typeof NotificationsModule;
 
 const config = loadConfig();
-const prepared = await prepareDatabase({ va, qris: 0, days, reuse: args.reuse, timeZone: config.businessTz, ...(args.url ? { url: args.url } : {}) }, (line) => console.log(line));
+const url = args.url ?? process.env.DATABASE_URL;
+const prepared = await prepareDatabase({ va, qris: 0, days, reuse: args.reuse, timeZone: config.businessTz, ...(url ? { url } : {}) }, (line) => console.log(line));
 const db = prepared.db.kysely;
 
 // The bills to pay: open VA bills of the bench company whose VA number names one bill only.
@@ -156,21 +160,34 @@ console.log(`  ${(payments / wall).toFixed(0)} payments/s (${(calls.length / wal
 console.log(`  answers: ${[...outcomes].map(([code, n]) => `${code} × ${n}`).join(', ')}`);
 console.log(`  server RSS ${(rssBefore / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB`);
 
-// The answer key: every bill paid once.
+// The answer key: every bill paid once, each with one booking, one notification and one transaction.paid event.
 const { openDatabase } = (await import(fromRoot('apps/server/src/db/database.ts'))) as typeof DatabaseModule;
 const check = openDatabase(prepared.url).kysely;
-const counted = { paid: 0, bookings: 0, notifications: 0, paidEvents: 0 };
-const n = (row: { n: number | string | bigint }) => Number(row.n);
+const counted = { paid: 0, bookings: 0, notifications: 0, paidEvents: 0, notOnce: 0 };
+type Counted = Promise<{ id: number | string | null; n: number | string | bigint }[]>;
+const perBill = async (rows: Counted) => new Map((await rows).map((r) => [Number(r.id), Number(r.n)]));
 for (let i = 0; i < bills.length; i += 1000) {
   const ids = bills.slice(i, i + 1000).map((b) => b.trctId);
-  counted.paid += n(await check.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).where('trctId', 'in', ids).where('trctStatus', '=', '00').executeTakeFirstOrThrow());
-  counted.bookings += n(await check.selectFrom('bank_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('bkpyTrctId', 'in', ids).executeTakeFirstOrThrow());
-  counted.notifications += n(await check.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('notiTrctId', 'in', ids).executeTakeFirstOrThrow());
-  counted.paidEvents += n(await check.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('audtAction', '=', 'transaction.paid').where('audtTargetId', 'in', ids.map(String)).executeTakeFirstOrThrow());
+  const paid = new Set((await check.selectFrom('transactions').select('trctId').where('trctId', 'in', ids).where('trctStatus', '=', '00').execute()).map((r) => r.trctId));
+  const bookings = await perBill(check.selectFrom('bank_payments').select((eb) => ['bkpyTrctId as id', eb.fn.countAll<number>().as('n')]).where('bkpyTrctId', 'in', ids).groupBy('bkpyTrctId').execute());
+  const notifications = await perBill(check.selectFrom('notifications').select((eb) => ['notiTrctId as id', eb.fn.countAll<number>().as('n')]).where('notiTrctId', 'in', ids).groupBy('notiTrctId').execute());
+  const paidEvents = await perBill(check.selectFrom('audit_events').select((eb) => ['audtTargetId as id', eb.fn.countAll<number>().as('n')])
+    .where('audtAction', '=', 'transaction.paid').where('audtTargetId', 'in', ids.map(String)).groupBy('audtTargetId').execute());
+  for (const id of ids) {
+    const of = [bookings.get(id) ?? 0, notifications.get(id) ?? 0, paidEvents.get(id) ?? 0] as const;
+    counted.paid += paid.has(id) ? 1 : 0;
+    counted.bookings += of[0];
+    counted.notifications += of[1];
+    counted.paidEvents += of[2];
+    if (!paid.has(id) || of.some((k) => k !== 1)) counted.notOnce += 1;
+  }
 }
 const rollup = await verifyRollup(check);
+const notificationRollup = await verifyNotificationTotals(check);
 await check.destroy();
 const lost = payments - counted.paid;
 const duplicated = Math.max(0, Math.max(counted.bookings, counted.notifications, counted.paidEvents) - payments);
-console.log(`  check: ${counted.paid} of ${payments} bills paid; ${counted.bookings} bookings, ${counted.notifications} notifications, ${counted.paidEvents} transaction.paid events: ${lost} lost, ${duplicated} duplicated; rollup ${rollup.differences.length === 0 ? 'exact' : `${rollup.differences.length} differences`}`);
-if (lost !== 0 || duplicated !== 0 || rollup.differences.length !== 0) process.exitCode = 1;
+const exact = (r: { differences: unknown[] }) => (r.differences.length === 0 ? 'exact' : `${r.differences.length} differences`);
+console.log(`  check: ${counted.paid} of ${payments} bills paid; ${counted.bookings} bookings, ${counted.notifications} notifications, ${counted.paidEvents} transaction.paid events: ${lost} lost, ${duplicated} duplicated, ${counted.notOnce} bills not recorded exactly once`);
+console.log(`  rollups: transactions ${exact(rollup)}, notifications ${exact(notificationRollup)}`);
+if (lost !== 0 || duplicated !== 0 || counted.notOnce !== 0 || rollup.differences.length !== 0 || notificationRollup.differences.length !== 0) process.exitCode = 1;

@@ -63,6 +63,13 @@ export async function stopServer(server: ServerProcess | undefined): Promise<voi
   await server.exited;
 }
 
+/** Kills the server at once (SIGKILL: no shutdown, no cleanup, as a crash or an OOM kill) and waits for it; safe to call twice. */
+export async function killServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
 /** A loopback port nothing listens on (taken and released at once). */
 export function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -30,6 +30,7 @@ import type * as DatabaseModule from '@tagih/server/src/db/database.ts';
 import type * as RollupModule from '@tagih/server/src/db/transaction-rollup.ts';
 import type * as NotificationsModule from '@tagih/server/src/modules/notifications/service.ts';
 import type * as PrepareModule from './prepare.ts';
+import { wholeArg } from './cli-args.ts';
 import { startServerProcess } from './server-process.ts';
 
 const { values: args } = parseArgs({
@@ -44,18 +45,10 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
   },
 });
-const whole = (name: string, text: string | undefined, min: number): number => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number >= ${min} (got ${text})`);
-    process.exit(2);
-  }
-  return n;
-};
-const va = whole('va', args.va, 1);
-const days = whole('days', args.days, 1);
-const payments = whole('payments', args.payments, 1);
-const concurrency = whole('concurrency', args.concurrency, 1);
+const va = wholeArg('va', args.va, 1);
+const days = wholeArg('days', args.days, 1);
+const payments = wholeArg('payments', args.payments, 1);
+const concurrency = wholeArg('concurrency', args.concurrency, 1);
 const retryShare = Number(args.retries);
 if (!(retryShare >= 0 && retryShare <= 1)) {
   console.error(`--retries must be a share from 0 to 1 (got ${args.retries})`);

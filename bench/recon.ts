@@ -1,6 +1,6 @@
 /**
  * `npm run bench:recon -w @tagih/bench -- [--va 100000] [--days 30] [--bank BRI] [--planted 5]
- *   [--url <DATABASE_URL>] [--reuse] [--root <checkout>]`
+ *   [--statement-days N] [--url <DATABASE_URL>] [--reuse] [--server-profile <dir>] [--root <checkout>]`
  *
  * Reconciliation at size, from outside: the bench company's paid VA bills of one bank become a
  * bank statement (MT940, one section per business day, one credit line per paid bill, opening +
@@ -38,6 +38,10 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '30' },
     bank: { type: 'string', default: 'BRI' },
     planted: { type: 'string', default: '5' },
+    /** The statement's last N days with payments (default: the whole generated period). */
+    'statement-days': { type: 'string' },
+    /** A directory for the server's CPU profile (node --cpu-prof), written when it stops. */
+    'server-profile': { type: 'string' },
     root: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) },
     url: { type: 'string' },
     reuse: { type: 'boolean', default: false },
@@ -46,6 +50,7 @@ const { values: args } = parseArgs({
 const va = wholeArg('va', args.va, 1);
 const days = wholeArg('days', args.days, 2);
 const planted = wholeArg('planted', args.planted, 1);
+const statementDaysArg = args['statement-days'] === undefined ? null : wholeArg('statement-days', args['statement-days'], 1);
 const bank = args.bank!;
 if (!(BANKS as readonly string[]).includes(bank)) {
   console.error(`--bank must be one of ${BANKS.join(', ')} (got ${bank})`);
@@ -94,7 +99,7 @@ const paidRows = await db
   .where('t.trctStatus', '=', '00')
   .where('t.trctLunasTime', 'is not', null)
   .execute();
-const bills: Bill[] = paidRows
+const paidBills: Bill[] = paidRows
   .map((r) => ({
     trctId: Number(r.trctId),
     vaNo: r.trvaVirtualAccountNo ?? '',
@@ -109,6 +114,9 @@ const bills: Bill[] = paidRows
       b.day < addDays(today, -config.reconExpectedDays - 3),
   )
   .sort((a, b) => (a.day === b.day ? a.trctId - b.trctId : a.day < b.day ? -1 : 1));
+const paidDays = [...new Set(paidBills.map((b) => b.day))].sort();
+const sinceDay = statementDaysArg === null ? paidDays[0] : paidDays.at(-statementDaysArg);
+const bills = paidBills.filter((b) => sinceDay !== undefined && b.day >= sinceDay);
 const unpaid = await db
   .selectFrom('transactions as t')
   .innerJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
@@ -238,7 +246,7 @@ console.log(
 );
 await prepared.db.close(); // the server process opens it
 
-const server = await startServerProcess({ root, databaseUrl: prepared.url });
+const server = await startServerProcess({ root, databaseUrl: prepared.url, env: args['server-profile'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['server-profile']}` } : {} });
 const MB = 1024 * 1024;
 let status = 0;
 try {

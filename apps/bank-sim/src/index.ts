@@ -4,3 +4,5 @@ export { createDemoBanks, type DemoBank } from './demo-banks.ts';
 export { outcomeOf, type Outcome } from '@tagih/contract/demo-bank';
 export { createBankPayer, splitVirtualAccount, type BankPayer, type PaymentResult } from './bank-payer.ts';
 export { createTagihSnapClient, type SnapAnswer, type SnapPartnerCredentials, type TagihSnapClient } from './tagih-snap-client.ts';
+export { DAY_BALANCE_MINOR, SHORT_BY_MINOR, planDay, type BankBook, type BookedPayment, type OpenBill, type PlantedBreak, type StatementEntry } from './statements/statement-plan.ts';
+export { mt940Of } from './statements/mt940-writer.ts';

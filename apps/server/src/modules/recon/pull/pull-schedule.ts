@@ -6,18 +6,21 @@
  * failure is logged and audited (recon.statement.pulled, failure); the next day tries again, and
  * anyone may pull by hand meanwhile.
  */
-import { addDays, businessDate } from '@tagih/contract';
+import { addDays, businessDate, type StatementImportResult } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { SYSTEM_AUDIT_CONTEXT } from '../../../shared/audit-context.ts';
 import type { Actor } from '../../../shared/actor.ts';
 import { claimSlot } from '../../transactions/actions/throttle-repo.ts';
 import { allAccounts } from '../accounts-repo.ts';
+import { lateBefore } from '../expected.ts';
 import { pullStatement } from './pull-statement.ts';
 
 const CHECK_EVERY_MS = 60_000;
 /** Never at or before this: a claim row is taken once and not again (it is purged after a day). */
 const NEVER = '0000-01-01T00:00:00.000Z';
+/** RECON_PULL_AT when unset in demo mode. */
+export const DEMO_PULL_AT = '06:00';
 
 /** The server itself, reaching every account (the scheduled and the demo's first pull). */
 export const SYSTEM_ACTOR: Actor = {
@@ -87,4 +90,35 @@ export function startDailyPull(deps: AppDeps, at: string, options: { onError: (e
       await current;
     },
   };
+}
+
+/**
+ * The day a new demo's first pull asks for: yesterday, or on a weekend the last day whose payments
+ * count as late already (RECON_EXPECTED_DAYS business days), so that the planted missing-at-bank
+ * shows as a break, not as expected.
+ */
+export function firstDemoPullDay(now: Date, timeZone: string, expectedDays: number): string {
+  const yesterday = addDays(businessDate(now, timeZone), -1);
+  const lateDay = businessDate(new Date(Date.parse(lateBefore(now, timeZone, expectedDays)) - 1), timeZone);
+  return lateDay < yesterday ? lateDay : yesterday;
+}
+
+/**
+ * A new demo: every pullable account's statement of firstDemoPullDay, claimed as today's daily
+ * pull (so the schedule does not pull again today). Returns the import results.
+ */
+export async function runFirstDemoPull(deps: AppDeps, onError: (error: unknown) => void): Promise<StatementImportResult[]> {
+  const now = deps.clock.now();
+  const tz = deps.config.businessTz;
+  const day = firstDemoPullDay(now, tz, deps.config.reconExpectedDays);
+  const results: StatementImportResult[] = [];
+  for (const baccId of await pullableAccounts(deps)) {
+    if (!(await claimSlot(deps.db, `recon.pull.daily:${baccId}:${businessDate(now, tz)}`, iso(now), NEVER, null))) continue;
+    try {
+      results.push(await pullStatement(deps, SYSTEM_ACTOR, { baccId, from: day, to: day }, { scheduled: true }));
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return results;
 }

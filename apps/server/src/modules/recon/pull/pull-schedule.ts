@@ -18,7 +18,7 @@ import { pullStatement } from './pull-statement.ts';
 
 const CHECK_EVERY_MS = 60_000;
 /** Never at or before this: a claim row is taken once and not again (it is purged after a day). */
-const NEVER = '0000-01-01T00:00:00.000Z';
+const NEVER = '1970-01-01T00:00:00.000Z';
 /** RECON_PULL_AT when unset in demo mode. */
 export const DEMO_PULL_AT = '06:00';
 

@@ -69,8 +69,12 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
     slowMs: options.slowMs ?? 15_000,
     amountOf: async (keys) => keys.map((key) => amounts.get(key)).find((told) => told !== undefined) ?? (await options.billAmount?.(keys[0]!)),
     now: options.now ?? (() => new Date()),
+    bookedAt: (keys) => keys.map((key) => flagLost.get(key)).find((at) => at !== undefined),
   };
   const timers = new Set<NodeJS.Timeout>();
+  // Bills a statement credited although Tagih never heard of the payment: their Inquiry answers the booking time.
+  const flagLost = new Map<string, string>();
+  const onFlagLost = (virtualAccountNo: string, at: string) => void flagLost.set(virtualAccountNo, at);
   const statementAccounts: StatementAccount[] = options.banks.flatMap((b) => (b.statementAccount ? [{ bank: b.code, accountNo: b.statementAccount }] : []));
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -128,11 +132,11 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
     app.post(`${bank.pathPrefix}/v1.0/qr/qr-mpm-query`, transactional('51', qrisQuery));
     const { book } = options;
     if (book && bank.statementAccount) {
-      const statement = { account: { bank: bank.code, accountNo: bank.statementAccount }, accounts: statementAccounts, book, pageSize: options.statementPageSize ?? DEFAULT_STATEMENT_PAGE_SIZE };
+      const statement = { account: { bank: bank.code, accountNo: bank.statementAccount }, accounts: statementAccounts, book, pageSize: options.statementPageSize ?? DEFAULT_STATEMENT_PAGE_SIZE, onFlagLost };
       app.post(`${bank.pathPrefix}/v1.0/bank-statement`, transactional('14', (body) => bankStatement(body, statement)));
     }
   }
-  if (options.book) statementDownloadRoute(app, statementAccounts, options.book, ctx.now);
+  if (options.book) statementDownloadRoute(app, statementAccounts, options.book, ctx.now, onFlagLost);
 
   const pay = options.pay;
   if (pay) {

@@ -7,7 +7,7 @@
  */
 import type { ServiceAnswer } from '../bank-services.ts';
 import { jakartaTimestamp } from '../snap-verify.ts';
-import { DAY_BALANCE_MINOR, dayOfInstant, planDays, type BankBook, type StatementAccount } from './statement-plan.ts';
+import { DAY_BALANCE_MINOR, dayOfInstant, planDays, type BankBook, type OnFlagLost, type StatementAccount } from './statement-plan.ts';
 
 export const DEFAULT_STATEMENT_PAGE_SIZE = 100;
 const MAX_RANGE_MS = 31 * 86_400_000;
@@ -21,6 +21,7 @@ export interface StatementServiceOptions {
   accounts: readonly StatementAccount[];
   book: BankBook;
   pageSize: number;
+  onFlagLost?: OnFlagLost;
 }
 
 function instant(body: Record<string, unknown>, field: string): Date | ServiceAnswer {
@@ -43,7 +44,7 @@ export async function bankStatement(body: Record<string, unknown>, o: StatementS
   const page = info.pageNumber === undefined ? 1 : Number(info.pageNumber);
   if (!Number.isInteger(page) || page < 1) return error(400, '4001401', 'Invalid Field Format additionalInfo.pageNumber');
 
-  const days = await planDays(dayOfInstant(from), dayOfInstant(to), o.account, o.accounts, o.book);
+  const days = await planDays(dayOfInstant(from), dayOfInstant(to), o.account, o.accounts, o.book, o.onFlagLost);
   const all = days.flatMap((d) => d.entries);
   const inRange = all.filter((e) => Date.parse(e.at) >= from.getTime() && Date.parse(e.at) <= to.getTime());
   // Each day nets to nothing (the sweep): the balance at `from` is the day's opening plus what came before it that day.

@@ -38,8 +38,8 @@ export interface OpenBill {
 export interface BankBook {
   /** Payments of every demo bank paid in [start, end). */
   paidBetween(start: Date, end: Date): Promise<BookedPayment[]>;
-  /** VA bills created before `end` and not paid by then, whose bank reports them paid (outcome digits 1–3). */
-  unpaidAt(end: Date): Promise<OpenBill[]>;
+  /** VA bills created before `start` and not paid by `end`, whose bank reports them paid (outcome digits 1–3). */
+  unpaidDuring(start: Date, end: Date): Promise<OpenBill[]>;
 }
 
 export interface StatementAccount {
@@ -81,7 +81,10 @@ interface Draft extends Omit<StatementEntry, 'transactionId'> {
 }
 
 /** Every demo account's lines of `day` (each sorted by time, transaction ids given), keyed by account number. */
-export async function planDay(day: string, accounts: readonly StatementAccount[], book: BankBook): Promise<Map<string, StatementEntry[]>> {
+/** Told of each bill the bank credited although Tagih never heard of its payment, with when: its Inquiry answers that time. */
+export type OnFlagLost = (virtualAccountNo: string, at: string) => void;
+
+export async function planDay(day: string, accounts: readonly StatementAccount[], book: BankBook, onFlagLost?: OnFlagLost): Promise<Map<string, StatementEntry[]>> {
   const start = dayStart(day);
   const end = new Date(start.getTime() + DAY_MS);
   const accountOf = new Map(accounts.map((a) => [a.bank.toLowerCase(), a.accountNo]));
@@ -103,9 +106,10 @@ export async function planDay(day: string, accounts: readonly StatementAccount[]
     if (i === twice) drafts.push({ ...credit, at: new Date(Math.min(Date.parse(p.paidAt) + 120_000, end.getTime() - 2000)).toISOString(), planted: 'duplicate' });
   });
 
-  const open = (await book.unpaidAt(end)).filter((b) => accountOf.has(b.bank.toLowerCase())).sort((a, b) => a.virtualAccountNo.localeCompare(b.virtualAccountNo));
+  const open = (await book.unpaidDuring(start, end)).filter((b) => accountOf.has(b.bank.toLowerCase())).sort((a, b) => a.virtualAccountNo.localeCompare(b.virtualAccountNo));
   const flagLost = open[seed % Math.max(1, open.length)];
   if (flagLost) {
+    onFlagLost?.(flagLost.virtualAccountNo, at(day, 10 * 3600 + (seed % 3600)));
     drafts.push({ accountNo: accountOf.get(flagLost.bank.toLowerCase())!, at: at(day, 10 * 3600 + (seed % 3600)), direction: 'C', amountMinor: flagLost.amountMinor, remark: remarkOf({ channel: 'VA', identifier: flagLost.virtualAccountNo }), planted: 'status' });
   }
   const first = accounts[0];
@@ -127,8 +131,8 @@ export async function planDay(day: string, accounts: readonly StatementAccount[]
 }
 
 /** The account's lines of the days from..to (inclusive, YYYY-MM-DD), day by day. */
-export async function planDays(from: string, to: string, account: StatementAccount, accounts: readonly StatementAccount[], book: BankBook): Promise<{ day: string; entries: StatementEntry[] }[]> {
+export async function planDays(from: string, to: string, account: StatementAccount, accounts: readonly StatementAccount[], book: BankBook, onFlagLost?: OnFlagLost): Promise<{ day: string; entries: StatementEntry[] }[]> {
   const days: { day: string; entries: StatementEntry[] }[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) days.push({ day, entries: (await planDay(day, accounts, book)).get(account.accountNo) ?? [] });
+  for (let day = from; day <= to; day = nextDay(day)) days.push({ day, entries: (await planDay(day, accounts, book, onFlagLost)).get(account.accountNo) ?? [] });
   return days;
 }

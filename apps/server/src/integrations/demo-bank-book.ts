@@ -36,14 +36,14 @@ export function demoBankBook(db: DbOrTx): BankBook {
         return [{ bank, channel: r.trctType === 'VA' ? 'VA' : 'QRIS', identifier, amountMinor: Number(r.amount), paidAt: new Date(r.trctLunasTime).toISOString() }];
       });
     },
-    async unpaidAt(end: Date): Promise<OpenBill[]> {
+    async unpaidDuring(start: Date, end: Date): Promise<OpenBill[]> {
       const endIso = end.toISOString();
       const rows = await db
         .selectFrom('transactions as t')
         .innerJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
         .select(['t.trctBank', 'v.trvaVirtualAccountNo', 'v.trvaCustomerNo', 't.trctTotalAmount'])
         .where('t.trctType', '=', 'VA')
-        .where('t.trctCreatedTime', '<', endIso)
+        .where('t.trctCreatedTime', '<', start.toISOString())
         // Unpaid then (paid later counts too, so that a day's choice stays the same once made).
         .where((eb) => eb.or([eb('t.trctStatus', '=', TRX_STATUS.UNPAID), eb.and([eb('t.trctStatus', '=', TRX_STATUS.PAID), eb('t.trctLunasTime', '>=', endIso)])]))
         .orderBy('t.trctId')

@@ -9,6 +9,8 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoBanks, startBankSim, type BankSim, type DemoBank } from '@tagih/bank-sim';
 import { DEMO_BANK_ACCOUNTS } from '@tagih/contract/demo-bank';
+import { billAmount } from '../../src/db/seed/demo-clients.ts';
+import { SnapBankGateway } from '../../src/integrations/bank/snap-gateway.ts';
 import { SnapStatementSource } from '../../src/integrations/bank/statement-client.ts';
 import { demoBankBook } from '../../src/integrations/demo-bank-book.ts';
 import { firstDemoPullDay, runDailyPull } from '../../src/modules/recon/pull/pull-schedule.ts';
@@ -38,8 +40,9 @@ describe.each(DIALECTS)('statement pull over SNAP bank-statement (%s)', (dialect
   beforeAll(async () => {
     banks = createDemoBanks();
     ctx = await createTestContext(dialect, { config: { reconExpectedDays: 1 } });
-    sim = await startBankSim({ banks, book: demoBankBook(ctx.db.kysely), statementPageSize: 3, now: () => ctx.clock.now() });
+    sim = await startBankSim({ banks, book: demoBankBook(ctx.db.kysely), statementPageSize: 3, now: () => ctx.clock.now(), billAmount: (key) => billAmount(ctx.db.kysely, key) });
     ctx.deps.bankStatements = source();
+    ctx.deps.bankGateway = new SnapBankGateway(banks.map((b) => ({ ...b, baseUrl: sim.url })), { timeoutMs: 5_000, now: () => ctx.clock.now() });
     token = await ctx.login(ADMIN);
     accounts = (await ctx.db.kysely.selectFrom('bank_accounts').select(['baccId', 'baccBank as bank', 'baccAccountNo as accountNo']).orderBy('baccId').execute());
   });
@@ -130,6 +133,17 @@ describe.each(DIALECTS)('statement pull over SNAP bank-statement (%s)', (dialect
     expect([await count('recon_lines'), await count('recon_breaks')]).toEqual([lines, breaks]);
   });
 
+  it('the planted status break resolves end to end: Inquiry finds the bill paid at the bank and the break closes by itself', async () => {
+    const rows = (await ctx.inject({ method: 'GET', url: '/api/recon/breaks?finds[category]=status', token })).json().data.data as { rbrkId: number; trctStatus: string }[];
+    expect(rows).toHaveLength(1);
+    const res = await ctx.inject({ method: 'POST', url: `/api/recon/breaks/${rows[0]!.rbrkId}/resolve`, token, payload: { action: 'inquiry', reason: 'The bank credited it; ask the bank' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.break).toMatchObject({ status: 'resolved', resolution: 'matched', trctStatus: '00' });
+    // The bank answers the time it booked the credit: the payment belongs to that day, not to the day it was asked.
+    const paid = await ctx.db.kysely.selectFrom('recon_breaks as b').innerJoin('transactions as t', 't.trctId', 'b.rbrkTrctId').select('t.trctLunasTime').where('b.rbrkId', '=', rows[0]!.rbrkId).executeTakeFirstOrThrow();
+    expect(new Date(paid.trctLunasTime!).toISOString().slice(0, 10)).toBe(DAY);
+  });
+
   it('the daily pull runs once the time has come, once per account and day across instances', async () => {
     ctx.clock.set(new Date('2026-11-20T22:30:00.000Z')); // 05:30 on the 21st in Jakarta
     expect(await runDailyPull(ctx.deps, '06:00', (e) => { throw e; })).toEqual([]);
@@ -139,6 +153,9 @@ describe.each(DIALECTS)('statement pull over SNAP bank-statement (%s)', (dialect
     expect(await runDailyPull(ctx.deps, '06:00', (e) => { throw e; })).toEqual([]);
     const scheduled = (await auditOf('success')).map((a) => JSON.parse(a.audtDetails!)).filter((d) => d.scheduled);
     expect(scheduled.map((d) => d.from)).toEqual(['2026-11-20', '2026-11-20', '2026-11-20']);
+    // The 20th plants its own breaks (its missing-at-bank still expected on a Saturday); the bill paid by Inquiry is not credited again.
+    const counts = (await ctx.inject({ method: 'GET', url: '/api/recon/breaks/counts', token: await ctx.login(ADMIN) })).json().data;
+    expect(counts).toMatchObject({ amount: 2, duplicate: 2, missing_in_tagih: 2, status: 1, missing_at_bank: 1 });
   });
 
   it('a new demo\'s first pull asks for the latest day whose payments are late (a weekend start: Thursday)', () => {

@@ -47,7 +47,8 @@ export interface StatementAccount {
   accountNo: string;
 }
 
-export type PlantedBreak = 'missing_at_bank' | 'amount' | 'duplicate' | 'status' | 'missing_in_tagih';
+export type PlantedBreak =
+  'missing_at_bank' | 'amount' | 'duplicate' | 'status' | 'missing_in_tagih';
 
 export interface StatementEntry {
   transactionId: string;
@@ -69,12 +70,16 @@ const OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 export const dayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MS);
-export const dayOfInstant = (at: Date): string => new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
-export const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+export const dayOfInstant = (at: Date): string =>
+  new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+export const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0);
-const remarkOf = (p: { channel: 'VA' | 'QRIS'; identifier: string }) => (p.channel === 'VA' ? `TRANSFER VA ${p.identifier}` : `QRIS MPM ${p.identifier}`);
-const at = (day: string, secondsIntoDay: number) => new Date(dayStart(day).getTime() + secondsIntoDay * 1000).toISOString();
+const remarkOf = (p: { channel: 'VA' | 'QRIS'; identifier: string }) =>
+  p.channel === 'VA' ? `TRANSFER VA ${p.identifier}` : `QRIS MPM ${p.identifier}`;
+const at = (day: string, secondsIntoDay: number) =>
+  new Date(dayStart(day).getTime() + secondsIntoDay * 1000).toISOString();
 
 interface Draft extends Omit<StatementEntry, 'transactionId'> {
   accountNo: string;
@@ -84,7 +89,12 @@ interface Draft extends Omit<StatementEntry, 'transactionId'> {
 /** Told of each bill the bank credited although Tagih never heard of its payment, with when: its Inquiry answers that time. */
 export type OnFlagLost = (virtualAccountNo: string, at: string) => void;
 
-export async function planDay(day: string, accounts: readonly StatementAccount[], book: BankBook, onFlagLost?: OnFlagLost): Promise<Map<string, StatementEntry[]>> {
+export async function planDay(
+  day: string,
+  accounts: readonly StatementAccount[],
+  book: BankBook,
+  onFlagLost?: OnFlagLost,
+): Promise<Map<string, StatementEntry[]>> {
   const start = dayStart(day);
   const end = new Date(start.getTime() + DAY_MS);
   const accountOf = new Map(accounts.map((a) => [a.bank.toLowerCase(), a.accountNo]));
@@ -100,39 +110,93 @@ export async function planDay(day: string, accounts: readonly StatementAccount[]
   payments.forEach((p, i) => {
     const accountNo = accountOf.get(p.bank.toLowerCase())!;
     if (i === missing) return;
-    const credit: Draft = { accountNo, at: p.paidAt, direction: 'C', amountMinor: p.amountMinor, remark: remarkOf(p) };
-    if (i === short) drafts.push({ ...credit, amountMinor: p.amountMinor - SHORT_BY_MINOR, planted: 'amount' });
+    const credit: Draft = {
+      accountNo,
+      at: p.paidAt,
+      direction: 'C',
+      amountMinor: p.amountMinor,
+      remark: remarkOf(p),
+    };
+    if (i === short)
+      drafts.push({ ...credit, amountMinor: p.amountMinor - SHORT_BY_MINOR, planted: 'amount' });
     else drafts.push(credit);
-    if (i === twice) drafts.push({ ...credit, at: new Date(Math.min(Date.parse(p.paidAt) + 120_000, end.getTime() - 2000)).toISOString(), planted: 'duplicate' });
+    if (i === twice)
+      drafts.push({
+        ...credit,
+        at: new Date(Math.min(Date.parse(p.paidAt) + 120_000, end.getTime() - 2000)).toISOString(),
+        planted: 'duplicate',
+      });
   });
 
-  const open = (await book.unpaidDuring(start, end)).filter((b) => accountOf.has(b.bank.toLowerCase())).sort((a, b) => a.virtualAccountNo.localeCompare(b.virtualAccountNo));
+  const open = (await book.unpaidDuring(start, end))
+    .filter((b) => accountOf.has(b.bank.toLowerCase()))
+    .sort((a, b) => a.virtualAccountNo.localeCompare(b.virtualAccountNo));
   const flagLost = open[seed % Math.max(1, open.length)];
   if (flagLost) {
     onFlagLost?.(flagLost.virtualAccountNo, at(day, 10 * 3600 + (seed % 3600)));
-    drafts.push({ accountNo: accountOf.get(flagLost.bank.toLowerCase())!, at: at(day, 10 * 3600 + (seed % 3600)), direction: 'C', amountMinor: flagLost.amountMinor, remark: remarkOf({ channel: 'VA', identifier: flagLost.virtualAccountNo }), planted: 'status' });
+    drafts.push({
+      accountNo: accountOf.get(flagLost.bank.toLowerCase())!,
+      at: at(day, 10 * 3600 + (seed % 3600)),
+      direction: 'C',
+      amountMinor: flagLost.amountMinor,
+      remark: remarkOf({ channel: 'VA', identifier: flagLost.virtualAccountNo }),
+      planted: 'status',
+    });
   }
   const first = accounts[0];
   if (first) {
     const ddmm = `${day.slice(8, 10)}${day.slice(5, 7)}`;
     const remark = `TRSF E-BANKING CR ${ddmm}/FTSCY/WS${String(10_000 + (seed % 90_000))} PT PELANGGAN UMUM`;
-    drafts.push({ accountNo: first.accountNo, at: at(day, 14 * 3600 + (seed % 3600)), direction: 'C', amountMinor: (100 + (seed % 900)) * 1000_00 + 7_700_00, remark, planted: 'missing_in_tagih' });
+    drafts.push({
+      accountNo: first.accountNo,
+      at: at(day, 14 * 3600 + (seed % 3600)),
+      direction: 'C',
+      amountMinor: (100 + (seed % 900)) * 1000_00 + 7_700_00,
+      remark,
+      planted: 'missing_in_tagih',
+    });
   }
 
   const out = new Map<string, StatementEntry[]>();
   for (const account of accounts) {
-    const mine = drafts.filter((d) => d.accountNo === account.accountNo).sort((a, b) => a.at.localeCompare(b.at) || a.remark.localeCompare(b.remark));
+    const mine = drafts
+      .filter((d) => d.accountNo === account.accountNo)
+      .sort((a, b) => a.at.localeCompare(b.at) || a.remark.localeCompare(b.remark));
     const credited = mine.reduce((sum, d) => sum + d.amountMinor, 0);
-    if (credited > 0) mine.push({ accountNo: account.accountNo, at: at(day, DAY_MS / 1000 - 1), direction: 'D', amountMinor: credited, remark: 'PEMINDAHBUKUAN KE REK GIRO OPERASIONAL' });
+    if (credited > 0)
+      mine.push({
+        accountNo: account.accountNo,
+        at: at(day, DAY_MS / 1000 - 1),
+        direction: 'D',
+        amountMinor: credited,
+        remark: 'PEMINDAHBUKUAN KE REK GIRO OPERASIONAL',
+      });
     const prefix = `${account.bank.slice(0, 3).toUpperCase()}${day.slice(2).replace(/-/g, '')}`;
-    out.set(account.accountNo, mine.map(({ accountNo: _account, ...d }, i) => ({ transactionId: `${prefix}${String(i + 1).padStart(5, '0')}`, ...d })));
+    out.set(
+      account.accountNo,
+      mine.map(({ accountNo: _account, ...d }, i) => ({
+        transactionId: `${prefix}${String(i + 1).padStart(5, '0')}`,
+        ...d,
+      })),
+    );
   }
   return out;
 }
 
 /** The account's lines of the days from..to (inclusive, YYYY-MM-DD), day by day. */
-export async function planDays(from: string, to: string, account: StatementAccount, accounts: readonly StatementAccount[], book: BankBook, onFlagLost?: OnFlagLost): Promise<{ day: string; entries: StatementEntry[] }[]> {
+export async function planDays(
+  from: string,
+  to: string,
+  account: StatementAccount,
+  accounts: readonly StatementAccount[],
+  book: BankBook,
+  onFlagLost?: OnFlagLost,
+): Promise<{ day: string; entries: StatementEntry[] }[]> {
   const days: { day: string; entries: StatementEntry[] }[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) days.push({ day, entries: (await planDay(day, accounts, book, onFlagLost)).get(account.accountNo) ?? [] });
+  for (let day = from; day <= to; day = nextDay(day))
+    days.push({
+      day,
+      entries: (await planDay(day, accounts, book, onFlagLost)).get(account.accountNo) ?? [],
+    });
   return days;
 }

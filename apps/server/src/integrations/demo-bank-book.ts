@@ -7,13 +7,30 @@
 import { sql } from 'kysely';
 import { TRX_STATUS } from '@tagih/contract';
 import { outcomeOf } from '@tagih/contract/demo-bank';
-import type { BankBook, BookedPayment, OpenBill } from '@tagih/bank-sim';
 import type { DbOrTx } from '../db/tables.ts';
+
+/** The simulator's BankBook (apps/bank-sim statements/statement-plan.ts), spelled here: the product never imports the simulator. */
+export interface BookedPayment {
+  bank: string;
+  channel: 'VA' | 'QRIS';
+  identifier: string;
+  amountMinor: number;
+  paidAt: string;
+}
+export interface OpenBill {
+  bank: string;
+  virtualAccountNo: string;
+  amountMinor: number;
+}
+export interface DemoBankBook {
+  paidBetween(start: Date, end: Date): Promise<BookedPayment[]>;
+  unpaidDuring(start: Date, end: Date): Promise<OpenBill[]>;
+}
 
 /** At most this many bills a day's "payment flag lost" is chosen from. */
 const OPEN_BILLS = 200;
 
-export function demoBankBook(db: DbOrTx): BankBook {
+export function demoBankBook(db: DbOrTx): DemoBankBook {
   return {
     async paidBetween(start: Date, end: Date): Promise<BookedPayment[]> {
       const rows = await db
@@ -21,8 +38,17 @@ export function demoBankBook(db: DbOrTx): BankBook {
         .leftJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
         .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
         .select([
-          't.trctType', 't.trctBank', 't.trctQrBank', 't.trctLunasTime', 'v.trvaVirtualAccountNo', 'q.trqrReferenceNo',
-          sql<number | null>`coalesce(t.${sql.ref('trctTotalAmountPaid')}, t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')})`.as('amount'),
+          't.trctType',
+          't.trctBank',
+          't.trctQrBank',
+          't.trctLunasTime',
+          'v.trvaVirtualAccountNo',
+          'q.trqrReferenceNo',
+          sql<
+            number | null
+          >`coalesce(t.${sql.ref('trctTotalAmountPaid')}, t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')})`.as(
+            'amount',
+          ),
         ])
         .where('t.trctStatus', '=', TRX_STATUS.PAID)
         .where('t.trctLunasTime', '>=', start.toISOString())
@@ -33,7 +59,15 @@ export function demoBankBook(db: DbOrTx): BankBook {
         const bank = r.trctType === 'VA' ? r.trctBank : (r.trctQrBank ?? r.trctBank);
         const identifier = r.trctType === 'VA' ? r.trvaVirtualAccountNo : r.trqrReferenceNo;
         if (!bank || !identifier || r.amount === null || !r.trctLunasTime) return [];
-        return [{ bank, channel: r.trctType === 'VA' ? 'VA' : 'QRIS', identifier, amountMinor: Number(r.amount), paidAt: new Date(r.trctLunasTime).toISOString() }];
+        return [
+          {
+            bank,
+            channel: r.trctType === 'VA' ? 'VA' : 'QRIS',
+            identifier,
+            amountMinor: Number(r.amount),
+            paidAt: new Date(r.trctLunasTime).toISOString(),
+          },
+        ];
       });
     },
     async unpaidDuring(start: Date, end: Date): Promise<OpenBill[]> {
@@ -45,14 +79,25 @@ export function demoBankBook(db: DbOrTx): BankBook {
         .where('t.trctType', '=', 'VA')
         .where('t.trctCreatedTime', '<', start.toISOString())
         // Unpaid then (paid later counts too, so that a day's choice stays the same once made).
-        .where((eb) => eb.or([eb('t.trctStatus', '=', TRX_STATUS.UNPAID), eb.and([eb('t.trctStatus', '=', TRX_STATUS.PAID), eb('t.trctLunasTime', '>=', endIso)])]))
+        .where((eb) =>
+          eb.or([
+            eb('t.trctStatus', '=', TRX_STATUS.UNPAID),
+            eb.and([eb('t.trctStatus', '=', TRX_STATUS.PAID), eb('t.trctLunasTime', '>=', endIso)]),
+          ]),
+        )
         .orderBy('t.trctId')
         .limit(OPEN_BILLS * 5)
         .execute();
       return rows
-        .filter((r) => r.trctBank && r.trctTotalAmount !== null && outcomeOf(r.trvaCustomerNo) === 'paid')
+        .filter(
+          (r) => r.trctBank && r.trctTotalAmount !== null && outcomeOf(r.trvaCustomerNo) === 'paid',
+        )
         .slice(0, OPEN_BILLS)
-        .map((r) => ({ bank: r.trctBank!, virtualAccountNo: r.trvaVirtualAccountNo, amountMinor: Number(r.trctTotalAmount) }));
+        .map((r) => ({
+          bank: r.trctBank!,
+          virtualAccountNo: r.trvaVirtualAccountNo,
+          amountMinor: Number(r.trctTotalAmount),
+        }));
     },
   };
 }

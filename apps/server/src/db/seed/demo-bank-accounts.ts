@@ -13,14 +13,29 @@ export async function seedDemoBankAccounts(db: Kysely<Database>, now: string): P
   const companies = await db.selectFrom('companies').select('compId').orderBy('compId').execute();
   await db.transaction().execute(async (tx) => {
     for (const [bank, accountNo] of Object.entries(DEMO_BANK_ACCOUNTS)) {
-      const known = await tx.selectFrom('bank_accounts').select('baccId').where('baccBank', '=', bank).where('baccAccountNo', '=', accountNo).executeTakeFirst();
+      const known = await tx
+        .selectFrom('bank_accounts')
+        .select('baccId')
+        .where('baccBank', '=', bank)
+        .where('baccAccountNo', '=', accountNo)
+        .executeTakeFirst();
       if (known) continue;
       const row = await tx
         .insertInto('bank_accounts')
-        .values({ baccBank: bank, baccAccountNo: accountNo, baccName: `Rekening penampung ${bank}`, baccCsvMapping: null, ...auditOnCreate('bacc', SYSTEM_USER, now) })
+        .values({
+          baccBank: bank,
+          baccAccountNo: accountNo,
+          baccName: `Rekening penampung ${bank}`,
+          baccCsvMapping: null,
+          ...auditOnCreate('bacc', SYSTEM_USER, now),
+        })
         .returning('baccId')
         .executeTakeFirstOrThrow();
-      if (companies.length > 0) await tx.insertInto('bank_account_companies').values(companies.map((c) => ({ bacoBaccId: row.baccId, bacoCompId: c.compId }))).execute();
+      if (companies.length > 0)
+        await tx
+          .insertInto('bank_account_companies')
+          .values(companies.map((c) => ({ bacoBaccId: row.baccId, bacoCompId: c.compId })))
+          .execute();
     }
   });
 }

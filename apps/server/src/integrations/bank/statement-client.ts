@@ -44,8 +44,10 @@ export interface BankStatementSource {
 
 /** '150000.00' (or a number) in minor units; null when it is no amount. */
 function minorOf(money: unknown): number | null {
-  const value = typeof money === 'object' && money !== null ? (money as { value?: unknown }).value : money;
-  const text = typeof value === 'number' ? value.toFixed(2) : typeof value === 'string' ? value.trim() : '';
+  const value =
+    typeof money === 'object' && money !== null ? (money as { value?: unknown }).value : money;
+  const text =
+    typeof value === 'number' ? value.toFixed(2) : typeof value === 'string' ? value.trim() : '';
   const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;
   const minor = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
@@ -56,13 +58,30 @@ function entryOf(raw: unknown, bank: string, page: number): PulledEntry {
   const d = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const amount = minorOf(d.amount);
   const type = String(d.type ?? '').toLowerCase();
-  const direction = ['credit', 'c', 'cr'].includes(type) ? 'C' : ['debit', 'd', 'db'].includes(type) ? 'D' : null;
-  const date = typeof d.transactionDate === 'string' && !Number.isNaN(Date.parse(d.transactionDate)) ? d.transactionDate : null;
+  const direction = ['credit', 'c', 'cr'].includes(type)
+    ? 'C'
+    : ['debit', 'd', 'db'].includes(type)
+      ? 'D'
+      : null;
+  const date =
+    typeof d.transactionDate === 'string' && !Number.isNaN(Date.parse(d.transactionDate))
+      ? d.transactionDate
+      : null;
   if (amount === null || amount <= 0 || !direction || !date) {
-    throw new BankFailure(`Bank ${bank}: page ${page} holds a statement line without a positive amount, a Credit/Debit type and a transactionDate`, 'invalid-answer');
+    throw new BankFailure(
+      `Bank ${bank}: page ${page} holds a statement line without a positive amount, a Credit/Debit type and a transactionDate`,
+      'invalid-answer',
+    );
   }
-  const id = typeof d.transactionId === 'string' && d.transactionId.trim() ? d.transactionId.trim() : null;
-  return { transactionDate: date, direction, amountMinor: amount, transactionId: id, remark: typeof d.remark === 'string' ? d.remark : '' };
+  const id =
+    typeof d.transactionId === 'string' && d.transactionId.trim() ? d.transactionId.trim() : null;
+  return {
+    transactionDate: date,
+    direction,
+    amountMinor: amount,
+    transactionId: id,
+    remark: typeof d.remark === 'string' ? d.remark : '',
+  };
 }
 
 export class SnapStatementSource implements BankStatementSource {
@@ -71,7 +90,9 @@ export class SnapStatementSource implements BankStatementSource {
 
   constructor(banks: readonly BankConfig[], opts: SnapClientOptions) {
     this.opts = opts;
-    for (const cfg of banks) if (cfg.accounts?.length) this.banks.set(cfg.code.toUpperCase(), { cfg, client: new SnapClient(cfg, opts) });
+    for (const cfg of banks)
+      if (cfg.accounts?.length)
+        this.banks.set(cfg.code.toUpperCase(), { cfg, client: new SnapClient(cfg, opts) });
   }
 
   serves(bank: string, accountNo: string): boolean {
@@ -81,7 +102,10 @@ export class SnapStatementSource implements BankStatementSource {
   async fetchStatement(request: StatementRequest): Promise<PulledStatement> {
     const entry = this.banks.get(request.bank.toUpperCase());
     if (!entry || !this.serves(request.bank, request.accountNo)) {
-      throw new BankFailure(`Bank ${request.bank} has no bank-statement service configured for account ${request.accountNo} (BANK_CONFIG_FILE accounts)`, 'not-configured');
+      throw new BankFailure(
+        `Bank ${request.bank} has no bank-statement service configured for account ${request.accountNo} (BANK_CONFIG_FILE accounts)`,
+        'not-configured',
+      );
     }
     const { client } = entry;
     const base = {
@@ -92,22 +116,43 @@ export class SnapStatementSource implements BankStatementSource {
     const entries: PulledEntry[] = [];
     let balances: { startingMinor: number; endingMinor: number } | null = null;
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await client.call('/v1.0/bank-statement', page === 1 ? base : { ...base, additionalInfo: { pageNumber: String(page) } });
-      if (answer.body.responseCode !== '2001400') throw client.rejected(`statement (page ${page})`, answer);
+      const answer = await client.call(
+        '/v1.0/bank-statement',
+        page === 1 ? base : { ...base, additionalInfo: { pageNumber: String(page) } },
+      );
+      if (answer.body.responseCode !== '2001400')
+        throw client.rejected(`statement (page ${page})`, answer);
       const detail = answer.body.detailData;
-      if (!Array.isArray(detail)) throw new BankFailure(`Bank ${request.bank}: page ${page} of the statement has no detailData`, 'invalid-answer');
+      if (!Array.isArray(detail))
+        throw new BankFailure(
+          `Bank ${request.bank}: page ${page} of the statement has no detailData`,
+          'invalid-answer',
+        );
       for (const raw of detail) entries.push(entryOf(raw, request.bank, page));
       if (!balances) {
-        const balance = (Array.isArray(answer.body.balance) ? answer.body.balance[0] : null) as Record<string, unknown> | null;
+        const balance = (
+          Array.isArray(answer.body.balance) ? answer.body.balance[0] : null
+        ) as Record<string, unknown> | null;
         const startingMinor = minorOf(balance?.startingBalance);
         const endingMinor = minorOf(balance?.endingBalance);
-        if (startingMinor === null || endingMinor === null) throw new BankFailure(`Bank ${request.bank}: the statement has no starting and ending balance`, 'invalid-answer');
+        if (startingMinor === null || endingMinor === null)
+          throw new BankFailure(
+            `Bank ${request.bank}: the statement has no starting and ending balance`,
+            'invalid-answer',
+          );
         balances = { startingMinor, endingMinor };
       }
       const more = answer.body.hasMore;
       if (!(more === true || more === 'true')) return { ...balances, entries, pages: page };
-      if (detail.length === 0) throw new BankFailure(`Bank ${request.bank}: page ${page} is empty but says hasMore`, 'invalid-answer');
+      if (detail.length === 0)
+        throw new BankFailure(
+          `Bank ${request.bank}: page ${page} is empty but says hasMore`,
+          'invalid-answer',
+        );
     }
-    throw new BankFailure(`Bank ${request.bank}: the statement did not end within ${MAX_PAGES} pages`, 'invalid-answer');
+    throw new BankFailure(
+      `Bank ${request.bank}: the statement did not end within ${MAX_PAGES} pages`,
+      'invalid-answer',
+    );
   }
 }

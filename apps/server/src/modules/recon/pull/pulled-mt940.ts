@@ -10,23 +10,46 @@ import type { PulledStatement } from '../../../integrations/bank/statement-clien
 
 const WIDTH = 65;
 const yymmdd = (day: string) => day.slice(2).replace(/-/g, '');
-const mtAmount = (minor: number) => `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, '0')}`;
-const balance = (minor: number, day: string) => `${minor < 0 ? 'D' : 'C'}${yymmdd(day)}IDR${mtAmount(Math.abs(minor))}`;
+const mtAmount = (minor: number) =>
+  `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, '0')}`;
+const balance = (minor: number, day: string) =>
+  `${minor < 0 ? 'D' : 'C'}${yymmdd(day)}IDR${mtAmount(Math.abs(minor))}`;
 /** Field text that cannot be read as a tag or a block: no line breaks, no line starting with ':', '-' or '{'. */
 const safe = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/[^\x20-\x7e]/g, '?');
-const wrapped = (remark: string) => (safe(remark).match(new RegExp(`.{1,${WIDTH}}`, 'g')) ?? []).slice(0, 6).map((l) => l.replace(/^[:{-]/, ' '));
+const wrapped = (remark: string) =>
+  (safe(remark).match(new RegExp(`.{1,${WIDTH}}`, 'g')) ?? [])
+    .slice(0, 6)
+    .map((l) => l.replace(/^[:{-]/, ' '));
 
-export function pulledMt940(accountNo: string, fromDay: string, toDay: string, statement: PulledStatement, timeZone: string): string {
+export function pulledMt940(
+  accountNo: string,
+  fromDay: string,
+  toDay: string,
+  statement: PulledStatement,
+  timeZone: string,
+): string {
   const days = new Map<string, string[]>();
   for (const e of statement.entries) {
     const day = businessDate(new Date(e.transactionDate), timeZone);
-    const reference = e.transactionId ? `NONREF//${safe(e.transactionId).replace(/\s/g, '').slice(0, 16)}` : 'NONREF';
-    const lines = [`:61:${yymmdd(day)}${yymmdd(day).slice(2)}${e.direction}${mtAmount(e.amountMinor)}NTRF${reference}`];
+    const reference = e.transactionId
+      ? `NONREF//${safe(e.transactionId).replace(/\s/g, '').slice(0, 16)}`
+      : 'NONREF';
+    const lines = [
+      `:61:${yymmdd(day)}${yymmdd(day).slice(2)}${e.direction}${mtAmount(e.amountMinor)}NTRF${reference}`,
+    ];
     const remark = wrapped(e.remark);
     if (remark.length > 0) lines.push(`:86:${remark.join('\r\n')}`);
     days.set(day, [...(days.get(day) ?? []), ...lines]);
   }
   const ordered = [...days.keys()].sort().flatMap((day) => days.get(day)!);
-  const out = [`:20:SNAP${yymmdd(fromDay)}`, `:25:${accountNo}`, ':28C:1/1', `:60F:${balance(statement.startingMinor, fromDay)}`, ...ordered, `:62F:${balance(statement.endingMinor, toDay)}`, '-'];
+  const out = [
+    `:20:SNAP${yymmdd(fromDay)}`,
+    `:25:${accountNo}`,
+    ':28C:1/1',
+    `:60F:${balance(statement.startingMinor, fromDay)}`,
+    ...ordered,
+    `:62F:${balance(statement.endingMinor, toDay)}`,
+    '-',
+  ];
   return `${out.join('\r\n')}\r\n`;
 }

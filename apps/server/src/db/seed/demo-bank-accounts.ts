@@ -1,6 +1,6 @@
 /**
  * Demo: each simulated bank's pooled statement account (@tagih/contract/demo-bank DEMO_BANK_ACCOUNTS)
- * as a Bank_Account linked to every demo company, so that the statements the bank simulator serves
+ * as a Bank_Account linked to every active demo company (the ones with transactions), so that the statements the bank simulator serves
  * (a file download, or pulled over SNAP bank-statement) reconcile against the demo transactions.
  */
 import type { Kysely } from 'kysely';
@@ -10,7 +10,12 @@ import type { Database } from '../tables.ts';
 import { SYSTEM_USER } from './base.ts';
 
 export async function seedDemoBankAccounts(db: Kysely<Database>, now: string): Promise<void> {
-  const companies = await db.selectFrom('companies').select('compId').orderBy('compId').execute();
+  const companies = await db
+    .selectFrom('companies')
+    .select('compId')
+    .where('compStatus', '=', 1)
+    .orderBy('compId')
+    .execute();
   await db.transaction().execute(async (tx) => {
     for (const [bank, accountNo] of Object.entries(DEMO_BANK_ACCOUNTS)) {
       const known = await tx

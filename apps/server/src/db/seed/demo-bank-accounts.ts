@@ -1,7 +1,8 @@
 /**
- * Demo: each simulated bank's pooled statement account (@tagih/contract/demo-bank DEMO_BANK_ACCOUNTS)
- * as a Bank_Account linked to every active demo company (the ones with transactions), so that the statements the bank simulator serves
- * (a file download, or pulled over SNAP bank-statement) reconcile against the demo transactions.
+ * Demo: each simulated bank's pooled statement account (@tagih/contract/demo-bank
+ * DEMO_BANK_ACCOUNTS) as a Bank_Account linked to every active demo company (the ones with
+ * transactions), so that the statements the bank simulator serves (a file download, or pulled
+ * over SNAP bank-statement) reconcile against the demo transactions.
  */
 import type { Kysely } from 'kysely';
 import { DEMO_BANK_ACCOUNTS } from '@tagih/contract/demo-bank';

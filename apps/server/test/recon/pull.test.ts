@@ -301,4 +301,21 @@ describe.each(DIALECTS)('statement pull over SNAP bank-statement (%s)', (dialect
       '2026-11-22',
     );
   });
+
+  it('a double click imports once: a pull of the same account under way answers 429, or the second finds the same statement', async () => {
+    token = await ctx.login(ADMIN); // the clock moved on past the session
+    const before = await count('recon_statements');
+    const both = await Promise.all([
+      pull({ baccId: accounts[1]!.baccId, from: '2026-11-18' }),
+      pull({ baccId: accounts[1]!.baccId, from: '2026-11-18' }),
+    ]);
+    const statuses = both.map((r) => r.statusCode).sort();
+    expect([
+      [200, 200],
+      [200, 429],
+    ]).toContainEqual(statuses);
+    const busy = both.find((r) => r.statusCode === 429);
+    if (busy) expect(busy.json().status.message).toMatch(/being pulled already/);
+    expect(await count('recon_statements')).toBe(before + 1);
+  });
 });

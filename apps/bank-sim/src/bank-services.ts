@@ -17,6 +17,8 @@ export interface ServiceContext {
   amountOf(keys: readonly string[]): Promise<string | undefined>;
   /** The bank's clock: a paid answer's time. */
   now(): Date;
+  /** When a statement already booked the payment of the bill any of `keys` names (statements/): a paid answer's time. */
+  bookedAt?(keys: readonly string[]): string | undefined;
 }
 
 const error = (status: number, responseCode: string, responseMessage: string): ServiceAnswer => ({ status, body: { responseCode, responseMessage } });
@@ -50,7 +52,7 @@ export async function vaInquiryStatus(body: Record<string, unknown>, ctx: Servic
         virtualAccountNo,
         inquiryRequestId: body.inquiryRequestId ?? null,
         ...(paid && amount ? { paidAmount: amount, totalAmount: amount } : {}),
-        ...(paid ? { trxDateTime: jakartaTimestamp(ctx.now()), referenceNo: randomUUID().slice(0, 12) } : {}),
+        ...(paid ? { trxDateTime: jakartaTimestamp(new Date(ctx.bookedAt?.([virtualAccountNo.trim()]) ?? ctx.now())), referenceNo: randomUUID().slice(0, 12) } : {}),
         paymentFlagStatus: paid ? SNAP_VA_FLAG.PAID : SNAP_VA_FLAG.UNPAID,
       },
     },

@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { qrisQuery, vaInquiryStatus, type ServiceAnswer, type ServiceContext } from './bank-services.ts';
 import { expectedSymmetric, sameText, verifyAsymmetric } from './snap-verify.ts';
+import { bankStatement, DEFAULT_STATEMENT_PAGE_SIZE } from './statements/bank-statement-service.ts';
+import { statementDownloadRoute } from './statements/statement-routes.ts';
+import type { BankBook, StatementAccount } from './statements/statement-plan.ts';
 
 export interface SimBank {
   code: string;
@@ -15,6 +18,8 @@ export interface SimBank {
   clientSecret: string;
   /** PEM public key matching the private key the server signs with. */
   publicKey: string;
+  /** The account whose statement this bank serves (bank-statement, service 14; needs `book`). */
+  statementAccount?: string;
 }
 
 export interface BankSimOptions {
@@ -30,6 +35,10 @@ export interface BankSimOptions {
   billAmount?: (key: string) => Promise<string | undefined>;
   /** Demo: `POST /demo/pay {"virtualAccountNo"}` makes the bank pay that bill at Tagih (see bank-payer.ts). */
   pay?: (virtualAccountNo: string) => Promise<object>;
+  /** What the banks booked: with it, each bank's `statementAccount` gets statements (statements/, README "Statements"). */
+  book?: BankBook;
+  /** Lines per bank-statement page (default 100). */
+  statementPageSize?: number;
 }
 
 export interface RecordedBankCall {
@@ -60,8 +69,13 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
     slowMs: options.slowMs ?? 15_000,
     amountOf: async (keys) => keys.map((key) => amounts.get(key)).find((told) => told !== undefined) ?? (await options.billAmount?.(keys[0]!)),
     now: options.now ?? (() => new Date()),
+    bookedAt: (keys) => keys.map((key) => flagLost.get(key)).find((at) => at !== undefined),
   };
   const timers = new Set<NodeJS.Timeout>();
+  // Bills a statement credited although Tagih never heard of the payment: their Inquiry answers the booking time.
+  const flagLost = new Map<string, string>();
+  const onFlagLost = (virtualAccountNo: string, at: string) => void flagLost.set(virtualAccountNo, at);
+  const statementAccounts: StatementAccount[] = options.banks.flatMap((b) => (b.statementAccount ? [{ bank: b.code, accountNo: b.statementAccount }] : []));
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
@@ -116,7 +130,13 @@ export async function startBankSim(options: BankSimOptions): Promise<BankSim> {
       };
     app.post(`${bank.pathPrefix}/v1.0/transfer-va/status`, transactional('26', vaInquiryStatus));
     app.post(`${bank.pathPrefix}/v1.0/qr/qr-mpm-query`, transactional('51', qrisQuery));
+    const { book } = options;
+    if (book && bank.statementAccount) {
+      const statement = { account: { bank: bank.code, accountNo: bank.statementAccount }, accounts: statementAccounts, book, pageSize: options.statementPageSize ?? DEFAULT_STATEMENT_PAGE_SIZE, onFlagLost };
+      app.post(`${bank.pathPrefix}/v1.0/bank-statement`, transactional('14', (body) => bankStatement(body, statement)));
+    }
   }
+  if (options.book) statementDownloadRoute(app, statementAccounts, options.book, ctx.now, onFlagLost);
 
   const pay = options.pay;
   if (pay) {

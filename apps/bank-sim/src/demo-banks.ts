@@ -1,6 +1,6 @@
 /** BRI, BJB and Mandiri with fresh RSA key pairs (generated at start, never stored). */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { demoPartnerServiceId } from '@tagih/contract/demo-bank';
+import { DEMO_BANK_ACCOUNTS, demoPartnerServiceId } from '@tagih/contract/demo-bank';
 import type { SimBank } from './bank.ts';
 
 export interface DemoBank extends SimBank {
@@ -36,6 +36,7 @@ export function createDemoBanks(): DemoBank[] {
       ...b,
       qris: { acquirerDomain, merchantPan: `${nns}0000012345`, nmid: `ID10${nns.slice(-4)}0012345`, criteria: 'UMI', mcc: '5999' },
       partnerServiceId: demoPartnerServiceId(b.code),
+      statementAccount: DEMO_BANK_ACCOUNTS[b.code]!,
       clientId: `tagih-${b.code.toLowerCase()}`,
       clientSecret: randomBytes(24).toString('base64url'),
       publicKey,

@@ -22,6 +22,7 @@ import { authenticate } from './modules/auth/service.ts';
 import { apiModules, snapModules } from './modules/index.ts';
 import { startBulkWorker } from './modules/bulk-actions/worker.ts';
 import { startExpiryWorker } from './modules/expiry/expiry-worker.ts';
+import { startDailyPull } from './modules/recon/pull/pull-schedule.ts';
 import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
 import { registerOperations } from './ops/operations.ts';
@@ -182,6 +183,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   if (bulk) runWhileUp(app, () => startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) }));
   const expiry = deps.expiryWorker;
   if (expiry) runWhileUp(app, () => startExpiryWorker(deps, expiry.intervalMs, { onError: (error) => app.log.error(error) }));
+  const pull = deps.statementPull;
+  if (pull) runWhileUp(app, () => startDailyPull(deps, pull.at, { onError: (error) => app.log.error(error) }));
 
   const servesWeb = options.webRoot !== null && (await serveWebApp(app, options.webRoot ?? undefined));
   app.setNotFoundHandler((request, reply) => {

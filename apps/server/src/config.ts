@@ -156,6 +156,7 @@ const envSchema = z.object({
   DEMO_BANK_KEYS_FILE: z.string().min(1).optional(),
   DEMO_TRAFFIC: demoTraffic.default(4),
   RECON_EXPECTED_DAYS: z.coerce.number().int().min(0).max(30).default(RECON_EXPECTED_DAYS_DEFAULT),
+  RECON_PULL_AT: z.string().regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (business time) or off').optional(),
 }).refine((e) => e.WORKER_PER_MERCHANT <= e.WORKER_CONCURRENCY, { message: 'must not be more than WORKER_CONCURRENCY', path: ['WORKER_PER_MERCHANT'] });
 
 export interface Config {
@@ -245,6 +246,11 @@ export interface Config {
    * break, until this many business days (Monday to Friday) after its paid day (RECON_EXPECTED_DAYS).
    */
   reconExpectedDays: number;
+  /**
+   * Reconciliation: the daily pull of yesterday's statements over SNAP bank-statement, at this
+   * business time (HH:MM); null: off; undefined (RECON_PULL_AT unset): on at DEMO_PULL_AT in demo mode, else off.
+   */
+  reconPullAt: string | null | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -312,5 +318,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoBankKeysFile: e.DEMO_BANK_KEYS_FILE,
     demoTrafficPerMinute: e.DEMO_TRAFFIC,
     reconExpectedDays: e.RECON_EXPECTED_DAYS,
+    reconPullAt: e.RECON_PULL_AT === 'off' ? null : e.RECON_PULL_AT,
   };
 }

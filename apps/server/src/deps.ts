@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
 import type { BankGateway } from './integrations/bank/gateway.ts';
+import type { BankStatementSource } from './integrations/bank/statement-client.ts';
 import type { SnapPartner } from './modules/snap/partners.ts';
 import type { BreakerSettings } from './modules/notifications/merchant-breaker.ts';
 import type { AppMetrics } from './ops/metrics.ts';
@@ -19,6 +20,10 @@ export interface AppDeps {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Bank inquiry (SNAP BI); without it Inquiry answers 503 "not configured". */
   bankGateway?: BankGateway;
+  /** Statements over SNAP bank-statement, for the accounts the bank configuration names; without it a pull answers 400. */
+  bankStatements?: BankStatementSource;
+  /** Pulls yesterday's statement of every such account daily at this business time (HH:MM; RECON_PULL_AT). */
+  statementPull?: { at: string };
   /** The banks that may report payments to /snap, with their inbound credentials; none: every /snap call is refused. */
   snapPartners?: SnapPartner[];
   /** Merchant callbacks: timeout (default 10 s) and the in-flight lease (default 60 s). */

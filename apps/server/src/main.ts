@@ -15,7 +15,10 @@ import { demoPasswordOf, openConfiguredDatabase, seedConfiguredDemo } from './db
 import { LOOPBACK, billAmount, clientSecret, hasDemoClients } from './db/seed/demo-clients.ts';
 import type { AppDeps } from './deps.ts';
 import { loadBankConfigFile } from './integrations/bank/config-file.ts';
-import { SnapBankGateway } from './integrations/bank/snap-gateway.ts';
+import { DEFAULT_BANK_TIMEOUT_MS, SnapBankGateway } from './integrations/bank/snap-gateway.ts';
+import { SnapStatementSource } from './integrations/bank/statement-client.ts';
+import { demoBankBook } from './integrations/demo-bank-book.ts';
+import { DEMO_PULL_AT, runFirstDemoPull } from './modules/recon/pull/pull-schedule.ts';
 import { partnersOfBanks } from './modules/snap/partners.ts';
 import { demoAllowedHosts, ownUrl, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './integrations/demo-simulators.ts';
 import { DEMO_TRAFFIC_ACTOR, quietDemoTraffic, startConfiguredDemoTraffic } from './integrations/demo-traffic.ts';
@@ -69,9 +72,11 @@ async function main(): Promise<void> {
   }
 
   const wantDemo = config.demoData ?? database.isNewEmbedded;
+  let demoCreated = false;
   if (wantDemo) {
     const demoPassword = demoPasswordOf(config);
     const demo = await seedConfiguredDemo(database, config, now, demoPassword);
+    demoCreated = demo.created;
     // A password from the environment is never printed; a generated one once, when it is set.
     const shown = config.demoPassword ? '(DEMO_PASSWORD)' : demo.created ? demoPassword : '(the password printed at first start)';
     for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
           return stored === undefined ? undefined : openClientSecret(keys.box, stored);
         },
         billAmount: (key) => billAmount(database.kysely, key),
+        book: demoBankBook(database.kysely),
         tagihUrl: () => ownUrl(config.host, listeningPort),
       });
       lines.push(`  bank simulator: ${simulators.bankUrl}   demo merchant: ${simulators.merchantUrl}`);
@@ -113,6 +119,9 @@ async function main(): Promise<void> {
     }
   }
   const banks = configuredBanks ?? simulators?.banks ?? [];
+  // RECON_PULL_AT unset: the daily statement pull is on in demo mode (at DEMO_PULL_AT), off otherwise.
+  const pullAt = config.reconPullAt === undefined ? (wantDemo ? DEMO_PULL_AT : null) : config.reconPullAt;
+  const statementBanks = banks.filter((b) => b.accounts?.length);
   const deps: AppDeps = {
     db: database.kysely,
     dialect: database.dialect,
@@ -127,6 +136,8 @@ async function main(): Promise<void> {
     metrics,
     snapPartners: partnersOfBanks(banks),
     ...(banks.length > 0 ? { bankGateway: instrumentBankGateway(new SnapBankGateway(banks, { timeZone: config.businessTz }), metrics) } : {}),
+    ...(statementBanks.length > 0 ? { bankStatements: new SnapStatementSource(statementBanks, { timeoutMs: DEFAULT_BANK_TIMEOUT_MS, timeZone: config.businessTz, now: () => systemClock.now() }) } : {}),
+    ...(statementBanks.length > 0 && pullAt ? { statementPull: { at: pullAt } } : {}),
     ...(config.notificationWorker ? { notificationWorker: { intervalMs: WORKER_INTERVAL_MS } } : {}),
     bulkWorker: { intervalMs: DEFAULT_BULK_TICK_MS },
     ...(config.expiryIntervalMs !== null ? { expiryWorker: { intervalMs: config.expiryIntervalMs } } : {}),
@@ -138,6 +149,11 @@ async function main(): Promise<void> {
   // The chain's first event under this data key names the head before it; then a signed checkpoint of the head.
   await markAuditKey(deps);
   await publishAuditCheckpoint(deps, log);
+  // A new demo: the demo banks' statements of yesterday pulled now, so every break category shows at once.
+  if (demoCreated && simulators && deps.bankStatements) {
+    const pulled = await runFirstDemoPull(deps, (error) => log.warn({ err: error }, 'Demo statement pull failed'));
+    if (pulled.length > 0) lines.push(`  statements pulled: ${pulled.length} (breaks on Rekonsiliasi)`);
+  }
   const housekeeping = setInterval(() => {
     purgeEndedSessions(deps).catch((error: unknown) => app.log.error(error));
     purgeExpiredAudit(deps)

@@ -76,6 +76,8 @@ export const API_PATHS = {
    */
   recon: {
     statements: '/recon/statements',
+    /** Ask the bank for an account's statement (SNAP bank-statement) and import it. */
+    pull: '/recon/pull',
     breaks: '/recon/breaks',
     breakCounts: '/recon/breaks/counts',
     break: '/recon/breaks/:rbrkId',

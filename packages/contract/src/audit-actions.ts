@@ -115,6 +115,8 @@ export const AUDIT_ACTIONS = {
   recon: {
     /** details: baccId, format, file, lines, credits, matched, breaks; outcome 'failure' with line and reason when refused. */
     statementImported: 'recon.statement.imported',
+    /** A statement asked of the bank over SNAP bank-statement (by hand or the daily RECON_PULL_AT); details: baccId, bank, from, to, pages, lines, stmtId, scheduled; outcome 'failure' with the error. */
+    statementPulled: 'recon.statement.pulled',
     /** details: category, reason, lineId, trctId (and bulk: true from a bulk resolution). */
     breakAccepted: 'recon.break.accepted',
     /** details: category, reason, lineId, trctId linked by hand. */

@@ -27,3 +27,9 @@ export function demoPartnerServiceId(code: string): string {
   const found = Object.entries(DEMO_PARTNER_SERVICE_IDS).find(([bank]) => bank.toLowerCase() === code.toLowerCase());
   return found?.[1] ?? '   99999';
 }
+
+/**
+ * The demo banks' statement accounts (the pooled account each bank credits our collections to):
+ * the bank simulator serves their statements, the demo data seeds a Bank_Account for each.
+ */
+export const DEMO_BANK_ACCOUNTS: Readonly<Record<string, string>> = { BRI: '020601000777001', BJB: '0012345880002', Mandiri: '1230008900003' };

@@ -4,7 +4,7 @@
  * also gets fresh credentials for calling us (`inbound`: the SNAP endpoints under /snap).
  */
 import { writeFileSync } from 'node:fs';
-import { createBankPayer, createDemoBanks, startBankSim, startMerchantSim, type BankPayer } from '@tagih/bank-sim';
+import { createBankPayer, createDemoBanks, startBankSim, startMerchantSim, type BankBook, type BankPayer } from '@tagih/bank-sim';
 import type { BankConfig } from './bank/gateway.ts';
 
 /** How one simulated bank signs its calls to /snap: what a person or a test needs to pay a bill as that bank. */
@@ -35,6 +35,8 @@ export interface DemoSimulatorOptions {
   clientSecret(clntid: number): Promise<string | undefined>;
   /** The total ('150000.00') of the bill a VA number or QRIS order id names: the demo bank's paid answers carry it. */
   billAmount?(key: string): Promise<string | undefined>;
+  /** What the banks booked (demo-bank-book.ts): with it each demo bank serves its account's statement. */
+  book?: BankBook;
   /** Where the simulated banks reach Tagih's `/snap` endpoints (known once the server listens). */
   tagihUrl(): string;
 }
@@ -58,7 +60,7 @@ export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<Demo
   const demoBanks = createDemoBanks();
   let payer: BankPayer | null = null;
   const payVirtualAccount = (typed: string) => (payer ??= createBankPayer(o.tagihUrl(), demoBanks)).payVirtualAccount(typed);
-  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort, pay: payVirtualAccount, ...(o.billAmount ? { billAmount: o.billAmount } : {}) });
+  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort, pay: payVirtualAccount, ...(o.billAmount ? { billAmount: o.billAmount } : {}), ...(o.book ? { book: o.book } : {}) });
   try {
     const merchant = await startMerchantSim({
       host: o.host,
@@ -66,7 +68,10 @@ export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<Demo
       secretFor: async (name) => (/^\d{1,9}$/.test(name) ? o.clientSecret(Number(name)) : undefined),
     });
     // The server keeps each bank's public halves: the simulated banks sign their calls to us with the private ones.
-    const banks = demoBanks.map(({ publicKey: _public, inbound: { privateKey: _private, ...inbound }, ...b }) => ({ ...b, inbound, baseUrl: bank.url }));
+    // With a book, each bank serves its demo account's statement: the server pulls it (BankConfig.accounts).
+    const banks = demoBanks.map(({ publicKey: _public, inbound: { privateKey: _private, ...inbound }, statementAccount, ...b }) => ({
+      ...b, inbound, baseUrl: bank.url, ...(o.book && statementAccount ? { accounts: [statementAccount] } : {}),
+    }));
     const bankKeys = demoBanks.map((b) => ({ bank: b.code, partnerServiceId: b.partnerServiceId, clientId: b.inbound.clientId, privateKey: b.inbound.privateKey, clientSecret: b.inbound.clientSecret }));
     return {
       banks,

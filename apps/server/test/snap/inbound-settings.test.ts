@@ -46,6 +46,13 @@ describe('inbound bank settings', () => {
     expect(() => load({ ...entry(undefined), qris: { ...qris, criteria: 'XYZ' } })).toThrow(/qris\.criteria/);
   });
 
+  it('reads the accounts whose statements are pulled (SNAP bank-statement), and refuses one that is no account number', () => {
+    const [bank] = load({ ...entry(undefined), accounts: ['020601000777001'] });
+    expect(bank!.accounts).toEqual(['020601000777001']);
+    expect(load(entry(undefined))[0]!.accounts).toBeUndefined();
+    expect(() => load({ ...entry(undefined), accounts: ['12-34'] })).toThrow(/accounts\.0: an account number/);
+  });
+
   it.each([
     ['no public key', { clientId: 'x', clientSecret: 'a-secret-of-32-characters-or-so!' }, /inbound needs publicKey or publicKeyFile/],
     ['a public key that is not PEM', { clientId: 'x', publicKey: 'not a key', clientSecret: 'a-secret-of-32-characters-or-so!' }, /not a PEM public key/],

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { bodyId, idRangeRule, pathId } from '../ids.ts';
+import { isFilterDate } from '../format.ts';
 import { MAX_BIG_ID, MAX_ID } from '../field-limits.ts';
 import type { FieldDef, ResourceDef } from '../resource.ts';
 
@@ -203,6 +204,13 @@ export const statementImportFields = z.strictObject({
   /** The account; may be left out when the file names it (MT940 :25:, BCA's 'No. rekening', Mandiri's Account No). */
   baccId: bodyId(idRangeRule()).optional(),
 });
+
+const pullDay = z.string().refine(isFilterDate, 'must be a day YYYY-MM-DD');
+/** POST /recon/pull: the account, and the days (business days, inclusive; default: yesterday). */
+export const statementPullBody = z
+  .strictObject({ baccId: bodyId(idRangeRule()), from: pullDay.optional(), to: pullDay.optional() })
+  .refine((b) => !b.from || !b.to || b.from <= b.to, { message: 'from must not be after to', path: ['to'] });
+export type StatementPullBody = z.infer<typeof statementPullBody>;
 
 export const statementListQuery = z.strictObject({
   page: z.string().regex(/^[1-9]\d{0,8}$/, 'page must be a whole number from 1 to 999999999').transform(Number).optional(),

@@ -1,11 +1,15 @@
-/** Seeding: the base data every database needs, and the demo data (master data, then transactions). */
+/** Seeding: the base data every database needs, and the demo data (master data, then transactions and the banks' statement accounts). */
 import { seedBase, type BaseSeedResult } from './base.ts';
+import { seedDemoBankAccounts } from './demo-bank-accounts.ts';
 import { seedDemoMaster, type DemoMasterResult } from './demo-master.ts';
 import { seedDemoTransactions, type DemoSeedContext } from './demo-transactions.ts';
 
 export async function seedDemo(ctx: DemoSeedContext, demoPassword: string): Promise<DemoMasterResult> {
   const result = await seedDemoMaster(ctx.db, { demoPassword, now: ctx.now.toISOString() });
-  if (result.created) await seedDemoTransactions(ctx);
+  if (result.created) {
+    await seedDemoTransactions(ctx);
+    await seedDemoBankAccounts(ctx.db, ctx.now.toISOString());
+  }
   return result;
 }
 

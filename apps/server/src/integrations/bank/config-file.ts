@@ -1,7 +1,8 @@
 /**
  * Production bank settings: BANK_CONFIG_FILE, a JSON array of BankConfig (privateKeyFile may replace
  * privateKey; in `inbound`, publicKeyFile may replace publicKey; `qris` our acquirer identity for
- * merchants' dynamic QRIS). Paths are relative to the file.
+ * merchants' dynamic QRIS; `accounts` the account numbers whose statements are pulled over SNAP
+ * bank-statement). Paths are relative to the file.
  */
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ const entry = z.object({
   merchantId: z.string().optional(),
   inbound: inbound.optional(),
   qris: qris.optional(),
+  /** Account numbers whose statements are pulled over SNAP bank-statement (service 14). */
+  accounts: z.array(z.string().regex(/^\d{4,34}$/, 'an account number: 4 to 34 digits')).optional(),
 });
 
 export function loadBankConfigFile(path: string): BankConfig[] {

@@ -19,6 +19,8 @@ export interface BankConfig {
   inbound?: InboundCredentials;
   /** What a dynamic QRIS drawn for us at this acquirer carries (modules/snap/qris-payload.ts); absent, merchants cannot draw one there. */
   qris?: QrisAcquirer;
+  /** Our account numbers at this bank whose statements we ask for over SNAP bank-statement (modules/recon/pull); absent: none. */
+  accounts?: string[];
 }
 
 /** Our identity at a bank as QRIS acquirer, as its QRIS payloads carry it (EMVCo tags 26 and 51, 52). */

@@ -1,5 +1,5 @@
 /**
- * /api/recon/*: import a bank statement (multipart, one file), list the imports; the break queue,
+ * /api/recon/*: import a bank statement (multipart, one file) or pull one from the bank, list the imports; the break queue,
  * its counts by category, one break with its history, resolve one, resolve many. Read needs
  * reconciliation.read, an import reconciliation.create, a resolution reconciliation.update.
  */
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS, RECON_AREA, RECON_MAX_FILE_BYTES, breakCountsSchema, breakDetail, breakIdParams, breakRow, bulkResolveBody, bulkResolveResult, dateRangeListQuerySchema,
-  envelopeSchema, listPayloadSchema, paginationSchema, resolveBody, resolveResult, statementImportFields, statementImportResult, statementListQuery, statementRow,
+  envelopeSchema, listPayloadSchema, paginationSchema, resolveBody, resolveResult, statementImportFields, statementImportResult, statementListQuery, statementPullBody, statementRow,
   type RawQuery,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -16,6 +16,7 @@ import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { uploadConfig, uploadedFile } from '../../http/uploads.ts';
 import { breakDetail as detailOf, countBreaks, listBreaks } from './queue.ts';
+import { pullStatement } from './pull/pull-statement.ts';
 import { bulkResolve } from './resolve-bulk.ts';
 import { resolveBreak } from './resolve-one.ts';
 import { importStatement } from './statement-import.ts';
@@ -43,6 +44,20 @@ export const reconRoutes =
         const file = uploadedFile(request);
         const result = await importStatement(deps, actorOf(request), { path: file.path, fileName: file.fileName }, { format, baccId });
         return ok(result, result.alreadyImported ? 'This statement was imported before; nothing was added.' : 'Statement imported.');
+      },
+    });
+
+    app.post(paths.pull, {
+      config: access('create'),
+      schema: {
+        tags,
+        summary: 'Ask the bank for an account\'s statement over SNAP bank-statement (from, to: business days, default yesterday) and import it as a file would be',
+        body: statementPullBody,
+        response: { 200: envelopeSchema(statementImportResult.extend({ pages: z.number() })) },
+      },
+      handler: async (request) => {
+        const result = await pullStatement(deps, actorOf(request), request.body);
+        return ok(result, result.alreadyImported ? 'The bank sent the same statement as before; nothing was added.' : 'Statement pulled and imported.');
       },
     });
 

@@ -73,6 +73,9 @@ const prepared = await prepareDatabase(
   (line) => console.log(line),
 );
 const db = prepared.db.kysely;
+// A reused database starts each run with no reconciliation: an earlier run's matches would make
+// this run's lines duplicates (correctly so, for the server).
+for (const table of ['recon_break_events', 'recon_breaks', 'recon_matches', 'recon_lines', 'recon_statements'] as const) await db.deleteFrom(table).execute();
 const today = businessDate(new Date(), tz);
 
 interface Bill {

@@ -22,6 +22,7 @@ import * as snapIntake from './migrations/0022-snap-intake.ts';
 import * as unpaidExpiryIndex from './migrations/0023-unpaid-expiry-index.ts';
 import * as merchantSnap from './migrations/0024-merchant-snap.ts';
 import * as reconciliation from './migrations/0030-reconciliation.ts';
+import * as paidTimeIndex from './migrations/0031-paid-time-index.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-unpaid-expiry-index': unpaidExpiryIndex,
   '0024-merchant-snap': merchantSnap,
   '0030-reconciliation': reconciliation,
+  '0031-paid-time-index': paidTimeIndex,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

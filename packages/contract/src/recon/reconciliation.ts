@@ -192,6 +192,8 @@ export const statementRow = z.object({
   matched: z.number(),
   balanceChecked: z.boolean(),
   openBreaks: z.number(),
+  /** Its open breaks by listed category (missing_at_bank … expected); a category with none is left out. */
+  openByCategory: z.record(z.string(), z.number()),
   createdAt: z.string(),
   createdBy: z.string(),
 });

@@ -10,6 +10,7 @@ import type {
   BreakStatus,
   ListedCategory,
   MatchRule,
+  ReconSkipReason,
   ResolveAction,
 } from './reconciliation.ts';
 
@@ -90,3 +91,13 @@ export const breakCategoryLabel = (category: string): string =>
 
 /** The break queue's CSV file (GET /recon/breaks/export.csv). */
 export const RECON_BREAKS_CSV_FILE = 'reconciliation_breaks.csv';
+
+/** Why a bulk resolution leaves a break out (RECON_SKIP_REASONS). */
+export const RECON_SKIP_LABEL: Record<ReconSkipReason, string> = {
+  'already-resolved': 'Sudah selesai',
+  'not-resolved': 'Masih terbuka (tidak perlu dibuka kembali)',
+  'no-transaction': 'Tanpa transaksi Tagih (tautkan dulu)',
+  'not-eligible': 'Status transaksinya tidak cocok untuk aksi ini',
+  queued: 'Sudah dalam antrean',
+  'over-limit': 'Melebihi batas satu aksi massal',
+};

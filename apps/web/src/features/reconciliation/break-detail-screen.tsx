@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
+  actionAllowed,
   DEFAULT_BUSINESS_TZ,
   MESSAGES,
   RECON_ACTION_LABEL,
@@ -102,9 +103,22 @@ function Side({
 /** The resolutions a break takes now: an open one is accepted, linked, asked about or notified; a resolved one reopened. */
 function actionsOf(row: BreakDetail): ResolveAction[] {
   if (row.status === 'resolved') return ['reopen'];
-  const own = row.trctId !== null ? (['inquiry', 'notify'] as const) : [];
+  const own: ResolveAction[] = [];
+  // Inquiry asks about an unpaid bill, re-send notifies about a paid one (the transaction actions' own rule).
+  if (row.trctId !== null && actionAllowed('inquiry', row.trctStatus)) own.push('inquiry');
+  if (row.trctId !== null && actionAllowed('resend', row.trctStatus)) own.push('notify');
   return ['accept', 'link', ...own];
 }
+
+/** What an Inquiry or re-send from a break came to (the history's outcome). */
+const OUTCOME_WORD: Record<string, string> = {
+  paid: 'sudah dibayar',
+  unpaid: 'belum dibayar',
+  delivered: 'terkirim',
+  failed: 'gagal',
+};
+/** The server's name for matching's own events. */
+const SYSTEM_ACTOR = 'system';
 
 function History({ row }: { row: BreakDetail }) {
   return (
@@ -134,9 +148,15 @@ function History({ row }: { row: BreakDetail }) {
                 {formatDateTime(event.at, DEFAULT_BUSINESS_TZ)}
               </TableCell>
               <TableCell>{RECON_EVENT_LABEL[event.action] ?? event.action}</TableCell>
-              <TableCell>{text(event.by ?? 'sistem')}</TableCell>
+              <TableCell>
+                {event.by === null || event.by === SYSTEM_ACTOR ? 'sistem' : event.by}
+              </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{text(event.reason)}</TableCell>
-              <TableCell>{text(event.outcome)}</TableCell>
+              <TableCell>
+                {text(
+                  event.outcome === null ? null : (OUTCOME_WORD[event.outcome] ?? event.outcome),
+                )}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -217,7 +237,7 @@ function BreakView({ row }: { row: BreakDetail }) {
           empty={row.trctId === null ? 'Tidak ada transaksi Tagih untuk baris ini.' : undefined}
         />
       </Box>
-      {row.candidateOrderId && (
+      {row.candidateOrderId && row.candidateTrctId !== row.trctId && (
         <Alert severity="info" aria-label="Kandidat terdekat">
           Kandidat terdekat: transaksi <strong>{row.candidateOrderId}</strong> (ID{' '}
           {row.candidateTrctId}).

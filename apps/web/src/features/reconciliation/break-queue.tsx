@@ -30,7 +30,8 @@ import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-query-record.ts';
 import { useBulkSelection } from '../../monitoring/bulk/use-bulk-selection.ts';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
-import { breakColumns } from './break-columns.tsx';
+import { BREAK_PRIORITY, breakActionsColumn, breakColumns } from './break-columns.tsx';
+import { useTableLayout } from '../../monitoring/use-table-layout.ts';
 import {
   BreakBulkBar,
   BulkResolveDialog,
@@ -40,8 +41,10 @@ import {
 import { categoryColor } from './recon-chips.tsx';
 import { ALL_STATUSES, useBreakListState, type BreakListState } from './use-break-list-state.ts';
 
+/** The default status (no status in the URL). */
+const OPEN = 'open';
 const STATUS_OPTIONS = [
-  { value: '', label: RECON_STATUS_LABEL.open },
+  { value: OPEN, label: RECON_STATUS_LABEL.open },
   { value: 'resolved', label: RECON_STATUS_LABEL.resolved },
   { value: ALL_STATUSES, label: 'Semua' },
 ];
@@ -103,6 +106,17 @@ export function BreakQueue() {
   const counts = useBreakCounts(state.countQuery ?? '', state.countQuery !== null);
   const exporter = useExportBreaks();
   const columns = useMemo(() => breakColumns(), []);
+  const actions = useMemo(
+    () => breakActionsColumn((row) => void navigate(reconBreakUrl(row.rbrkId))),
+    [navigate],
+  );
+  const layout = useTableLayout({
+    columns,
+    actions,
+    priority: BREAK_PRIORITY,
+    chosen: null,
+    checkboxes: canUpdate,
+  });
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const total = list.data?.pagination.totalData ?? 0;
 
@@ -195,17 +209,19 @@ export function BreakQueue() {
           onClear={selection.clear}
         />
       )}
-      <DataTable<BreakRow>
-        label="Antrean selisih"
-        columns={columns}
-        rows={rows}
-        rowCount={total}
-        getRowId={(row) => row.rbrkId}
-        loading={list.isFetching}
-        onRowClick={(row) => void navigate(reconBreakUrl(row.rbrkId))}
-        selection={tableSelection}
-        {...state.tableProps}
-      />
+      <div ref={layout.ref}>
+        <DataTable<BreakRow>
+          label="Antrean selisih"
+          columns={layout.shown}
+          rows={rows}
+          rowCount={total}
+          getRowId={(row) => row.rbrkId}
+          loading={list.isFetching}
+          onRowClick={(row) => void navigate(reconBreakUrl(row.rbrkId))}
+          selection={tableSelection}
+          {...state.tableProps}
+        />
+      </div>
       {bulk && (
         <BulkResolveDialog
           key={bulk.key}

@@ -29,6 +29,9 @@ export const FORMAT_LABEL: Record<StatementFormat, string> = {
   csv: 'CSV (pemetaan kolom rekening)',
 };
 
+/** A select whose empty choice ("Dari file", "Deteksi otomatis") is shown as a value. */
+const SHOWN_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 /** A refused file: the line and the reason the server names (data { line, reason }). */
 function refusal(error: unknown): { line: number | null; reason: string } {
   const data =
@@ -40,7 +43,7 @@ function refusal(error: unknown): { line: number | null; reason: string } {
   return { line: null, reason: errorMessage(error, MESSAGES.unknownError) };
 }
 
-function ImportResult({ result, message }: { result: StatementImportResult; message: string }) {
+function ImportResult({ result }: { result: StatementImportResult }) {
   const percent = result.credits > 0 ? Math.round((result.matched / result.credits) * 100) : 100;
   const breaks = RECON_CATEGORY_ORDER.filter(
     (c) => c !== 'expected' && result.breaks[c as keyof typeof result.breaks] > 0,
@@ -51,14 +54,6 @@ function ImportResult({ result, message }: { result: StatementImportResult; mess
         {result.alreadyImported
           ? 'File ini sudah pernah diimpor; tidak ada yang ditambahkan.'
           : 'Mutasi berhasil diimpor.'}
-        <Typography
-          component="span"
-          variant="caption"
-          sx={{ display: 'block' }}
-          color="text.secondary"
-        >
-          {message}
-        </Typography>
       </Alert>
       <Typography variant="body2">
         {result.lines.toLocaleString('id-ID')} baris baru (
@@ -129,7 +124,8 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
               label="Rekening bank"
               value={baccId}
               onChange={(event) => setBaccId(event.target.value)}
-              helperText="Kosongkan bila file menyebut rekeningnya (MT940, BCA, Mandiri)."
+              helperText="Dari file: MT940, BCA dan Mandiri menyebut rekeningnya sendiri."
+              slotProps={SHOWN_EMPTY}
             >
               <MenuItem value="">Dari file</MenuItem>
               {(accounts.data ?? []).map((account) => (
@@ -144,6 +140,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
               label="Format"
               value={format}
               onChange={(event) => setFormat(event.target.value)}
+              slotProps={SHOWN_EMPTY}
             >
               <MenuItem value="">Deteksi otomatis</MenuItem>
               {STATEMENT_FORMATS.map((f) => (
@@ -185,9 +182,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
                 </Typography>
               </Alert>
             )}
-            {importer.data && (
-              <ImportResult result={importer.data.result} message={importer.data.message} />
-            )}
+            {importer.data && <ImportResult result={importer.data.result} />}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

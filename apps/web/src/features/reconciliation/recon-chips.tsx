@@ -13,7 +13,7 @@ const CATEGORY_COLOR: Record<ListedCategory, StatusChipColor> = {
   missing_in_tagih: 'error',
   amount: 'warning',
   status: 'warning',
-  duplicate: 'secondary',
+  duplicate: 'info',
   expected: 'default',
 };
 

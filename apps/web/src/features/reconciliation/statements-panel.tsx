@@ -1,4 +1,5 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,6 +21,7 @@ import { DataTable, type TableColumn } from '../../components/data-table.tsx';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
+import { useTableLayout } from '../../monitoring/use-table-layout.ts';
 import { FORMAT_LABEL, ImportDialog } from './import-dialog.tsx';
 
 /** The queue filtered to a statement's account and days (its open breaks). */
@@ -58,41 +60,34 @@ function OpenBreaks({ row }: { row: StatementRow }) {
   );
 }
 
+const period = (row: StatementRow) =>
+  !row.fromDay
+    ? ''
+    : row.fromDay === row.toDay || !row.toDay
+      ? row.fromDay
+      : `${row.fromDay} s.d. ${row.toDay}`;
+const matchedShare = (row: StatementRow) =>
+  `${row.matched}/${row.credits} (${row.credits > 0 ? Math.round((row.matched / row.credits) * 100) : 100}%)`;
+
 function statementColumns(): TableColumn<StatementRow>[] {
   return [
     {
-      field: 'createdAt',
-      headerName: 'Diimpor',
-      width: 150,
-      valueFormatter: (value: string) => formatDateTime(value, DEFAULT_BUSINESS_TZ),
-    },
-    {
       field: 'accountNo',
       headerName: 'Rekening',
-      minWidth: 200,
+      minWidth: 170,
       valueGetter: (_v, row) => `${row.bank} ${row.accountNo} — ${row.accountName}`,
     },
     {
       field: 'fromDay',
       headerName: 'Periode',
-      width: 190,
-      valueGetter: (_v, row) =>
-        row.fromDay ? `${row.fromDay} s.d. ${row.toDay ?? row.fromDay}` : '',
+      minWidth: 110,
+      valueGetter: (_v, row) => period(row),
     },
-    {
-      field: 'format',
-      headerName: 'Format',
-      width: 130,
-      valueFormatter: (value: StatementRow['format']) => FORMAT_LABEL[value] ?? value,
-    },
-    { field: 'lines', headerName: 'Baris', width: 80 },
-    { field: 'credits', headerName: 'Kredit', width: 80 },
     {
       field: 'matched',
-      headerName: 'Cocok',
-      width: 110,
-      valueGetter: (_v, row) =>
-        `${row.matched} (${row.credits > 0 ? Math.round((row.matched / row.credits) * 100) : 100}%)`,
+      headerName: 'Kredit cocok',
+      width: 120,
+      valueGetter: (_v, row) => matchedShare(row),
     },
     {
       field: 'openBreaks',
@@ -100,8 +95,49 @@ function statementColumns(): TableColumn<StatementRow>[] {
       minWidth: 170,
       renderCell: ({ row }) => <OpenBreaks row={row} />,
     },
-    { field: 'createdBy', headerName: 'Oleh', width: 110 },
+    {
+      field: 'createdAt',
+      headerName: 'Diimpor',
+      width: 150,
+      valueFormatter: (value: string) => formatDateTime(value, DEFAULT_BUSINESS_TZ),
+    },
+    { field: 'lines', headerName: 'Baris', width: 70 },
+    {
+      field: 'format',
+      headerName: 'Format',
+      width: 130,
+      valueFormatter: (value: StatementRow['format']) => FORMAT_LABEL[value] ?? value,
+    },
+    { field: 'createdBy', headerName: 'Oleh', width: 100 },
   ];
+}
+
+const STATEMENT_PRIORITY = [
+  'accountNo',
+  'fromDay',
+  'matched',
+  'openBreaks',
+  'createdAt',
+  'lines',
+  'format',
+  'createdBy',
+];
+
+/** The row's button: the queue of its account and days. */
+function queueColumn(): TableColumn<StatementRow> {
+  return {
+    field: 'actions',
+    headerName: 'Aksi',
+    type: 'actions',
+    width: 100,
+    sortable: false,
+    hideable: false,
+    renderCell: ({ row }) => (
+      <Button size="small" variant="outlined" component={RouterLink} to={statementQueueLink(row)}>
+        Selisih
+      </Button>
+    ),
+  };
 }
 
 /** The imported statements with their results, newest first, and the Import button (reconciliation.create). */
@@ -113,6 +149,14 @@ export function StatementsPanel() {
   const statements = useStatements(page, pageSize);
   const dialog = useFreshDialog();
   const columns = useMemo(() => statementColumns(), []);
+  const actions = useMemo(() => queueColumn(), []);
+  const layout = useTableLayout({
+    columns,
+    actions,
+    priority: STATEMENT_PRIORITY,
+    chosen: null,
+    checkboxes: false,
+  });
   return (
     <>
       <ScreenToolbar
@@ -135,23 +179,25 @@ export function StatementsPanel() {
           </>
         }
       />
-      <DataTable<StatementRow>
-        label="Mutasi bank"
-        columns={columns}
-        rows={statements.data?.data ?? []}
-        rowCount={statements.data?.pagination.totalData ?? 0}
-        getRowId={(row) => row.stmtId}
-        loading={statements.isFetching}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        sort={null}
-        onSortChange={() => undefined}
-      />
+      <div ref={layout.ref}>
+        <DataTable<StatementRow>
+          label="Mutasi bank"
+          columns={layout.shown}
+          rows={statements.data?.data ?? []}
+          rowCount={statements.data?.pagination.totalData ?? 0}
+          getRowId={(row) => row.stmtId}
+          loading={statements.isFetching}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          sort={null}
+          onSortChange={() => undefined}
+        />
+      </div>
       {dialog.open && <ImportDialog key={dialog.key} open={dialog.open} onClose={dialog.close} />}
     </>
   );

@@ -167,8 +167,10 @@ export function BreakQueue() {
               select
               size="small"
               label="Status"
-              value={state.filter.status}
-              onChange={(event) => state.setFilter({ status: event.target.value })}
+              value={state.filter.status || OPEN}
+              onChange={(event) =>
+                state.setFilter({ status: event.target.value === OPEN ? '' : event.target.value })
+              }
               sx={{ width: 130 }}
             >
               {STATUS_OPTIONS.map((option) => (

@@ -86,7 +86,7 @@ export function entryText(entry: TimelineEntry): EntryText {
         title: `Tercatat di mutasi bank ${entry.bank} ${entry.accountNo}`,
         facts: present([
           `tanggal ${entry.day}`,
-          `Rp. ${formatRupiah(entry.amount)}`,
+          formatRupiah(entry.amount),
           entry.reference && `ref ${entry.reference}`,
           `aturan ${RECON_RULE_LABEL[entry.rule as MatchRule] ?? entry.rule}`,
           `baris ${entry.id}`,

@@ -82,7 +82,8 @@ function CategoryChips({
         <Chip
           key={category}
           label={`${RECON_CATEGORY_LABEL[category]}: ${number(counts?.[category])}`}
-          color={categoryColor(category)}
+          // Outlined chips in the category's colour read too faintly (yellow on white): colour only when picked.
+          color={picked === category ? categoryColor(category) : 'default'}
           variant={picked === category ? 'filled' : 'outlined'}
           onClick={() => state.setFilter({ category: picked === category ? '' : category })}
           aria-pressed={picked === category}

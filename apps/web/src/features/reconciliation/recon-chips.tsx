@@ -25,7 +25,7 @@ export function CategoryChip({ category }: { category: string }) {
     <StatusChip
       label={RECON_CATEGORY_LABEL[category as ListedCategory] ?? category}
       color={categoryColor(category)}
-      variant="outlined"
+      variant="filled"
     />
   );
 }
@@ -37,7 +37,7 @@ export function BreakStatusChip({
   status: BreakStatus;
   resolution: BreakResolution | null;
 }) {
-  if (status === 'open') return <StatusChip label={RECON_STATUS_LABEL.open} color="warning" />;
+  if (status === 'open') return <StatusChip label={RECON_STATUS_LABEL.open} variant="outlined" />;
   return (
     <StatusChip
       label={

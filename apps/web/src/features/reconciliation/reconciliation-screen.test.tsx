@@ -383,6 +383,47 @@ describe('Rekonsiliasi: a break', { timeout: 20_000 }, () => {
     );
   });
 
+  it('links a bank line to a transaction by its order id, the nearest candidate given first', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    const missing: BreakDetail = {
+      ...DETAIL,
+      category: 'missing_in_tagih',
+      trctId: null,
+      trctOrderId: null,
+      trctStatus: null,
+      candidateTrctId: 107,
+      candidateOrderId: 'VA-7',
+    };
+    start(FULL, {
+      [`GET ${BREAKS}/2`]: () => envelopeResponse(missing),
+      [`POST ${BREAKS}/2/resolve`]: ({ body }) => {
+        bodies.push(body);
+        return envelopeResponse({ break: missing, message: 'Linked.' });
+      },
+    });
+    expect(await screen.findByRole('alert', { name: 'Kandidat terdekat' })).toHaveTextContent(
+      'VA-7',
+    );
+    const actions = await screen.findByRole('group', { name: 'Penyelesaian' });
+    // No transaction of its own: neither Inquiry nor a re-send.
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Terima selisih', 'Tautkan transaksi']);
+    await user.click(within(actions).getByRole('button', { name: 'Tautkan transaksi' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Tautkan transaksi/ });
+    expect(within(dialog).getByRole('textbox', { name: 'Order ID' })).toHaveValue('VA-7');
+    await user.type(within(dialog).getByLabelText(/Alasan/), 'Pelanggan salah transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Tautkan transaksi' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { action: 'link', reason: 'Pelanggan salah transfer', orderId: 'VA-7' },
+      ]),
+    );
+  });
+
   it('without reconciliation.update: no resolution buttons', async () => {
     start({ reconciliation: ['read'] });
     expect(await screen.findByText(/Anda hanya dapat melihat selisih ini/)).toBeVisible();

@@ -138,6 +138,18 @@ test('import an MT940 statement, see the breaks by category, resolve by Inquiry 
   for (const chip of ['Selisih nominal: 1', 'Status berbeda: 1', 'Dobel: 1', 'Tidak ada di Tagih: 1']) await expect(chips.getByRole('button', { name: chip })).toBeVisible();
   await shoot(page, 'queue');
 
+  // Bulk: one picked, the preview of accepting it (cancelled: the steps below resolve one by one).
+  const first = grid(page).getByRole('row').filter({ has: page.getByRole('cell') }).first();
+  await first.getByRole('checkbox').click();
+  const bar = page.getByRole('region', { name: 'Aksi massal' });
+  await expect(bar).toContainText('1 selisih dipilih');
+  await bar.getByRole('button', { name: 'Terima selisih' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Terima selisih massal' });
+  await expect(bulk).toContainText('Akan diproses: 1 dari 1 selisih yang dipilih.');
+  await shoot(page, 'bulk-preview');
+  await bulk.getByRole('button', { name: 'Batal' }).click();
+  await expect(bulk).toBeHidden();
+
   // A status break: its detail, then Inquiry the bank.
   await openBreak(page, accountNo, 'status');
   await expect(page.getByRole('alert', { name: 'Alasan tidak cocok' })).toContainText('status: dana masuk vs Belum Lunas');

@@ -65,7 +65,7 @@ async function plantedStatement(page: Page, accountNo: string) {
   const total = lines.reduce((sum, [, minor]) => sum + minor, 0);
   const body = lines.map(([text, minor], i) => `:61:${yymmdd(day)}${yymmdd(day).slice(2)}C${mt940Amount(minor)}NTRFNONREF//FT${accountNo.slice(-4)}${i}\n:86:${text}\n`).join('');
   const file = `:20:E2E${accountNo}\n:25:${accountNo}\n:28C:1/1\n:60F:C${yymmdd(addDays(day, -1))}IDR0,00\n${body}:62F:C${yymmdd(day)}IDR${mt940Amount(total)}\n`;
-  return { day, file, unpaid, over };
+  return { day, file, unpaid, over, matched };
 }
 
 async function shoot(page: Page, name: string) {
@@ -128,6 +128,12 @@ test('import an MT940 statement, see the breaks by category, resolve by Inquiry 
   await dialog.getByRole('button', { name: 'Tutup' }).click();
   await expect(grid(page)).toContainText(accountNo);
   await shoot(page, 'statements');
+
+  // The matched transaction's timeline shows its statement line.
+  await page.goto(`/dashboard/transaction-va/${planted.matched.trctId}`);
+  await expect(page.getByRole('list', { name: 'Riwayat transaksi' })).toContainText(`Tercatat di mutasi bank BRI ${accountNo}`);
+  // The duplicate credit's break names this transaction: the entry links to it.
+  await expect(page.getByRole('link', { name: /^Lihat selisih #\d+$/ })).toBeVisible();
 
   // The queue of this account: the chips count each category.
   const amountBefore = await homeCount(page, 'Selisih nominal');

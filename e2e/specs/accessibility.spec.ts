@@ -32,6 +32,7 @@ const DASHBOARD_SCREENS: readonly { path: string; heading: string; mobile?: stri
   { path: 'role-permission-management', heading: 'Role Permission' },
   { path: 'roles-management', heading: 'Roles' },
   { path: 'audit-log', heading: 'Audit Log', mobile: 'Audit' },
+  { path: 'reconciliation', heading: 'Rekonsiliasi', mobile: 'Rekon' },
   { path: 'manage-account', heading: 'Manage Account' },
 ];
 

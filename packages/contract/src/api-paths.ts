@@ -80,6 +80,8 @@ export const API_PATHS = {
     pull: '/recon/pull',
     breaks: '/recon/breaks',
     breakCounts: '/recon/breaks/counts',
+    /** GET: the queue as CSV, the list's filters, every page. */
+    breaksExport: '/recon/breaks/export.csv',
     break: '/recon/breaks/:rbrkId',
     resolve: '/recon/breaks/:rbrkId/resolve',
     bulkResolve: '/recon/breaks/resolve',

@@ -129,6 +129,8 @@ export const AUDIT_ACTIONS = {
     breakReopened: 'recon.break.reopened',
     /** A bulk resolution applied; details: action, reason, selection, selected, applied, skipped. */
     bulkResolved: 'recon.break.bulk_resolved',
+    /** The break queue downloaded as CSV; details: filters, rows. */
+    breaksExported: 'recon.breaks.exported',
   },
 } as const;
 

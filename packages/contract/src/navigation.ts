@@ -29,6 +29,8 @@ export const DASHBOARD_ROUTES = [
   { path: 'notifications', title: 'Notifications', shortTitle: 'Notif', area: NOTIFICATIONS_AREA, group: 'none' },
   { path: 'transaction-va', title: 'Transaction VA', shortTitle: 'VA', area: TRANSACTION_KINDS.va.area, group: 'transactions' },
   { path: 'transaction-qris', title: 'Transaction BRI QRIS', shortTitle: 'QRIS', area: TRANSACTION_KINDS.qris.area, group: 'transactions' },
+  // The area spelled out (recon/reconciliation.ts RECON_AREA): that module builds zod schemas (plain-modules.test.ts).
+  { path: 'reconciliation', title: 'Rekonsiliasi', shortTitle: 'Rekon', area: 'reconciliation', group: 'transactions' },
   { path: 'user-management', title: 'User Management', shortTitle: 'User', area: userResource.access.read, group: 'master' },
   { path: 'user-company-management', title: 'User Company Management', shortTitle: 'User Company', area: userCompanyResource.access.read, group: 'master' },
   { path: 'user-role-management', title: 'User Role', shortTitle: 'User Role', area: userRoleResource.access.read, group: 'master' },
@@ -63,3 +65,7 @@ export const transactionDetailRoute = (kind: TransactionKindKey): string => `${T
 /** '/dashboard/transaction-va/123': where one transaction's detail view lives. */
 export const transactionDetailUrl = (kind: TransactionKindKey, trctId: number | string): string =>
   `${dashboardUrl(TRANSACTION_LIST_PATHS[kind])}/${encodeURIComponent(String(trctId))}`;
+
+/** '/dashboard/reconciliation/breaks/12': one reconciliation break's detail page. */
+export const reconBreakRoute = 'reconciliation/breaks/:rbrkId';
+export const reconBreakUrl = (rbrkId: number | string): string => `${dashboardUrl('reconciliation')}/breaks/${encodeURIComponent(String(rbrkId))}`;

@@ -54,11 +54,11 @@ describe.each(DIALECTS)('break queue and resolutions (%s)', (dialect) => {
     const rows = (await list()).data;
     const summary = Object.fromEntries(rows.map((r) => [r.category, { order: r.trctOrderId, why: r.differences.map((d) => d.text) }]));
     expect(summary).toEqual({
-      amount: { order: 'VA-AMOUNT-04', why: ['amount 200.001,00 vs 200.000,00'] },
-      status: { order: 'VA-STATUS-05', why: ['status credited vs Belum Lunas'] },
-      duplicate: { order: 'VA-DUP-06', why: [expect.stringMatching(/^matched another credit vs matched to line \d+$/)] },
-      missing_in_tagih: { order: null, why: ['identifier not in the narrative vs 77001081200000077', 'amount 99.000,00 vs 80.000,00'] },
-      missing_at_bank: { order: 'VA-MISSING-07', why: ['identifier TRSF E-BANKING CR 1911/FTSCY/WS95051 99000.00 ANONIM vs 77001081200000077', 'amount 99.000,00 vs 80.000,00'] },
+      amount: { order: 'VA-AMOUNT-04', why: ['nominal: 200.001,00 vs 200.000,00'] },
+      status: { order: 'VA-STATUS-05', why: ['status: dana masuk vs Belum Lunas'] },
+      duplicate: { order: 'VA-DUP-06', why: [expect.stringMatching(/^pencocokan: kredit ini vs sudah cocok dengan baris \d+$/)] },
+      missing_in_tagih: { order: null, why: ['pengenal: tidak ada di keterangan vs 77001081200000077', 'nominal: 99.000,00 vs 80.000,00'] },
+      missing_at_bank: { order: 'VA-MISSING-07', why: ['pengenal: TRSF E-BANKING CR 1911/FTSCY/WS95051 99000.00 ANONIM vs 77001081200000077', 'nominal: 99.000,00 vs 80.000,00'] },
     });
     const amount = rows.find((r) => r.category === 'amount')!;
     expect(amount).toMatchObject({ status: 'open', lineAmount: 200001, trctAmount: 200000, difference: 1, lineDay: '2026-11-19', bank: 'BRI', accountNo: '0123456789012', compId: company.compId, ageDays: 1 });

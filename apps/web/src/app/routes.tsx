@@ -8,7 +8,7 @@ import { alwaysRevalidate, redirectSignedIn, requireSignIn, requireToken } from 
 import { RequireRead } from './require-read.tsx';
 import { DASHBOARD_BASE, LOGIN_ROUTE, SELECT_COMPANY_ROUTE } from './route-access.ts';
 import { SCREENS } from './screens.tsx';
-import { transactionDetailRoutes } from './transaction-detail-routes.tsx';
+import { reconBreakRoutes, transactionDetailRoutes } from './transaction-detail-routes.tsx';
 
 /**
  * The route table of spec §2. Only the sign-in page is in the first script; every other page
@@ -74,6 +74,7 @@ function pageRoutes(queryClient?: QueryClient): RouteObject[] {
           };
         }),
         ...transactionDetailRoutes(),
+        ...reconBreakRoutes(),
       ],
     },
     { path: '*', element: <Navigate to="/" replace /> },

@@ -30,6 +30,7 @@ const notifications = () => import('../features/notifications/notifications-scre
 const transactions = () => import('../features/transactions/transaction-screens.tsx');
 const masterData = () => import('../features/master-data/master-data-screens.tsx');
 const auditLog = () => import('../features/audit-log/audit-log-screen.tsx');
+const reconciliation = () => import('../features/reconciliation/reconciliation-screen.tsx');
 
 export const SCREENS: Record<DashboardPath, Screen> = {
   home: screen(home, (m) => m.HomeScreen),
@@ -47,4 +48,5 @@ export const SCREENS: Record<DashboardPath, Screen> = {
   'role-permission-management': screen(masterData, (m) => m.RolePermissionsScreen),
   'roles-management': screen(masterData, (m) => m.RolesScreen),
   'audit-log': screen(auditLog, (m) => m.AuditLogScreen),
+  reconciliation: screen(reconciliation, (m) => m.ReconciliationScreen),
 };

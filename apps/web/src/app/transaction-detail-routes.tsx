@@ -3,7 +3,7 @@
  * 'transaction-qris/:trctId'), behind the list's own read permission; its code is the route's
  * `lazy` part (loaded on the first visit, like every screen).
  */
-import { TRANSACTION_KINDS, transactionDetailRoute, type TransactionKindKey } from '@tagih/contract';
+import { reconBreakRoute, TRANSACTION_KINDS, transactionDetailRoute, type TransactionKindKey } from '@tagih/contract';
 import type { RouteObject } from 'react-router';
 import { RequireRead } from './require-read.tsx';
 
@@ -27,4 +27,23 @@ export function transactionDetailRoutes(): RouteObject[] {
       };
     },
   }));
+}
+
+/** One reconciliation break ('reconciliation/breaks/:rbrkId'), behind reconciliation.read. */
+export function reconBreakRoutes(): RouteObject[] {
+  return [
+    {
+      path: reconBreakRoute,
+      lazy: async () => {
+        const { BreakDetailScreen } = await import('../features/reconciliation/break-detail-screen.tsx');
+        return {
+          element: (
+            <RequireRead area="reconciliation">
+              <BreakDetailScreen />
+            </RequireRead>
+          ),
+        };
+      },
+    },
+  ];
 }

@@ -3,15 +3,15 @@
  * page size. Defaults stay out of the URL, so a plain link opens the screen as the spec
  * describes; anything unreadable in a pasted link falls back to its default.
  */
-import { businessDate, DEFAULT_BUSINESS_TZ, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@tagih/contract';
+import { addDays, businessDate, DEFAULT_BUSINESS_TZ, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@tagih/contract';
 import type { ListSort } from '../api/get-list.ts';
 
 export interface ListUrlConfig {
   /**
-   * The first day of the default date range: 'today' or a fixed day (notifications: 1970-01-01).
-   * Absent: the list has no date range.
+   * The first day of the default date range: 'today', 'last30' (the 30 days up to today: the break
+   * queue) or a fixed day (notifications: 1970-01-01). Absent: the list has no date range.
    */
-  defaultFrom?: 'today' | string;
+  defaultFrom?: 'today' | 'last30' | string;
   /** The search-by choices; the first is the default. Empty = one search box without a choice. */
   searchBy: readonly string[];
   /** The screen's filter keys (e.g. bank, status): values are free strings. */
@@ -51,7 +51,9 @@ export function completeRange(value: DayRangeValue): { from: string; to: string 
 /** The default range of a list with dates; empty for a list without. */
 export function defaultDays(config: ListUrlConfig, today: string): DayRangeValue {
   if (config.defaultFrom === undefined) return {};
-  return { from: config.defaultFrom === 'today' ? today : config.defaultFrom, to: today };
+  if (config.defaultFrom === 'today') return { from: today, to: today };
+  if (config.defaultFrom === 'last30') return { from: addDays(today, -29), to: today };
+  return { from: config.defaultFrom, to: today };
 }
 
 function positiveInt(text: string | null): number | null {

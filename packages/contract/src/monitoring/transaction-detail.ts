@@ -101,7 +101,26 @@ const operatorEntry = z.object({
   details: json,
 });
 
-export const timelineEntry = z.discriminatedUnion('type', [createdEntry, statusEntry, inquiryEntry, notificationEntry, operatorEntry]);
+/**
+ * The bank statement line it was matched to (reconciliation), at the time of the match; shown to
+ * users who may read reconciliation. `rbrkId`: a break about the line or the transaction, if any.
+ */
+const statementEntry = z.object({
+  type: z.literal('statement'),
+  at: instant,
+  id: z.number(),
+  stmtId: z.number(),
+  rbrkId: z.number().nullable(),
+  rule: z.string(),
+  bank: z.string(),
+  accountNo: z.string(),
+  day: z.string(),
+  amount: z.number(),
+  reference: maybe,
+  narrative: z.string(),
+});
+
+export const timelineEntry = z.discriminatedUnion('type', [createdEntry, statusEntry, inquiryEntry, notificationEntry, operatorEntry, statementEntry]);
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type TimelineEntryType = TimelineEntry['type'];
 

@@ -44,6 +44,8 @@ export const RECON_EXPECTED_DAYS_DEFAULT = 1;
 export const RECON_MAX_FILE_BYTES = 1024 * 1024 * 1024;
 export const RECON_REASON_MIN = 5;
 export const RECON_REASON_MAX = 500;
+/** The longest order id a link names (the column's width). */
+export const RECON_ORDER_ID_MAX = 64;
 export const RECON_BULK_MAX_IDS = 1000;
 /** Breaks one bulk resolution acts on at most (the rest are skipped as over-limit). */
 export const RECON_BULK_MAX_ITEMS = 10_000;
@@ -193,6 +195,8 @@ export const statementRow = z.object({
   matched: z.number(),
   balanceChecked: z.boolean(),
   openBreaks: z.number(),
+  /** Its open breaks by listed category (missing_at_bank … expected); a category with none is left out. */
+  openByCategory: z.record(z.string(), z.number()),
   createdAt: z.string(),
   createdBy: z.string(),
 });
@@ -227,6 +231,8 @@ export const resolveBody = z.strictObject({
   reason,
   /** link: the transaction a bank line belongs to. */
   trctId: bodyId(idRangeRule(MAX_BIG_ID), idRangeRule(MAX_BIG_ID), MAX_BIG_ID).optional(),
+  /** link: or the transaction's order id (as stored), when it is one transaction of the account's companies. */
+  orderId: z.string().trim().min(1, 'orderId must not be empty').max(RECON_ORDER_ID_MAX, `orderId must not exceed ${RECON_ORDER_ID_MAX} characters`).optional(),
   /** link of a missing-at-bank break: the bank line the transaction belongs to. */
   lineId: bodyId(idRangeRule()).optional(),
 });

@@ -1,24 +1,30 @@
 /**
  * A break as the API gives it: money as 2-decimal rupiah, its age in days, and why it did not
- * match as the screen shows it ("amount 150.000,00 vs 150.001,00": the bank's value first).
+ * match as the screen shows it ("nominal: 150.000,00 vs 150.001,00": the bank's value first; the
+ * words from the contract's recon-text.ts).
  */
-import { BREAK_MONEY_FIELDS, breakResource, businessDate, formatMinorIdr, minorToAmount, transactionStatusLabel, type BreakDifference, type BreakRow } from '@tagih/contract';
+import { BREAK_MONEY_FIELDS, RECON_DIFFERENCE_FIELD_LABEL, RECON_DIFFERENCE_TEXT, breakResource, businessDate, formatMinorIdr, minorToAmount, transactionStatusLabel, type BreakDifference, type BreakRow } from '@tagih/contract';
 import type { RawDifference } from './matching/judge.ts';
 import type { QueueRow } from './queue-repo.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
 function shown(field: RawDifference['field'], side: 'bank' | 'tagih', value: string | number | null, timeZone: string): string {
-  if (value === null) return field === 'identifier' && side === 'bank' ? 'not in the narrative' : field === 'matched' ? (side === 'bank' ? 'another credit' : 'matched already') : '-';
+  if (value === null) {
+    if (field === 'identifier' && side === 'bank') return RECON_DIFFERENCE_TEXT.notInNarrative;
+    if (field === 'matched') return side === 'bank' ? RECON_DIFFERENCE_TEXT.thisCredit : RECON_DIFFERENCE_TEXT.matchedAlready;
+    return '-';
+  }
   switch (field) {
     case 'amount':
       return formatMinorIdr(Number(value));
     case 'date':
       return side === 'tagih' ? businessDate(new Date(String(value)), timeZone) : String(value);
     case 'status':
-      return side === 'tagih' ? transactionStatusLabel(String(value)) || String(value) : String(value);
+      if (side === 'bank') return value === 'credited' ? RECON_DIFFERENCE_TEXT.credited : String(value);
+      return transactionStatusLabel(String(value)) || String(value);
     case 'matched':
-      return side === 'tagih' ? `matched to line ${value}` : String(value);
+      return side === 'tagih' ? RECON_DIFFERENCE_TEXT.matchedToLine(value) : String(value);
     default:
       return String(value);
   }
@@ -29,7 +35,7 @@ export function formatDifferences(raw: string | null, timeZone: string): BreakDi
   return list.map((d) => {
     const bank = shown(d.field, 'bank', d.bank, timeZone);
     const tagih = shown(d.field, 'tagih', d.tagih, timeZone);
-    return { field: d.field, bank, tagih, text: `${d.field} ${bank} vs ${tagih}` };
+    return { field: d.field, bank, tagih, text: `${RECON_DIFFERENCE_FIELD_LABEL[d.field]}: ${bank} vs ${tagih}` };
   });
 }
 

@@ -59,6 +59,11 @@ export async function byIds(db: DbOrTx, compIds: readonly number[], trctIds: rea
   return candidates(db, compIds, 'identifier').where('t.trctId', 'in', [...trctIds]).execute();
 }
 
+/** The companies' transactions with this order id (as stored, case included); an order id may repeat across companies. */
+export async function byOrderId(db: DbOrTx, compIds: readonly number[], orderId: string): Promise<CandidateRow[]> {
+  return candidates(db, compIds).where('t.trctOrderId', '=', orderId).limit(2).execute();
+}
+
 /** Paid, not matched, not named by a line's break: what a statement of this bank should carry. */
 const unsettledPaid = (bank: string): Expression<SqlBool>[] => [
   sql<SqlBool>`t.${sql.ref('trctStatus')} = ${TRX_STATUS.PAID}`,

@@ -95,3 +95,18 @@ export async function statementPage(db: DbOrTx, filter: { baccIds: readonly numb
     .execute();
   return { total, rows };
 }
+
+/** Open breaks of each statement by category (a missing-at-bank one paid at or after `lateBefore` reads as expected). */
+export async function openBreaksByStatement(db: DbOrTx, stmtIds: readonly number[], lateBefore: string) {
+  if (stmtIds.length === 0) return [];
+  const category = sql<string>`case when ${sql.ref('rbrkCategory')} = 'missing_at_bank' and ${sql.ref('rbrkAt')} >= ${lateBefore} then 'expected' else ${sql.ref('rbrkCategory')} end`;
+  const rows = await db
+    .selectFrom('recon_breaks')
+    .select([sql<number>`${sql.ref('rbrkStmtId')}`.as('stmtId'), category.as('category'), sql<number>`count(*)`.as('n')])
+    .where('rbrkStmtId', 'in', [...stmtIds])
+    .where('rbrkStatus', '=', 'open')
+    // By position: PostgreSQL does not see the select's case (its own parameter) in a repeated one.
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((r) => ({ stmtId: Number(r.stmtId), category: String(r.category), n: Number(r.n) }));
+}

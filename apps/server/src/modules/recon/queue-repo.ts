@@ -62,10 +62,15 @@ export function filteredQueue(db: Kysely<Database>, query: ListQuery, range: Utc
   return applyFilters(q, query, breakResource, { ...OPTIONS, timeZone });
 }
 
+/** The query's page `page` of `max` rows, in its order. */
+export async function queueRows(q: Queue, query: ListQuery, page: number, max: number): Promise<QueueRow[]> {
+  return (await applyOrder(q.selectAll(), query, OPTIONS).limit(max).offset((page - 1) * max).execute()) as QueueRow[];
+}
+
+export const queueTotal = (q: Queue): Promise<number> => countRows(q);
+
 export async function queuePage(q: Queue, query: ListQuery): Promise<{ total: number; rows: QueueRow[] }> {
-  const total = await countRows(q);
-  const page = await applyOrder(q.selectAll(), query, OPTIONS).limit(query.max).offset((query.page - 1) * query.max).execute();
-  return { total, rows: page as QueueRow[] };
+  return { total: await countRows(q), rows: await queueRows(q, query, query.page, query.max) };
 }
 
 export async function queueIds(q: Queue, limit: number): Promise<number[]> {

@@ -80,9 +80,12 @@ async function link(deps: AppDeps, actor: Actor, b: breaks.BreakRecord, body: Re
   let lineId: number;
   let trctId: number;
   if (b.rbrkLineId !== null) {
-    if (body.trctId === undefined) throw new Invalid('Name the transaction to link the bank line to (trctId)', { trctId: 'is required to link a bank line' });
-    const [t] = await candidates.byIds(deps.db, account.compIds, [body.trctId]);
-    if (!t || !reaches(scope, t.trctCompId, account.compIds)) throw new NotFound(`Transaction ${body.trctId} not found among the account's companies`);
+    if (body.trctId === undefined && body.orderId === undefined) throw new Invalid('Name the transaction to link the bank line to (trctId)', { trctId: 'is required to link a bank line' });
+    const named = body.trctId !== undefined ? String(body.trctId) : `with order id ${body.orderId}`;
+    const found = body.trctId !== undefined ? await candidates.byIds(deps.db, account.compIds, [body.trctId]) : await candidates.byOrderId(deps.db, account.compIds, body.orderId!);
+    if (found.length > 1) throw new Conflict(`Several transactions have order id ${body.orderId}; name the one to link by its id (trctId)`);
+    const [t] = found;
+    if (!t || !reaches(scope, t.trctCompId, account.compIds)) throw new NotFound(`Transaction ${named} not found among the account's companies`);
     if (t.rmatLineId !== null) throw new Conflict(`Transaction ${t.trctOrderId} is matched to bank line ${t.rmatLineId} already`);
     [lineId, trctId] = [b.rbrkLineId, t.trctId];
   } else {

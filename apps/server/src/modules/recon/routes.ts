@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS, RECON_AREA, RECON_MAX_FILE_BYTES, breakCountsSchema, breakDetail, breakIdParams, breakRow, bulkResolveBody, bulkResolveResult, dateRangeListQuerySchema,
+  API_PATHS, RECON_AREA, RECON_BREAKS_CSV_FILE, RECON_MAX_FILE_BYTES, breakCountsSchema, breakDetail, breakIdParams, breakRow, bulkResolveBody, bulkResolveResult, dateRangeListQuerySchema,
   envelopeSchema, listPayloadSchema, paginationSchema, resolveBody, resolveResult, statementImportFields, statementImportResult, statementListQuery, statementPullBody, statementRow,
   type RawQuery,
 } from '@tagih/contract';
@@ -17,6 +17,9 @@ import { ok } from '../../http/envelope.ts';
 import { uploadConfig, uploadedFile } from '../../http/uploads.ts';
 import { breakDetail as detailOf, countBreaks, listBreaks } from './queue.ts';
 import { pullStatement } from './pull/pull-statement.ts';
+import { prepareQueueExport } from './queue-export.ts';
+import { sendParts } from '../../http/send-parts.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { bulkResolve } from './resolve-bulk.ts';
 import { resolveBreak } from './resolve-one.ts';
 import { importStatement } from './statement-import.ts';
@@ -77,6 +80,15 @@ export const reconRoutes =
       config: access('read'),
       schema: { tags, summary: 'Open breaks by category (expected apart), with the same filters as the queue', querystring: dateRangeListQuerySchema, response: { 200: envelopeSchema(breakCountsSchema) } },
       handler: async (request) => ok(await countBreaks(deps, sessionOf(request), request.query as RawQuery)),
+    });
+
+    app.get(paths.breaksExport, {
+      config: access('read'),
+      schema: { tags, summary: 'The break queue as CSV: the queue\'s filters and order, every page (cells that read as formulas neutralised)', querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
+      handler: async (request, reply) => {
+        const csv = await prepareQueueExport(deps, sessionOf(request), auditContextOf(request), request.query as RawQuery);
+        await sendParts(reply, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${RECON_BREAKS_CSV_FILE}"` }, csv, 'Break queue export');
+      },
     });
 
     app.get(paths.break, {

@@ -3,7 +3,8 @@ import type { StatementFormat, StatementRow } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { allAccounts } from './accounts-repo.ts';
-import { statementPage } from './lines-repo.ts';
+import { lateBefore } from './expected.ts';
+import { openBreaksByStatement, statementPage } from './lines-repo.ts';
 import { companyScope, reachesAll } from './scope.ts';
 
 export async function listStatements(deps: AppDeps, session: SessionContext, query: { page?: number | undefined; max?: number | undefined; baccId?: number | undefined }) {
@@ -12,10 +13,13 @@ export async function listStatements(deps: AppDeps, session: SessionContext, que
   const scope = await companyScope(deps, session);
   const baccIds = scope === null ? null : (await allAccounts(deps.db)).filter((a) => reachesAll(scope, a.compIds)).map((a) => a.baccId);
   const { total, rows } = await statementPage(deps.db, { baccIds, baccId: query.baccId ?? null }, page, max);
+  const late = lateBefore(deps.clock.now(), deps.config.businessTz, deps.config.reconExpectedDays);
+  const byCategory = await openBreaksByStatement(deps.db, rows.map((r) => r.stmtId), late);
+  const openOf = (stmtId: number) => Object.fromEntries(byCategory.filter((b) => b.stmtId === stmtId).map((b) => [b.category, b.n]));
   const data: StatementRow[] = rows.map((r) => ({
     stmtId: r.stmtId, baccId: r.stmtBaccId, bank: r.baccBank, accountNo: r.baccAccountNo, accountName: r.baccName, format: r.stmtFormat as StatementFormat,
     fileName: r.stmtFileName, reference: r.stmtReference, fromDay: r.stmtFromDay, toDay: r.stmtToDay, lines: r.stmtLines, skippedLines: r.stmtSkippedLines,
-    credits: r.stmtCredits, matched: r.stmtMatched, balanceChecked: r.stmtBalanceChecked === 1, openBreaks: Number(r.openBreaks ?? 0),
+    credits: r.stmtCredits, matched: r.stmtMatched, balanceChecked: r.stmtBalanceChecked === 1, openBreaks: Number(r.openBreaks ?? 0), openByCategory: openOf(r.stmtId),
     createdAt: r.stmtCreatedTime, createdBy: r.stmtCreatedUsername ?? '',
   }));
   return { data, pagination: { totalData: total, totalPage: Math.ceil(total / max), page, itemPerPage: max } };

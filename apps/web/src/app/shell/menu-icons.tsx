@@ -3,6 +3,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
 import KeyIcon from '@mui/icons-material/Key';
@@ -22,6 +23,7 @@ export const MENU_ICONS: Record<DashboardPath, SvgIconComponent> = {
   notifications: NotificationsIcon,
   'transaction-va': AccountBalanceIcon,
   'transaction-qris': QrCode2Icon,
+  reconciliation: CompareArrowsIcon,
   'user-management': PeopleIcon,
   'user-company-management': ApartmentIcon,
   'user-role-management': BadgeIcon,

@@ -6,6 +6,7 @@ import { MESSAGES } from '@tagih/contract';
 import { errorMessage } from '../../api/client.ts';
 import { HomeDeliveryCard } from './home-delivery-card.tsx';
 import { HomeKindCard, type HomePeriods } from './home-kind-card.tsx';
+import { HomeReconCard } from './home-recon-card.tsx';
 import { HomeWorkQueueCard } from './home-work-queue-card.tsx';
 import { useHomeFigures } from './use-home-figures.ts';
 
@@ -18,7 +19,7 @@ export function HomeFigures() {
   if (home.isError) return <Alert severity="error">{errorMessage(home.error, MESSAGES.unknownError)}</Alert>;
   if (!home.data) return home.isPending && home.fetchStatus === 'idle' ? null : <Skeleton variant="rectangular" height={240} aria-label="Memuat ringkasan" />;
   const { today, weekFrom, va, qris, notifications, workQueues } = home.data;
-  if (!va && !qris && !notifications) return null;
+  if (!va && !qris && !notifications) return <HomeReconCard today={today} />;
   const periods: HomePeriods = { today: { from: today, to: today }, week: { from: weekFrom, to: today } };
   return (
     <Box component="section" aria-labelledby="home-figures-heading">
@@ -30,6 +31,7 @@ export function HomeFigures() {
         {qris && <HomeKindCard kind="qris" title="Transaction BRI QRIS" figures={qris} periods={periods} />}
         {notifications && <HomeDeliveryCard today={notifications.today} week={notifications.week} periods={periods} />}
         <HomeWorkQueueCard queues={workQueues} today={today} />
+        <HomeReconCard today={today} />
       </Box>
     </Box>
   );

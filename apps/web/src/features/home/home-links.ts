@@ -32,3 +32,10 @@ export const workQueueLink = (list: TransactionKindKey | 'notifications', today:
     to: today,
     [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION,
   });
+
+/**
+ * The break queue narrowed to one category's open breaks over every day (Home counts them
+ * without a date range), so the queue's total equals the Home figure.
+ */
+export const reconQueueLink = (category: string, today: string): string =>
+  withQuery(dashboardUrl('reconciliation'), { from: NOTIFICATIONS_EPOCH, to: today, category });

@@ -36,3 +36,21 @@ export function auditEventsOf(db: DbOrTx, trctId: number) {
     .orderBy('audtId')
     .execute();
 }
+
+/** The bank statement line the transaction was matched to (reconciliation), with a break about either, if any. */
+export function matchedLine(db: DbOrTx, trctId: number) {
+  return db
+    .selectFrom('recon_matches as m')
+    .innerJoin('recon_lines as l', 'l.stlnId', 'm.rmatLineId')
+    .innerJoin('bank_accounts as a', 'a.baccId', 'l.stlnBaccId')
+    .select((eb) => [
+      'm.rmatCreatedTime', 'm.rmatRule', 'l.stlnId', 'l.stlnStmtId', 'l.stlnDay', 'l.stlnAmountMinor', 'l.stlnReference', 'l.stlnNarrative', 'a.baccBank', 'a.baccAccountNo',
+      eb
+        .selectFrom('recon_breaks as b')
+        .select((inner) => inner.fn.max('b.rbrkId').as('rbrkId'))
+        .where((w) => w.or([w('b.rbrkLineId', '=', w.ref('l.stlnId')), w('b.rbrkTrctId', '=', trctId)]))
+        .as('rbrkId'),
+    ])
+    .where('m.rmatTrctId', '=', trctId)
+    .executeTakeFirst();
+}

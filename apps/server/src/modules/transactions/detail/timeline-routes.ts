@@ -1,6 +1,6 @@
 /** GET /api/dashboard/transactionVa/{trctId} and transactionQr/{trctId}: one transaction with its timeline. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, transactionDetail, transactionIdParams, transactionPaths } from '@tagih/contract';
+import { RECON_AREA, can, envelopeSchema, transactionDetail, transactionIdParams, transactionPaths } from '@tagih/contract';
 import type { AppDeps } from '../../../deps.ts';
 import { sessionOf } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -21,9 +21,11 @@ export function timelineRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: 
       response: { 200: envelopeSchema(transactionDetail) },
     },
     handler: async (request) => {
-      const compId = await requireActiveCompany(deps, sessionOf(request));
+      const session = sessionOf(request);
+      const compId = await requireActiveCompany(deps, session);
       const { trctId } = request.params;
-      return ok(await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => detailOf(deps, kind, compId, trctId)));
+      const withRecon = can(session.access, RECON_AREA, 'read');
+      return ok(await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => detailOf(deps, kind, compId, trctId, withRecon)));
     },
   });
 }

@@ -12,7 +12,7 @@ import { deliveryHistory } from '../../notifications/service.ts';
 const money = (minor: number | string | null): number | null => (minor === null ? null : minorToAmount(Number(minor)));
 
 /** At equal times, the order things happen in: created, status, inquiry, operator action, delivery. */
-const RANK: Record<TimelineEntry['type'], number> = { created: 0, status: 1, inquiry: 2, operator: 3, notification: 4 };
+const RANK: Record<TimelineEntry['type'], number> = { created: 0, status: 1, inquiry: 2, operator: 3, notification: 4, statement: 5 };
 
 export function byTime(a: TimelineEntry, b: TimelineEntry): number {
   const at = Date.parse(a.at) - Date.parse(b.at);
@@ -45,11 +45,23 @@ function statusEntries(row: repo.DetailRow): TimelineEntry[] {
   return [];
 }
 
-async function timelineOf(deps: AppDeps, row: repo.DetailRow): Promise<TimelineEntry[]> {
-  const [inquiries, deliveries, events] = await Promise.all([
+/** The statement line it was matched to, for a user who may read reconciliation. */
+async function statementEntries(deps: AppDeps, trctId: number, withRecon: boolean): Promise<TimelineEntry[]> {
+  if (!withRecon) return [];
+  const m = await repo.matchedLine(deps.db, trctId);
+  if (!m) return [];
+  return [{
+    type: 'statement', at: m.rmatCreatedTime, id: Number(m.stlnId), stmtId: Number(m.stlnStmtId), rbrkId: m.rbrkId === null ? null : Number(m.rbrkId), rule: m.rmatRule,
+    bank: m.baccBank, accountNo: m.baccAccountNo, day: m.stlnDay, amount: minorToAmount(Number(m.stlnAmountMinor)), reference: m.stlnReference, narrative: m.stlnNarrative,
+  }];
+}
+
+async function timelineOf(deps: AppDeps, row: repo.DetailRow, withRecon: boolean): Promise<TimelineEntry[]> {
+  const [inquiries, deliveries, events, statement] = await Promise.all([
     repo.inquiryAttempts(deps.db, row.trctId),
     row.notiId === null ? Promise.resolve([]) : deliveryHistory(deps, row.notiId),
     repo.auditEventsOf(deps.db, row.trctId),
+    statementEntries(deps, row.trctId, withRecon),
   ]);
   const entries: TimelineEntry[] = [
     { type: 'created', at: row.trctCreatedTime },
@@ -91,11 +103,13 @@ async function timelineOf(deps: AppDeps, row: repo.DetailRow): Promise<TimelineE
       outcome: e.audtOutcome,
       details: parseObject(e.audtDetails),
     })),
+    ...statement,
   ];
   return entries.sort(byTime);
 }
 
-export async function transactionDetail(deps: AppDeps, kind: ServerKind, compId: number, trctId: number): Promise<TransactionDetail> {
+/** `withRecon`: the user may read reconciliation (the timeline then shows the statement line it was matched to). */
+export async function transactionDetail(deps: AppDeps, kind: ServerKind, compId: number, trctId: number, withRecon = false): Promise<TransactionDetail> {
   const row = await repo.findDetail(deps.db, kind, compId, trctId);
   if (!row) throw new NotFound(`Transaction ${trctId} not found`);
   return {
@@ -143,6 +157,6 @@ export async function transactionDetail(deps: AppDeps, kind: ServerKind, compId:
           notiUpdatedTime: row.notiUpdatedTime,
           notiNextAttemptAt: row.notiNextAttemptAt,
         },
-    timeline: await timelineOf(deps, row),
+    timeline: await timelineOf(deps, row, withRecon),
   };
 }

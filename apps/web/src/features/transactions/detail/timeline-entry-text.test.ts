@@ -22,4 +22,9 @@ describe('the timeline names who did what', () => {
   it('an operator\'s Inquiry stays an operator action', () => {
     expect(entryText(audit('transaction.inquired', {}, 'rina')).title).toBe('Tindakan operator: Inquiry berhasil');
   });
+
+  it('the bank statement line it was matched to (reconciliation): where, when, how much and by which rule', () => {
+    const line = { type: 'statement', at: '2026-11-20T03:00:00.000Z', id: 12, stmtId: 3, rbrkId: null, rule: 'va', bank: 'BRI', accountNo: '0123456789012', day: '2026-11-19', amount: 150000, reference: 'FT1', narrative: 'TRANSFER VA' } as const;
+    expect(entryText(line)).toEqual({ title: 'Tercatat di mutasi bank BRI 0123456789012', facts: ['tanggal 2026-11-19', 'Rp. 150.000,00', 'ref FT1', 'aturan Nomor VA', 'baris 12'], tone: 'success' });
+  });
 });

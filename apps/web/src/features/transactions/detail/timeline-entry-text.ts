@@ -1,5 +1,5 @@
 /** What each timeline entry says, in the screen's Indonesian: a title and short facts. */
-import { AUDIT_ACTIONS, DEFAULT_BUSINESS_TZ, formatDateTime, formatMinorIdr, transactionStatusLabel, type TimelineEntry } from '@tagih/contract';
+import { AUDIT_ACTIONS, DEFAULT_BUSINESS_TZ, RECON_RULE_LABEL, formatDateTime, formatMinorIdr, formatRupiah, transactionStatusLabel, type MatchRule, type TimelineEntry } from '@tagih/contract';
 
 const OUTCOME_WORD: Record<string, string> = { success: 'berhasil', failure: 'gagal', denied: 'ditolak' };
 const INQUIRY_WORD = { paid: 'sudah dibayar', unpaid: 'belum dibayar', refused: 'jawaban bank ditolak', error: 'gagal' } as const;
@@ -81,5 +81,17 @@ export function entryText(entry: TimelineEntry): EntryText {
         tone: entry.outcome === 'success' ? 'info' : 'error',
       };
     }
+    case 'statement':
+      return {
+        title: `Tercatat di mutasi bank ${entry.bank} ${entry.accountNo}`,
+        facts: present([
+          `tanggal ${entry.day}`,
+          formatRupiah(entry.amount),
+          entry.reference && `ref ${entry.reference}`,
+          `aturan ${RECON_RULE_LABEL[entry.rule as MatchRule] ?? entry.rule}`,
+          `baris ${entry.id}`,
+        ]),
+        tone: 'success',
+      };
   }
 }

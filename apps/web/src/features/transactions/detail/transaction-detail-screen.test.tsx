@@ -89,6 +89,15 @@ describe('Transaction detail view', { timeout: 20_000 }, () => {
     expect(within(items[4]!).getByRole('group', { name: 'Response merchant' })).toHaveTextContent('"status": 200');
   });
 
+  it('shows the bank statement line it was matched to, with a link to its break or to the statements', async () => {
+    const statement = { type: 'statement', at: '2026-11-21T01:00:00.000Z', id: 12, stmtId: 3, rule: 'va', bank: 'BRI', accountNo: '0123456789012', day: '2026-11-20', amount: 150000, reference: 'FT1', narrative: 'TRANSFER VA' } as const;
+    start({ [`GET ${DETAIL}`]: () => envelopeResponse({ ...PAID, timeline: [...PAID.timeline, { ...statement, rbrkId: 5 }] }) });
+    const list = await screen.findByRole('list', { name: 'Riwayat transaksi' });
+    const item = within(list).getAllByRole('listitem').at(-1)!;
+    expect(item).toHaveTextContent('Tercatat di mutasi bank BRI 0123456789012');
+    expect(within(item).getByRole('link', { name: 'Lihat selisih #5' })).toHaveAttribute('href', '/dashboard/reconciliation/breaks/5');
+  });
+
   it('Notif from the detail view: confirm, send, and the view reloads; Inquiry is off for a paid one', async () => {
     const sent = vi.fn(() => envelopeResponse({ responseCode: 200, responseMessage: 'Merchant answered HTTP 200' }, { message: 'Merchant answered HTTP 200' }));
     const { api } = start({ 'POST /api/dashboard/transactionVa/send_notification/7': sent });

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_BUSINESS_TZ, formatDateTime, type TimelineEntry } from '@tagih/contract';
+import Link from '@mui/material/Link';
+import { DEFAULT_BUSINESS_TZ, dashboardUrl, formatDateTime, reconBreakUrl, type TimelineEntry } from '@tagih/contract';
+import { Link as RouterLink } from 'react-router';
 import { JsonText } from '../../../components/json-text.tsx';
 import { entryText, type Tone } from './timeline-entry-text.ts';
 
@@ -30,6 +32,16 @@ function Payloads({ entry }: { entry: TimelineEntry }) {
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** The matched statement line's place in Rekonsiliasi: its break, else the statements (reconciliation.read: the server sends the entry only then). */
+function StatementLink({ entry }: { entry: Extract<TimelineEntry, { type: 'statement' }> }) {
+  const to = entry.rbrkId !== null ? reconBreakUrl(entry.rbrkId) : `${dashboardUrl('reconciliation')}?tab=statements`;
+  return (
+    <Link component={RouterLink} to={to} variant="body2" underline="hover">
+      {entry.rbrkId !== null ? `Lihat selisih #${entry.rbrkId}` : 'Lihat mutasi bank'}
+    </Link>
   );
 }
 
@@ -66,6 +78,7 @@ export function TransactionTimeline({ entries }: { entries: readonly TimelineEnt
                   {facts.join(' · ')}
                 </Typography>
               )}
+              {entry.type === 'statement' && <StatementLink entry={entry} />}
               <Payloads entry={entry} />
             </Box>
           );

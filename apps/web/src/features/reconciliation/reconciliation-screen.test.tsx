@@ -1,0 +1,432 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AccessMap, BreakDetail, BreakRow, StatementRow } from '@tagih/contract';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { envelopeResponse, renderUi } from '../../test/render.tsx';
+import { BreakDetailScreen } from './break-detail-screen.tsx';
+import { ReconciliationScreen } from './reconciliation-screen.tsx';
+
+const BREAKS = '/api/recon/breaks';
+const COUNTS = '/api/recon/breaks/counts';
+const BULK = '/api/recon/breaks/resolve';
+const STATEMENTS = '/api/recon/statements';
+const FULL: AccessMap = { reconciliation: ['read', 'create', 'update'] };
+
+const row = (rbrkId: number, extra: Partial<BreakRow> = {}): BreakRow => ({
+  rbrkId,
+  category: 'amount',
+  status: 'open',
+  at: '2026-11-19T00:00:00.000Z',
+  compId: 1,
+  compName: 'PT Toko Maju',
+  baccId: 1,
+  bank: 'BRI',
+  accountNo: '0123456789012',
+  lineId: 10 + rbrkId,
+  lineDay: '2026-11-19',
+  lineAmount: 200001,
+  lineReference: 'FT1',
+  lineNarrative: 'TRANSFER VA 77001081200000044',
+  trctId: 100 + rbrkId,
+  trctOrderId: `VA-${rbrkId}`,
+  trctAmount: 200000,
+  trctStatus: '00',
+  paidAt: '2026-11-19T03:00:00.000Z',
+  difference: 1,
+  candidateTrctId: null,
+  candidateOrderId: null,
+  resolution: null,
+  resolvedBy: null,
+  resolvedAt: null,
+  detectedAt: '2026-11-20T01:00:00.000Z',
+  differences: [
+    {
+      field: 'amount',
+      bank: '200.001,00',
+      tagih: '200.000,00',
+      text: 'nominal: 200.001,00 vs 200.000,00',
+    },
+  ],
+  ageDays: 1,
+  ...extra,
+});
+
+const ROWS = [
+  row(2),
+  row(1, {
+    category: 'missing_in_tagih',
+    trctId: null,
+    trctOrderId: null,
+    trctAmount: null,
+    difference: null,
+  }),
+];
+const COUNTED = {
+  missing_at_bank: 0,
+  missing_in_tagih: 1,
+  amount: 1,
+  status: 0,
+  duplicate: 0,
+  expected: 2,
+};
+const page = (data: unknown[]) =>
+  envelopeResponse({
+    data,
+    pagination: { totalData: data.length, totalPage: 1, page: 1, itemPerPage: 10 },
+    fields: [],
+  });
+
+function startQueue(
+  access: AccessMap = FULL,
+  handlers: Record<string, FakeHandler> = {},
+  path = '/dashboard/reconciliation',
+) {
+  const api = fakeApi(access, {
+    [`GET ${BREAKS}`]: () => page(ROWS),
+    [`GET ${COUNTS}`]: () => envelopeResponse(COUNTED),
+    ...handlers,
+  });
+  const view = renderUi(<ReconciliationScreen />, path);
+  return { api, view, lastList: () => api.callsTo('GET', BREAKS).at(-1)!.url.searchParams };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Rekonsiliasi: the break queue', { timeout: 20_000 }, () => {
+  it('asks for the open breaks of the last 30 days (never from 1970) and shows the counts per category as chips', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T05:00:00Z'));
+    const { lastList, api } = startQueue();
+    expect(await screen.findByText('VA-2')).toBeVisible();
+    expect(lastList().get('from')).toBe('2026-10-22');
+    expect(lastList().get('to')).toBe('2026-11-20');
+    expect(lastList().get('finds[status][equal]')).toBe('open');
+    const chips = screen.getByRole('group', { name: 'Selisih terbuka per kategori' });
+    expect(await within(chips).findByRole('button', { name: 'Semua selisih: 2' })).toBeVisible();
+    expect(within(chips).getByRole('button', { name: 'Selisih nominal: 1' })).toBeVisible();
+    expect(within(chips).getByRole('button', { name: 'Menunggu bank: 2' })).toBeVisible();
+    // The counts cover every category and status under the queue's other filters.
+    const counted = api.callsTo('GET', COUNTS).at(-1)!.url.searchParams;
+    expect(counted.get('from')).toBe('2026-10-22');
+    expect(counted.has('finds[status][equal]')).toBe(false);
+    expect(screen.getAllByText('nominal: 200.001,00 vs 200.000,00')[0]).toBeVisible();
+  });
+
+  it('a chip filters the queue by its category, kept in the URL', async () => {
+    const user = userEvent.setup();
+    const { lastList, view } = startQueue();
+    await screen.findByText('VA-2');
+    await user.click(await screen.findByRole('button', { name: 'Tidak ada di Tagih: 1' }));
+    await waitFor(() => expect(lastList().get('finds[category][equal]')).toBe('missing_in_tagih'));
+    expect(view.router.state.location.search).toContain('category=missing_in_tagih');
+  });
+
+  it('picks rows and resolves them in bulk: a preview first, then the reason and Jalankan', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    startQueue(FULL, {
+      [`POST ${BULK}`]: ({ body }) => {
+        bodies.push(body);
+        const dryRun = (body as { dryRun: boolean }).dryRun;
+        return envelopeResponse({
+          action: 'accept',
+          dryRun,
+          selected: 1,
+          applied: 1,
+          skipped: [{ reason: 'already-resolved', count: 0 }],
+          byCategory: { amount: 1 },
+          jobs: [],
+        });
+      },
+    });
+    const rowOf = (await screen.findByText('VA-2')).closest('tr')!;
+    await user.click(within(rowOf).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: 'Aksi massal' });
+    expect(bar).toHaveTextContent('1 selisih dipilih');
+    await user.click(within(bar).getByRole('button', { name: 'Terima selisih' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terima selisih massal' });
+    expect(await within(dialog).findByText(/Akan diproses/)).toHaveTextContent(
+      'Akan diproses: 1 dari 1 selisih yang dipilih.',
+    );
+    expect(bodies[0]).toMatchObject({ action: 'accept', selection: { ids: [2] }, dryRun: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Jalankan (1)' }));
+    expect(within(dialog).getByText('Alasan wajib diisi.')).toBeVisible();
+    expect(bodies).toHaveLength(1);
+    await user.type(within(dialog).getByLabelText(/Alasan/), 'Biaya bank diterima');
+    await user.click(within(dialog).getByRole('button', { name: 'Jalankan (1)' }));
+    await within(dialog).findByText('Aksi massal selesai dijalankan.');
+    expect(bodies[1]).toEqual({
+      action: 'accept',
+      reason: 'Biaya bank diterima',
+      selection: { ids: [2] },
+      dryRun: false,
+    });
+  });
+
+  it('without reconciliation.update: no checkboxes, so no bulk resolution', async () => {
+    startQueue({ reconciliation: ['read'] });
+    await screen.findByText('VA-2');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it('Export downloads the queue with its filters', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const { api } = startQueue(FULL, {
+      'GET /api/recon/breaks/export.csv': () =>
+        new Response('"ID"\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    await screen.findByText('VA-2');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toEqual(['reconciliation_breaks.csv']));
+    expect(
+      api
+        .callsTo('GET', '/api/recon/breaks/export.csv')[0]!
+        .url.searchParams.get('finds[status][equal]'),
+    ).toBe('open');
+  });
+});
+
+const STATEMENT: StatementRow = {
+  stmtId: 3,
+  baccId: 1,
+  bank: 'BRI',
+  accountNo: '0123456789012',
+  accountName: 'BRI Operasional',
+  format: 'mt940',
+  fileName: 'bri.mt940',
+  reference: 'S1',
+  fromDay: '2026-11-19',
+  toDay: '2026-11-19',
+  lines: 9,
+  skippedLines: 0,
+  credits: 8,
+  matched: 4,
+  balanceChecked: true,
+  openBreaks: 2,
+  openByCategory: { amount: 1, duplicate: 1 },
+  createdAt: '2026-11-20T01:00:00.000Z',
+  createdBy: 'admin',
+};
+
+describe('Rekonsiliasi: statements and Import', { timeout: 20_000 }, () => {
+  const openImport = async (access: AccessMap, answer: () => Response) => {
+    const user = userEvent.setup();
+    fakeApi(access, {
+      [`GET ${STATEMENTS}`]: () =>
+        envelopeResponse({
+          data: [STATEMENT],
+          pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
+        }),
+      'GET /api/master/Bank_Account': () =>
+        page([
+          {
+            baccId: 1,
+            baccBank: 'BRI',
+            baccAccountNo: '0123456789012',
+            baccName: 'BRI Operasional',
+          },
+        ]),
+      [`POST ${STATEMENTS}`]: answer,
+    });
+    renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+    expect(await screen.findByText('4/8 (50%)')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Selisih nominal: 1' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('accountNo=0123456789012'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Impor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Impor mutasi bank' });
+    await user.upload(
+      within(dialog).getByLabelText('File mutasi'),
+      new File([':20:S1\n'], 'bri.mt940', { type: 'text/plain' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Impor' }));
+    return dialog;
+  };
+
+  it('uploads the file as multipart field `file` and shows the result', async () => {
+    const dialog = await openImport(FULL, () =>
+      envelopeResponse({
+        stmtId: 4,
+        alreadyImported: false,
+        format: 'mt940',
+        baccId: 1,
+        lines: 9,
+        skippedLines: 0,
+        pendingLines: 0,
+        credits: 8,
+        matched: 4,
+        balanceChecked: true,
+        breaks: { missing_at_bank: 0, missing_in_tagih: 1, amount: 1, status: 0, duplicate: 0 },
+        expected: 2,
+      }),
+    );
+    const result = await within(dialog).findByLabelText('Hasil impor');
+    expect(result).toHaveTextContent('Mutasi berhasil diimpor.');
+    expect(result).toHaveTextContent('8 kredit, 4 cocok (50%)');
+    expect(result).toHaveTextContent('Selisih: Tidak ada di Tagih 1, Selisih nominal 1.');
+    const sent = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')![1]!
+      .body as FormData;
+    expect((sent.get('file') as File).name).toBe('bri.mt940');
+  });
+
+  it('a refused file shows the line and the reason', async () => {
+    const dialog = await openImport(
+      FULL,
+      () =>
+        new Response(
+          JSON.stringify({
+            status: { error: 1, message: 'The statement was not imported: line 7: bad' },
+            data: { line: 7, reason: 'the closing balance differs' },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    expect(await within(dialog).findByLabelText('Impor ditolak')).toHaveTextContent(
+      'Ditolak di baris 7: the closing balance differs',
+    );
+  });
+});
+
+const DETAIL: BreakDetail = {
+  ...row(2, {
+    category: 'status',
+    trctStatus: '03',
+    paidAt: null,
+    difference: 0,
+    lineAmount: 200000,
+    differences: [
+      {
+        field: 'status',
+        bank: 'dana masuk',
+        tagih: 'Belum Lunas',
+        text: 'status: dana masuk vs Belum Lunas',
+      },
+    ],
+  }),
+  rule: null,
+  history: [
+    {
+      at: '2026-11-20T01:00:00.000Z',
+      action: 'detected',
+      by: null,
+      reason: null,
+      outcome: null,
+      details: null,
+    },
+  ],
+};
+
+describe('Rekonsiliasi: a break', { timeout: 20_000 }, () => {
+  const start = (access: AccessMap, handlers: Record<string, FakeHandler> = {}) => {
+    fakeApi(access, { [`GET ${BREAKS}/2`]: () => envelopeResponse(DETAIL), ...handlers });
+    renderUi(
+      <Routes>
+        <Route path="/dashboard/reconciliation/breaks/:rbrkId" element={<BreakDetailScreen />} />
+      </Routes>,
+      '/dashboard/reconciliation/breaks/2',
+    );
+  };
+
+  it('shows both sides with the differing field highlighted, and resolves by Inquiry with a required reason', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    start(FULL, {
+      [`POST ${BREAKS}/2/resolve`]: ({ body }) => {
+        bodies.push(body);
+        return envelopeResponse({ break: DETAIL, message: 'Belum dibayar' });
+      },
+    });
+    expect(await screen.findByRole('alert', { name: 'Alasan tidak cocok' })).toHaveTextContent(
+      'status: dana masuk vs Belum Lunas',
+    );
+    const ours = screen.getByRole('region', { name: 'Transaksi Tagih' });
+    expect(within(ours).getByText('Belum Lunas').closest('tr')).toHaveAttribute(
+      'data-differs',
+      'true',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Mutasi bank' }))
+        .getByText('TRANSFER VA 77001081200000044')
+        .closest('tr'),
+    ).not.toHaveAttribute('data-differs');
+    const actions = await screen.findByRole('group', { name: 'Penyelesaian' });
+    // Belum Lunas: Inquiry, not a re-send.
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Terima selisih', 'Tautkan transaksi', 'Inquiry']);
+    await user.click(within(actions).getByRole('button', { name: 'Inquiry' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Inquiry/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Inquiry' }));
+    expect(within(dialog).getByText('Alasan wajib diisi.')).toBeVisible();
+    await user.type(within(dialog).getByLabelText(/Alasan/), 'Tanya bank dulu');
+    await user.click(within(dialog).getByRole('button', { name: 'Inquiry' }));
+    await waitFor(() => expect(bodies).toEqual([{ action: 'inquiry', reason: 'Tanya bank dulu' }]));
+    expect(screen.getByRole('region', { name: 'Riwayat penyelesaian' })).toHaveTextContent(
+      'Ditemukan',
+    );
+  });
+
+  it('links a bank line to a transaction by its order id, the nearest candidate given first', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    const missing: BreakDetail = {
+      ...DETAIL,
+      category: 'missing_in_tagih',
+      trctId: null,
+      trctOrderId: null,
+      trctStatus: null,
+      candidateTrctId: 107,
+      candidateOrderId: 'VA-7',
+    };
+    start(FULL, {
+      [`GET ${BREAKS}/2`]: () => envelopeResponse(missing),
+      [`POST ${BREAKS}/2/resolve`]: ({ body }) => {
+        bodies.push(body);
+        return envelopeResponse({ break: missing, message: 'Linked.' });
+      },
+    });
+    expect(await screen.findByRole('alert', { name: 'Kandidat terdekat' })).toHaveTextContent(
+      'VA-7',
+    );
+    const actions = await screen.findByRole('group', { name: 'Penyelesaian' });
+    // No transaction of its own: neither Inquiry nor a re-send.
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Terima selisih', 'Tautkan transaksi']);
+    await user.click(within(actions).getByRole('button', { name: 'Tautkan transaksi' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Tautkan transaksi/ });
+    expect(within(dialog).getByRole('textbox', { name: 'Order ID' })).toHaveValue('VA-7');
+    await user.type(within(dialog).getByLabelText(/Alasan/), 'Pelanggan salah transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Tautkan transaksi' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { action: 'link', reason: 'Pelanggan salah transfer', orderId: 'VA-7' },
+      ]),
+    );
+  });
+
+  it('without reconciliation.update: no resolution buttons', async () => {
+    start({ reconciliation: ['read'] });
+    expect(await screen.findByText(/Anda hanya dapat melihat selisih ini/)).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Penyelesaian' })).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BUSINESS_TZ, OPERATOR_VIEWPORTS, addDays, businessToday, grid, waitForTable } from '../support/monitoring.ts';
+import { outcomeOf } from '@tagih/contract/demo-bank';
 import { USERS, signInWithCompany } from '../support/session.ts';
 
 test.use({ timezoneId: BUSINESS_TZ });
@@ -51,8 +52,9 @@ async function plantedStatement(page: Page, accountNo: string) {
     if (day <= addDays(today, -4)) byDay.set(day, [...(byDay.get(day) ?? []), r]);
   }
   const [day, dayRows] = [...byDay.entries()].find(([, list]) => list.length >= 2) ?? [];
-  const unpaid = rows.find((r) => r.trctStatus === '03');
-  if (!day || !dayRows || !unpaid) throw new Error('The demo data has no day with two paid BRI VAs, or no unpaid BRI VA');
+  // An unpaid bill the demo bank will answer as paid (its number's last digit, apps/bank-sim/README.md).
+  const unpaid = rows.find((r) => r.trctStatus === '03' && outcomeOf(r.trctVirtualAccountNo) === 'paid');
+  if (!day || !dayRows || !unpaid) throw new Error('The demo data has no day with two paid BRI VAs, or no unpaid BRI VA the demo bank answers as paid');
   const [matched, over] = dayRows as [VaRow, VaRow];
   const paidMinor = (r: VaRow) => minorOf(r.trctTotalAmountPaid ?? r.trctTotalAmount);
   const lines: [string, number][] = [

@@ -1,7 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_DATABASES_ONLY, E2E_PORTS, demoBankKeysFile, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
+import { E2E_DATABASES_ONLY, E2E_PORTS, SIMULATOR_PORTS, demoBankKeysFile, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
 
 /**
  * The specs run against servers started the way `npm start` does, each on a fresh database
@@ -14,7 +14,7 @@ const PASSWORDS = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' };
 
 type WebServer = NonNullable<PlaywrightTestConfig['webServer']> extends infer W ? (W extends readonly (infer E)[] ? E : W) : never;
 
-function server(port: number, databaseUrl: string, simulatorPorts: [number, number]): WebServer {
+function server(port: number, databaseUrl: string, simulatorPorts: readonly [number, number]): WebServer {
   return {
     command: 'node scripts/start.mjs',
     cwd: '..',
@@ -48,11 +48,11 @@ const postgresUrl = onlyDatabase === 'sqlite' ? null : freshPostgresUrl(E2E_PORT
 const servers: WebServer[] = [];
 const projects: NonNullable<PlaywrightTestConfig['projects']> = [];
 if (onlyDatabase !== 'postgres') {
-  servers.push(server(E2E_PORTS.sqlite, freshSqliteUrl(E2E_PORTS.sqlite), [PORT + 11, PORT + 12]));
+  servers.push(server(E2E_PORTS.sqlite, freshSqliteUrl(E2E_PORTS.sqlite), SIMULATOR_PORTS.sqlite));
   projects.push({ name: 'sqlite', use: { baseURL: `http://127.0.0.1:${E2E_PORTS.sqlite}` } });
 }
 if (postgresUrl) {
-  servers.push(server(E2E_PORTS.postgres, postgresUrl, [PORT + 13, PORT + 14]));
+  servers.push(server(E2E_PORTS.postgres, postgresUrl, SIMULATOR_PORTS.postgres));
   projects.push({
     name: 'postgres',
     use: { baseURL: `http://127.0.0.1:${E2E_PORTS.postgres}` },

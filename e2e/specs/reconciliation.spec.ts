@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BUSINESS_TZ, OPERATOR_VIEWPORTS, addDays, businessToday, grid, waitForTable } from '../support/monitoring.ts';
-import { outcomeOf } from '@tagih/contract/demo-bank';
+import { DEMO_BANK_ACCOUNTS, outcomeOf } from '@tagih/contract/demo-bank';
+import { SIMULATOR_PORTS } from '../support/databases.ts';
 import { USERS, signInWithCompany } from '../support/session.ts';
 
 test.use({ timezoneId: BUSINESS_TZ });
@@ -178,4 +179,53 @@ test('import an MT940 statement, see the breaks by category, resolve by Inquiry 
   const statusAfter = await homeCount(page, 'Status berbeda');
   expect([statusBefore, statusBefore - 1]).toContain(statusAfter);
   await shoot(page, 'home');
+});
+
+test("the demo bank's statements: pulled at the first start with a break of every category; another day's MT940 from the demo bank imported from the screen", async ({ page, request }) => {
+  await page.setViewportSize(OPERATOR_VIEWPORTS[0]);
+  await signInWithCompany(page, USERS.superadmin, COMPANY);
+
+  // The first start pulled the demo banks' statements: across their accounts, a break of each category is open.
+  await expect(async () => {
+    const seen = new Set<string>();
+    for (const account of Object.values(DEMO_BANK_ACCOUNTS)) {
+      await page.goto(`/dashboard/reconciliation?accountNo=${account}`);
+      await waitForTable(page);
+      const chips = page.getByRole('group', { name: 'Selisih terbuka per kategori' }).getByRole('button');
+      for (const name of await chips.allInnerTexts()) {
+        const [, category, count] = /^(.+?):?\s+(\d+)$/.exec(name.trim()) ?? [];
+        if (category && Number(count) > 0) seen.add(category.trim());
+      }
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['Dobel', 'Selisih nominal', 'Status berbeda', 'Tidak ada di Tagih', 'Tidak ada di bank']));
+  }).toPass({ timeout: 30_000 });
+
+  // The demo BRI account's statement of the day before the pulled one, as the bank's MT940 file.
+  const accountNo = DEMO_BANK_ACCOUNTS.BRI!;
+  const pulled = (await api<{ data: { accountNo: string; fromDay: string | null }[] }>(page, '/recon/statements?max=50')).data.find((s) => s.accountNo === accountNo && s.fromDay);
+  expect(pulled, 'the first start pulled the demo BRI account').toBeDefined();
+  const day = addDays(pulled!.fromDay!, -1);
+  const simulator = SIMULATOR_PORTS[test.info().project.name as 'sqlite' | 'postgres'][0];
+  const download = await request.get(`http://127.0.0.1:${simulator}/demo/statements/${accountNo}?from=${day}&to=${day}`);
+  expect(download.ok(), await download.text()).toBe(true);
+  const file = await download.body();
+  expect(file.toString()).toContain(`:25:`);
+
+  await page.getByRole('tab', { name: 'Mutasi bank' }).click();
+  await page.getByRole('button', { name: 'Impor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Impor mutasi bank' });
+  await dialog.getByLabel('File mutasi').setInputFiles({ name: `bri-${day}.mt940`, mimeType: 'text/plain', buffer: file });
+  await dialog.getByRole('button', { name: 'Impor' }).click();
+  await expect(dialog.getByLabel('Hasil impor')).toContainText('Mutasi berhasil diimpor.');
+  await dialog.getByRole('button', { name: 'Tutup' }).click();
+  const statements = (await api<{ data: { accountNo: string; fromDay: string | null }[] }>(page, '/recon/statements?max=50')).data.filter((s) => s.accountNo === accountNo);
+  expect(statements.map((s) => s.fromDay)).toContain(day);
+
+  // The same file again adds nothing.
+  await page.getByRole('button', { name: 'Impor' }).click();
+  await dialog.getByLabel('File mutasi').setInputFiles({ name: `bri-${day}.mt940`, mimeType: 'text/plain', buffer: file });
+  await dialog.getByRole('button', { name: 'Impor' }).click();
+  await expect(dialog.getByLabel('Hasil impor')).toContainText('File ini sudah pernah diimpor; tidak ada yang ditambahkan.');
+  await dialog.getByRole('button', { name: 'Tutup' }).click();
+  expect((await api<{ data: { accountNo: string }[] }>(page, '/recon/statements?max=50')).data.filter((s) => s.accountNo === accountNo)).toHaveLength(statements.length);
 });

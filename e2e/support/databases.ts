@@ -12,6 +12,8 @@ const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 /** E2E_PORT (default 18080) serves the SQLite project, the next port the PostgreSQL one. */
 const basePort = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_PORTS = { sqlite: basePort, postgres: basePort + 1 };
+/** Each server's simulators: the demo banks, then the merchants' receiver. */
+export const SIMULATOR_PORTS: Readonly<Record<'sqlite' | 'postgres', readonly [number, number]>> = { sqlite: [basePort + 11, basePort + 12], postgres: [basePort + 13, basePort + 14] };
 
 /** E2E_DATABASES: 'sqlite' or 'postgres' to run against that server only; undefined = both. */
 export const E2E_DATABASES_ONLY = ((): 'sqlite' | 'postgres' | undefined => {

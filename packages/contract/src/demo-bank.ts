@@ -33,3 +33,33 @@ export function demoPartnerServiceId(code: string): string {
  * the bank simulator serves their statements, the demo data seeds a Bank_Account for each.
  */
 export const DEMO_BANK_ACCOUNTS: Readonly<Record<string, string>> = { BRI: '020601000777001', BJB: '0012345880002', Mandiri: '1230008900003' };
+
+/** A payment a demo bank booked: a VA paid or a QRIS payment it acquired (its statement's credit). */
+export interface BookedPayment {
+  /** The bank's code ('BRI'). */
+  bank: string;
+  channel: 'VA' | 'QRIS';
+  /** The VA number (no padding) or the QRIS reference number. */
+  identifier: string;
+  amountMinor: number;
+  /** ISO instant. */
+  paidAt: string;
+}
+
+/** A VA bill not paid in Tagih's books by the end of a day. */
+export interface OpenBill {
+  bank: string;
+  virtualAccountNo: string;
+  amountMinor: number;
+}
+
+/**
+ * Where the bank simulator learns what was paid, for its statements (demo: the server tells it
+ * in-process, apps/bank-sim/README.md "Statements"; the simulator never opens the database).
+ */
+export interface BankBook {
+  /** Payments of every demo bank paid in [start, end). */
+  paidBetween(start: Date, end: Date): Promise<BookedPayment[]>;
+  /** VA bills created before `start` and not paid by `end`, whose bank reports them paid (outcome digits 1–3). */
+  unpaidDuring(start: Date, end: Date): Promise<OpenBill[]>;
+}

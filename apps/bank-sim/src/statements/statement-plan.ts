@@ -14,33 +14,9 @@
  * A day with fewer payments plants what it can (in that order).
  */
 import { createHash } from 'node:crypto';
+import type { BankBook, BookedPayment, OpenBill } from '@tagih/contract/demo-bank';
 
-/** A payment the bank booked: a VA paid or a QRIS payment it acquired. */
-export interface BookedPayment {
-  /** The bank's code ('BRI'). */
-  bank: string;
-  channel: 'VA' | 'QRIS';
-  /** The VA number (no padding) or the QRIS reference number. */
-  identifier: string;
-  amountMinor: number;
-  /** ISO instant. */
-  paidAt: string;
-}
-
-/** A VA bill not paid in Tagih's books by the end of a day. */
-export interface OpenBill {
-  bank: string;
-  virtualAccountNo: string;
-  amountMinor: number;
-}
-
-/** Where the simulator learns what was paid (demo: the server tells it, see README "Statements"). */
-export interface BankBook {
-  /** Payments of every demo bank paid in [start, end). */
-  paidBetween(start: Date, end: Date): Promise<BookedPayment[]>;
-  /** VA bills created before `start` and not paid by `end`, whose bank reports them paid (outcome digits 1–3). */
-  unpaidDuring(start: Date, end: Date): Promise<OpenBill[]>;
-}
+export type { BankBook, BookedPayment, OpenBill };
 
 export interface StatementAccount {
   bank: string;

@@ -6,31 +6,13 @@
  */
 import { sql } from 'kysely';
 import { TRX_STATUS } from '@tagih/contract';
-import { outcomeOf } from '@tagih/contract/demo-bank';
+import { outcomeOf, type BankBook, type BookedPayment, type OpenBill } from '@tagih/contract/demo-bank';
 import type { DbOrTx } from '../db/tables.ts';
-
-/** The simulator's BankBook (apps/bank-sim statements/statement-plan.ts), spelled here: the product never imports the simulator. */
-export interface BookedPayment {
-  bank: string;
-  channel: 'VA' | 'QRIS';
-  identifier: string;
-  amountMinor: number;
-  paidAt: string;
-}
-export interface OpenBill {
-  bank: string;
-  virtualAccountNo: string;
-  amountMinor: number;
-}
-export interface DemoBankBook {
-  paidBetween(start: Date, end: Date): Promise<BookedPayment[]>;
-  unpaidDuring(start: Date, end: Date): Promise<OpenBill[]>;
-}
 
 /** At most this many bills a day's "payment flag lost" is chosen from. */
 const OPEN_BILLS = 200;
 
-export function demoBankBook(db: DbOrTx): DemoBankBook {
+export function demoBankBook(db: DbOrTx): BankBook {
   return {
     async paidBetween(start: Date, end: Date): Promise<BookedPayment[]> {
       const rows = await db

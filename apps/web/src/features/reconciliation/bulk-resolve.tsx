@@ -8,14 +8,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   API_PATHS,
   MESSAGES,
   RECON_ACTION_LABEL,
   RECON_BULK_MAX_IDS,
-  RECON_REASON_MAX,
   RECON_SKIP_LABEL,
   breakCategoryLabel,
   type BulkResolveBody,
@@ -27,6 +25,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useBulkResolve } from '../../api/recon.ts';
 import { BulkProgressPanel } from '../../monitoring/bulk/bulk-progress-panel.tsx';
 import { reasonProblem } from './reason.ts';
+import { ReasonField } from './reason-field.tsx';
 
 export type BulkResolveAction = BulkResolveBody['action'];
 export const BULK_RESOLVE_ACTIONS: readonly BulkResolveAction[] = [
@@ -133,22 +132,7 @@ export function BulkResolveDialog({
               <Alert severity="info">Tidak ada selisih yang bisa diproses dengan aksi ini.</Alert>
             )}
             {!done && (
-              <TextField
-                label="Alasan"
-                required
-                multiline
-                minRows={2}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                onBlur={() => setTouched(true)}
-                error={touched && problem !== null}
-                helperText={
-                  touched && problem !== null
-                    ? problem
-                    : 'Dicatat di riwayat setiap selisih dan di audit trail.'
-                }
-                slotProps={{ htmlInput: { maxLength: RECON_REASON_MAX } }}
-              />
+              <ReasonField value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} hint="Dicatat di riwayat setiap selisih dan di audit trail." />
             )}
             {apply.isError && (
               <Alert severity="error">{errorMessage(apply.error, MESSAGES.unknownError)}</Alert>

@@ -12,7 +12,6 @@ import {
   MESSAGES,
   RECON_ACTION_LABEL,
   RECON_ORDER_ID_MAX,
-  RECON_REASON_MAX,
   type BreakDetail,
   type ResolveAction,
   type ResolveBody,
@@ -22,6 +21,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useResolveBreak } from '../../api/recon.ts';
 import { notify } from '../../components/notify.tsx';
 import { reasonProblem } from './reason.ts';
+import { ReasonField } from './reason-field.tsx';
 
 const ID = /^[1-9]\d{0,18}$/;
 
@@ -135,23 +135,7 @@ export function ResolveDialog({ row, action, onClose }: ResolveDialogProps) {
                 }}
               />
             )}
-            <TextField
-              label="Alasan"
-              required
-              multiline
-              minRows={2}
-              autoFocus
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              onBlur={() => setTouched(true)}
-              error={touched && problem !== null}
-              helperText={
-                touched && problem !== null
-                  ? problem
-                  : 'Dicatat di riwayat selisih dan di audit trail.'
-              }
-              slotProps={{ htmlInput: { maxLength: RECON_REASON_MAX } }}
-            />
+            <ReasonField value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} hint="Dicatat di riwayat selisih dan di audit trail." autoFocus />
             {resolve.isError && (
               <Alert severity="error">{errorMessage(resolve.error, MESSAGES.unknownError)}</Alert>
             )}

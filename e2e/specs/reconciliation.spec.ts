@@ -228,4 +228,17 @@ test("the demo bank's statements: pulled at the first start with a break of ever
   await expect(dialog.getByLabel('Hasil impor')).toContainText('File ini sudah pernah diimpor; tidak ada yang ditambahkan.');
   await dialog.getByRole('button', { name: 'Tutup' }).click();
   expect((await api<{ data: { accountNo: string }[] }>(page, '/recon/statements?max=50')).data.filter((s) => s.accountNo === accountNo)).toHaveLength(statements.length);
+
+  // Another day pulled from the bank over SNAP, from the screen.
+  const pullDay = addDays(day, -1);
+  await page.getByRole('button', { name: 'Tarik dari bank' }).click();
+  const pull = page.getByRole('dialog', { name: 'Tarik mutasi dari bank' });
+  await pull.getByRole('combobox', { name: /Rekening bank/ }).click();
+  await page.getByRole('option', { name: new RegExp(accountNo) }).click();
+  await pull.getByLabel(/Tanggal mutasi/).fill(pullDay);
+  await pull.getByRole('button', { name: 'Tarik' }).click();
+  await expect(pull.getByLabel('Hasil impor')).toContainText('Mutasi berhasil diimpor.', { timeout: 30_000 });
+  await shoot(page, 'pull-result');
+  await pull.getByRole('button', { name: 'Tutup' }).click();
+  expect((await api<{ data: { accountNo: string; fromDay: string | null }[] }>(page, '/recon/statements?max=50')).data.filter((s) => s.accountNo === accountNo).map((s) => s.fromDay)).toContain(pullDay);
 });

@@ -111,6 +111,27 @@ export function useImportStatement() {
   });
 }
 
+export interface PullRequest {
+  baccId: number;
+  /** A business day YYYY-MM-DD (default on the server: yesterday). */
+  day?: string;
+}
+
+/** POST /recon/pull: the bank's statement of one account and day, asked over SNAP and imported as a file. */
+export function usePullStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ baccId, day }: PullRequest): Promise<ImportAnswer> => {
+      const envelope = await apiRequest<StatementImportResult>(paths.pull, {
+        method: 'POST',
+        body: day ? { baccId, from: day, to: day } : { baccId },
+      });
+      return { result: envelope.data, message: envelope.status.message };
+    },
+    onSuccess: () => reloadRecon(queryClient),
+  });
+}
+
 export function useResolveBreak(rbrkId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -43,7 +43,15 @@ function refusal(error: unknown): { line: number | null; reason: string } {
   return { line: null, reason: errorMessage(error, MESSAGES.unknownError) };
 }
 
-function ImportResult({ result }: { result: StatementImportResult }) {
+/** What an import (or a pull) added: lines, matched share, breaks by category. */
+export function ImportResult({
+  result,
+  sameAgain = 'File ini sudah pernah diimpor; tidak ada yang ditambahkan.',
+}: {
+  result: StatementImportResult;
+  /** What an answer with alreadyImported says. */
+  sameAgain?: string;
+}) {
   const percent = result.credits > 0 ? Math.round((result.matched / result.credits) * 100) : 100;
   const breaks = RECON_CATEGORY_ORDER.filter(
     (c) => c !== 'expected' && result.breaks[c as keyof typeof result.breaks] > 0,
@@ -51,9 +59,7 @@ function ImportResult({ result }: { result: StatementImportResult }) {
   return (
     <Stack spacing={1} aria-label="Hasil impor">
       <Alert severity={result.alreadyImported ? 'info' : 'success'}>
-        {result.alreadyImported
-          ? 'File ini sudah pernah diimpor; tidak ada yang ditambahkan.'
-          : 'Mutasi berhasil diimpor.'}
+        {result.alreadyImported ? sameAgain : 'Mutasi berhasil diimpor.'}
       </Alert>
       <Typography variant="body2">
         {result.lines.toLocaleString('id-ID')} baris baru (

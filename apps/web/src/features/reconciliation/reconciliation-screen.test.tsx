@@ -302,6 +302,77 @@ describe('Rekonsiliasi: statements and Import', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Rekonsiliasi: Tarik dari bank', { timeout: 20_000 }, () => {
+  const PULL = '/api/recon/pull';
+  const openPull = async (access: AccessMap, answer: () => Response = () => envelopeResponse({})) => {
+    const user = userEvent.setup();
+    fakeApi(access, {
+      [`GET ${STATEMENTS}`]: () =>
+        envelopeResponse({ data: [STATEMENT], pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 } }),
+      'GET /api/master/Bank_Account': () =>
+        page([{ baccId: 3, baccBank: 'BRI', baccAccountNo: '020601000777001', baccName: 'BRI Pooled' }]),
+      [`POST ${PULL}`]: answer,
+    });
+    renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+    expect(await screen.findByText('4/8 (50%)')).toBeVisible();
+    return user;
+  };
+  const pulledBody = () => JSON.parse(vi.mocked(fetch).mock.calls.find(([url, init]) => String(url).endsWith(PULL) && init?.method === 'POST')![1]!.body as string) as unknown;
+
+  it('asks for the chosen account and day and shows what was imported', async () => {
+    const user = await openPull(FULL, () =>
+      envelopeResponse({
+        stmtId: 5, alreadyImported: false, format: 'mt940', baccId: 3, lines: 6, skippedLines: 0, pendingLines: 0, credits: 5, matched: 3,
+        balanceChecked: true, breaks: { missing_at_bank: 1, missing_in_tagih: 0, amount: 1, status: 0, duplicate: 1 }, expected: 0, pages: 1,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Tarik dari bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tarik mutasi dari bank' });
+    const pull = within(dialog).getByRole('button', { name: 'Tarik' });
+    expect(pull).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: /Rekening bank/ }));
+    await user.click(await screen.findByRole('option', { name: /020601000777001/ }));
+    const day = within(dialog).getByLabelText(/Tanggal mutasi/);
+    await user.clear(day);
+    await user.type(day, '2026-11-19');
+    await user.click(pull);
+    const result = await within(dialog).findByLabelText('Hasil impor');
+    expect(result).toHaveTextContent('Mutasi berhasil diimpor.');
+    expect(result).toHaveTextContent('5 kredit, 3 cocok (60%)');
+    expect(pulledBody()).toEqual({ baccId: 3, from: '2026-11-19', to: '2026-11-19' });
+  });
+
+  it("says so when the bank's statement was pulled before, and shows the bank's refusal", async () => {
+    let calls = 0;
+    const user = await openPull(FULL, () => {
+      calls += 1;
+      if (calls === 1) {
+        return envelopeResponse({
+          stmtId: 5, alreadyImported: true, format: 'mt940', baccId: 3, lines: 0, skippedLines: 6, pendingLines: 0, credits: 0, matched: 0,
+          balanceChecked: true, breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 }, expected: 0, pages: 1,
+        });
+      }
+      return new Response(JSON.stringify({ status: { error: 1, message: 'The statement was not pulled: Bank BRI did not answer within 10 s' }, data: null }), {
+        status: 504,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    await user.click(screen.getByRole('button', { name: 'Tarik dari bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tarik mutasi dari bank' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Rekening bank/ }));
+    await user.click(await screen.findByRole('option', { name: /020601000777001/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Tarik' }));
+    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent('Bank mengirim mutasi yang sama seperti sebelumnya; tidak ada yang ditambahkan.');
+    await user.click(within(dialog).getByRole('button', { name: 'Tarik' }));
+    expect(await within(dialog).findByLabelText('Penarikan gagal')).toHaveTextContent('did not answer within 10 s');
+  });
+
+  it('is not offered without reconciliation.create', async () => {
+    await openPull({ reconciliation: ['read'] });
+    expect(screen.queryByRole('button', { name: 'Tarik dari bank' })).toBeNull();
+  });
+});
+
 const DETAIL: BreakDetail = {
   ...row(2, {
     category: 'status',

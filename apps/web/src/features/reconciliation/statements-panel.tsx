@@ -1,3 +1,4 @@
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -23,6 +24,7 @@ import { ToolbarButton } from '../../components/toolbar-button.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
 import { FORMAT_LABEL, ImportDialog } from './import-dialog.tsx';
+import { PullDialog } from './pull-dialog.tsx';
 
 /** The queue filtered to a statement's account and days (its open breaks). */
 export function statementQueueLink(
@@ -140,7 +142,7 @@ function queueColumn(): TableColumn<StatementRow> {
   };
 }
 
-/** The imported statements with their results, newest first, and the Import button (reconciliation.create). */
+/** The imported statements with their results, newest first, and the Import and pull buttons (reconciliation.create). */
 export function StatementsPanel() {
   const { access } = useAccess();
   const canImport = can(access, 'reconciliation', 'create');
@@ -148,6 +150,7 @@ export function StatementsPanel() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const statements = useStatements(page, pageSize);
   const dialog = useFreshDialog();
+  const pull = useFreshDialog();
   const columns = useMemo(() => statementColumns(), []);
   const actions = useMemo(() => queueColumn(), []);
   const layout = useTableLayout({
@@ -167,7 +170,9 @@ export function StatementsPanel() {
         }
         buttons={
           <>
-            {/* "Tarik dari bank" (SNAP bank-statement, POST /recon/pull) goes here beside Import once the server offers it. */}
+            {canImport && (
+              <ToolbarButton label="Tarik dari bank" icon={<CloudDownloadIcon />} onClick={pull.show} />
+            )}
             {canImport && (
               <ToolbarButton
                 label="Impor"
@@ -199,6 +204,7 @@ export function StatementsPanel() {
         />
       </div>
       {dialog.open && <ImportDialog key={dialog.key} open={dialog.open} onClose={dialog.close} />}
+      {pull.open && <PullDialog key={pull.key} open={pull.open} onClose={pull.close} />}
     </>
   );
 }

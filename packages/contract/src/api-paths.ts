@@ -76,6 +76,8 @@ export const API_PATHS = {
    */
   recon: {
     statements: '/recon/statements',
+    /** GET: how far the caller's import named progressId is (the server that runs it). */
+    importProgress: '/recon/statements/progress/:progressId',
     /** Ask the bank for an account's statement (SNAP bank-statement) and import it. */
     pull: '/recon/pull',
     breaks: '/recon/breaks',

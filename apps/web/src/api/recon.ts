@@ -20,6 +20,7 @@ import {
   type BreakDetail,
   type BulkResolveBody,
   type BulkResolveResult,
+  type ImportProgress,
   type ListPayload,
   type ResolveBody,
   type StatementFormat,
@@ -85,6 +86,8 @@ export interface ImportRequest {
   file: File;
   baccId?: number;
   format?: StatementFormat;
+  /** The name the import reports its progress under (useImportProgress). */
+  progressId?: string;
 }
 
 export interface ImportAnswer {
@@ -95,9 +98,10 @@ export interface ImportAnswer {
 export function useImportStatement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, baccId, format }: ImportRequest): Promise<ImportAnswer> => {
+    mutationFn: async ({ file, baccId, format, progressId }: ImportRequest): Promise<ImportAnswer> => {
       // The fields before the file: the server reads them first.
       const form = new FormData();
+      if (progressId) form.append('progressId', progressId);
       if (format) form.append('format', format);
       if (baccId !== undefined) form.append('baccId', String(baccId));
       form.append('file', file, file.name);
@@ -108,6 +112,30 @@ export function useImportStatement() {
       return { result: envelope.data, message: envelope.status.message };
     },
     onSuccess: () => reloadRecon(queryClient),
+  });
+}
+
+/** How often a running import is asked how far it is. */
+export const IMPORT_PROGRESS_POLL_MS = 500;
+
+/**
+ * How far the import named `progressId` is, asked every IMPORT_PROGRESS_POLL_MS while `running`.
+ * null when the server does not know it (yet, or another server runs it): the bar stays unmeasured.
+ */
+export function useImportProgress(progressId: string | null, running: boolean) {
+  return useQuery({
+    queryKey: [...reconKey, 'import-progress', progressId],
+    queryFn: async ({ signal }): Promise<ImportProgress | null> => {
+      try {
+        return (await apiRequest<ImportProgress>(fillPath(paths.importProgress, { progressId: progressId! }), { signal })).data;
+      } catch {
+        return null;
+      }
+    },
+    enabled: running && progressId !== null,
+    refetchInterval: running ? IMPORT_PROGRESS_POLL_MS : false,
+    retry: false,
+    gcTime: 0,
   });
 }
 

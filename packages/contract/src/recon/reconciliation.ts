@@ -203,11 +203,33 @@ export const statementRow = z.object({
 export type StatementRow = z.infer<typeof statementRow>;
 
 /** The multipart fields of an import beside `file`. */
+/** A client's name for one import, so that it can ask how far the import is (GET …/progress/{id}). */
+export const IMPORT_PROGRESS_ID = /^[A-Za-z0-9-]{8,64}$/;
+const progressId = z.string().regex(IMPORT_PROGRESS_ID, 'progressId must be 8 to 64 letters, digits or dashes');
+
 export const statementImportFields = z.strictObject({
+  /** Optional: the name under which the import reports its progress. */
+  progressId: progressId.optional(),
   format: z.enum(STATEMENT_FORMATS, { error: `format must be one of ${STATEMENT_FORMATS.join(', ')}` }).optional(),
   /** The account; may be left out when the file names it (MT940 :25:, BCA's 'No. rekening', Mandiri's Account No). */
   baccId: bodyId(idRangeRule()).optional(),
 });
+
+export const IMPORT_PHASES = ['checking', 'writing', 'matching', 'done', 'failed'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+/**
+ * How far an import is: `checking` the whole file (lines read so far), `writing` its lines
+ * (written of totalLines), `matching` what no line named (missing at the bank, the 1:N rule),
+ * then `done` or `failed`. Kept by the server that runs the import, for ten minutes.
+ */
+export const importProgress = z.object({
+  phase: z.enum(IMPORT_PHASES),
+  lines: z.number(),
+  /** Known once the check has read the whole file. */
+  totalLines: z.number().nullable(),
+});
+export type ImportProgress = z.infer<typeof importProgress>;
+export const importProgressParams = z.strictObject({ progressId });
 
 const pullDay = z.string().refine(isFilterDate, 'must be a day YYYY-MM-DD');
 /** POST /recon/pull: the account, and the days (business days, inclusive; default: yesterday). */

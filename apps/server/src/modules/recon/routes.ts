@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS, RECON_AREA, RECON_BREAKS_CSV_FILE, RECON_MAX_FILE_BYTES, breakCountsSchema, breakDetail, breakIdParams, breakRow, bulkResolveBody, bulkResolveResult, dateRangeListQuerySchema,
+  API_PATHS, RECON_AREA, importProgress, importProgressParams, RECON_BREAKS_CSV_FILE, RECON_MAX_FILE_BYTES, breakCountsSchema, breakDetail, breakIdParams, breakRow, bulkResolveBody, bulkResolveResult, dateRangeListQuerySchema,
   envelopeSchema, listPayloadSchema, paginationSchema, resolveBody, resolveResult, statementImportFields, statementImportResult, statementListQuery, statementPullBody, statementRow,
   type RawQuery,
 } from '@tagih/contract';
@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { NotFound } from '../../shared/errors.ts';
 import { uploadConfig, uploadedFile } from '../../http/uploads.ts';
 import { breakDetail as detailOf, countBreaks, listBreaks } from './queue.ts';
 import { pullStatement } from './pull/pull-statement.ts';
@@ -22,6 +23,7 @@ import { sendParts } from '../../http/send-parts.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { bulkResolve } from './resolve-bulk.ts';
 import { resolveBreak } from './resolve-one.ts';
+import { ImportProgressBoard } from './import-progress.ts';
 import { importStatement } from './statement-import.ts';
 import { listStatements } from './statements.ts';
 
@@ -32,20 +34,22 @@ export const reconRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const paths = API_PATHS.recon;
+    const progressBoard = new ImportProgressBoard();
 
     app.post(paths.statements, {
       config: { ...access('create'), ...uploadConfig(RECON_MAX_FILE_BYTES) },
       schema: {
         tags,
-        summary: 'Import a bank statement: multipart field file (MT940/MT942, BCA Bisnis CSV, Mandiri MCM CSV, or a CSV read with its account\'s mapping), optional format and baccId',
+        summary: 'Import a bank statement: multipart field file (MT940/MT942, BCA Bisnis CSV, Mandiri MCM CSV, or a CSV read with its account\'s mapping), optional format, baccId and progressId (then GET …/progress/{progressId} tells how far it is)',
         consumes: ['multipart/form-data'],
         body: statementImportFields,
         response: { 200: envelopeSchema(statementImportResult) },
       },
       handler: async (request) => {
-        const { format, baccId } = request.body;
+        const { format, baccId, progressId } = request.body;
         const file = uploadedFile(request);
-        const result = await importStatement(deps, actorOf(request), { path: file.path, fileName: file.fileName }, { format, baccId });
+        const progress = progressBoard.sinkFor(progressId, sessionOf(request).userId);
+        const result = await importStatement(deps, actorOf(request), { path: file.path, fileName: file.fileName }, { format, baccId, progress });
         return ok(result, result.alreadyImported ? 'This statement was imported before; nothing was added.' : 'Statement imported.');
       },
     });
@@ -61,6 +65,16 @@ export const reconRoutes =
       handler: async (request) => {
         const result = await pullStatement(deps, actorOf(request), request.body);
         return ok(result, result.alreadyImported ? 'The bank sent the same statement as before; nothing was added.' : 'Statement pulled and imported.');
+      },
+    });
+
+    app.get(paths.importProgress, {
+      config: access('create'),
+      schema: { tags, summary: 'How far the caller\'s import named progressId is (kept by the server running it, ten minutes)', params: importProgressParams, response: { 200: envelopeSchema(importProgress) } },
+      handler: async (request) => {
+        const found = progressBoard.read(request.params.progressId, sessionOf(request).userId);
+        if (!found) throw new NotFound('No import of yours by that name on this server');
+        return ok(found);
       },
     });
 

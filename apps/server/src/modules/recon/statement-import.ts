@@ -19,7 +19,8 @@ import { accountById, accountsByNumber, type AccountScope } from './accounts-rep
 import * as breaks from './breaks-repo.ts';
 import { lateBefore } from './expected.ts';
 import { detectFormat, fileHash, headOf, statementEvents } from './formats/statement-file.ts';
-import { StatementRefusal } from './formats/statement-events.ts';
+import { StatementRefusal, type StatementEvent } from './formats/statement-events.ts';
+import type { ProgressSink } from './import-progress.ts';
 import { LINE_BATCH, writeLines } from './line-writer.ts';
 import * as lines from './lines-repo.ts';
 import type { MatchContext } from './matching/break-records.ts';
@@ -37,6 +38,18 @@ export interface UploadedFile {
 export interface ImportRequest {
   format?: StatementFormat | undefined;
   baccId?: number | undefined;
+  /** Told how far the import is (import-progress.ts); none: nobody asks. */
+  progress?: ProgressSink | undefined;
+}
+
+/** Reports how many entries the check has read, every PROGRESS_EVERY of them. */
+const PROGRESS_EVERY = 1_000;
+async function* counted(events: AsyncIterable<StatementEvent>, report: (entries: number) => void): AsyncIterable<StatementEvent> {
+  let entries = 0;
+  for await (const event of events) {
+    if (event.type === 'entry' && ++entries % PROGRESS_EVERY === 0) report(entries);
+    yield event;
+  }
 }
 
 /** A refusal of the file: 400 with the line and the reason in data. */
@@ -68,6 +81,19 @@ function answerOf(row: { stmtResult: string }, alreadyImported: boolean): Statem
 }
 
 export async function importStatement(deps: AppDeps, actor: Actor, file: UploadedFile, request: ImportRequest): Promise<StatementImportResult> {
+  const progress = request.progress ?? (() => undefined);
+  progress('checking', 0, null);
+  try {
+    const result = await importChecked(deps, actor, file, request, progress);
+    progress('done', result.lines + result.skippedLines);
+    return result;
+  } catch (error) {
+    progress('failed', 0);
+    throw error;
+  }
+}
+
+async function importChecked(deps: AppDeps, actor: Actor, file: UploadedFile, request: ImportRequest, progress: ProgressSink): Promise<StatementImportResult> {
   const head = await headOf(file.path);
   const format = request.format ?? detectFormat(head);
   const tz = deps.config.businessTz;
@@ -78,7 +104,7 @@ export async function importStatement(deps: AppDeps, actor: Actor, file: Uploade
     if (request.baccId !== undefined && !named) throw new Invalid(`Bank account ${request.baccId} is not known`, { baccId: 'is not a known bank account' });
     if (format === 'csv' && request.baccId === undefined) throw new Invalid('A generic CSV does not name its account: choose the bank account (baccId)', { baccId: 'is required for a generic CSV' });
     const mapping = named ? mappingOf(named) : null;
-    const checked = await checkStatement(statementEvents(file.path, format, head, mapping), addDays(businessDate(now, tz), 1));
+    const checked = await checkStatement(counted(statementEvents(file.path, format, head, mapping), (entries) => progress('checking', entries)), addDays(businessDate(now, tz), 1));
     const account = await chooseAccount(deps, request, accountDigits(checked.accountNo));
     if (!reachesAll(await companyScope(deps, actor.session), account.compIds)) {
       throw new Forbidden('You may import only the statements of accounts whose companies are all yours');
@@ -87,7 +113,8 @@ export async function importStatement(deps: AppDeps, actor: Actor, file: Uploade
     const earlier = await lines.statementByHash(deps.db, account.baccId, hash);
     if (earlier) return answerOf(earlier, true);
     try {
-      return await write(deps, actor, { file, format, head, mapping: mappingOf(account), account, checked, hash, now });
+      progress('writing', 0, checked.lines);
+      return await write(deps, actor, { file, format, head, mapping: mappingOf(account), account, checked, hash, now, progress });
     } catch (error) {
       // The same file, uploaded at the same moment, committed first.
       const twin = violationOf(error)?.kind === 'unique' ? await lines.statementByHash(deps.db, account.baccId, hash) : undefined;
@@ -112,6 +139,7 @@ interface Prepared {
   checked: CheckedStatement;
   hash: string;
   now: Date;
+  progress: ProgressSink;
 }
 
 async function write(deps: AppDeps, actor: Actor, p: Prepared): Promise<StatementImportResult> {
@@ -137,7 +165,9 @@ async function write(deps: AppDeps, actor: Actor, p: Prepared): Promise<Statemen
         .map((r) => ({ ...r, stlnId: inserted.get(r.stlnFingerprint)!, stlnReference: r.stlnReference ?? null }));
       tally.credits += credits.length;
       tally.matched += (await matchCreditLines(tx, account, credits, ctx)).matched;
+      p.progress('writing', tally.lines + tally.skipped);
     });
+    p.progress('matching', tally.lines + tally.skipped);
     for (let after = 0; ; ) {
       const rest = await lines.unsettledCredits(tx, stmtId, after, LINE_BATCH);
       tally.matched += await settleUnidentified(tx, account, rest, ctx);

@@ -15,12 +15,13 @@ import {
   RECON_CATEGORY_LABEL,
   RECON_CATEGORY_ORDER,
   STATEMENT_FORMATS,
+  type ImportProgress,
   type StatementFormat,
   type StatementImportResult,
 } from '@tagih/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { useBankAccounts, useImportStatement } from '../../api/recon.ts';
+import { useBankAccounts, useImportProgress, useImportStatement } from '../../api/recon.ts';
 
 export const FORMAT_LABEL: Record<StatementFormat, string> = {
   mt940: 'MT940 / MT942',
@@ -85,6 +86,32 @@ export function ImportResult({
   );
 }
 
+const count = (n: number) => n.toLocaleString('id-ID');
+
+/** The bar while an import runs: measured while its lines are written, else unmeasured, with what it is doing. */
+function ImportRunning({ progress }: { progress: ImportProgress | null | undefined }) {
+  const writing = progress?.phase === 'writing' && progress.totalLines ? progress : null;
+  const text = !progress
+    ? 'Mengunggah dan memeriksa file…'
+    : progress.phase === 'checking'
+      ? `Memeriksa file… ${count(progress.lines)} baris`
+      : progress.phase === 'writing'
+        ? `Menyimpan ${count(progress.lines)} dari ${count(progress.totalLines ?? 0)} baris…`
+        : 'Mencocokkan dengan transaksi…';
+  return (
+    <Stack spacing={0.5}>
+      <LinearProgress
+        aria-label="Mengimpor"
+        variant={writing ? 'determinate' : 'indeterminate'}
+        value={writing ? Math.min(100, (writing.lines / writing.totalLines!) * 100) : undefined}
+      />
+      <Typography variant="caption" color="text.secondary" aria-live="polite">
+        {text}
+      </Typography>
+    </Stack>
+  );
+}
+
 export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
@@ -101,12 +128,17 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const [baccId, setBaccId] = useState('');
   const [format, setFormat] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [progressId, setProgressId] = useState<string | null>(null);
+  const progress = useImportProgress(progressId, importer.isPending);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file || importer.isPending) return;
+    const id = crypto.randomUUID();
+    setProgressId(id);
     importer.mutate({
       file,
+      progressId: id,
       baccId: baccId ? Number(baccId) : undefined,
       format: (format || undefined) as StatementFormat | undefined,
     });
@@ -177,7 +209,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
                 {file ? file.name : 'Belum ada file dipilih'}
               </Typography>
             </Stack>
-            {importer.isPending && <LinearProgress aria-label="Mengimpor" />}
+            {importer.isPending && <ImportRunning progress={progress.data} />}
             {refused && (
               <Alert severity="error" aria-label="Impor ditolak">
                 {refused.line !== null

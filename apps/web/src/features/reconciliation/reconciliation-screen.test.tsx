@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AccessMap, BreakDetail, BreakRow, StatementRow } from '@tagih/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { deferred, fakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { BreakDetailScreen } from './break-detail-screen.tsx';
 import { ReconciliationScreen } from './reconciliation-screen.tsx';
@@ -299,6 +299,40 @@ describe('Rekonsiliasi: statements and Import', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByLabelText('Impor ditolak')).toHaveTextContent(
       'Ditolak di baris 7: the closing balance differs',
     );
+  });
+});
+
+describe('Rekonsiliasi: an import shows how far it is', { timeout: 20_000 }, () => {
+  it('names the import, asks its progress while it runs, and shows the lines written of the total', async () => {
+    const user = userEvent.setup();
+    const id = '00000000-0000-4000-8000-000000000001';
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(id);
+    const answer = deferred<Response>();
+    const api = fakeApi(FULL, {
+      [`GET ${STATEMENTS}`]: () =>
+        envelopeResponse({ data: [STATEMENT], pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 } }),
+      'GET /api/master/Bank_Account': () => page([]),
+      [`POST ${STATEMENTS}`]: () => answer.promise,
+      [`GET ${STATEMENTS}/progress/${id}`]: () => envelopeResponse({ phase: 'writing', lines: 200, totalLines: 400 }),
+    });
+    renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+    await user.click(await screen.findByRole('button', { name: 'Impor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Impor mutasi bank' });
+    await user.upload(within(dialog).getByLabelText('File mutasi'), new File([':20:S1\n'], 'bri.mt940', { type: 'text/plain' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Impor' }));
+    expect(await within(dialog).findByText('Menyimpan 200 dari 400 baris…')).toBeVisible();
+    expect(within(dialog).getByRole('progressbar', { name: 'Mengimpor' })).toHaveAttribute('aria-valuenow', '50');
+    const sent = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
+    expect(sent.get('progressId')).toBe(id);
+    answer.resolve(
+      envelopeResponse({
+        stmtId: 6, alreadyImported: false, format: 'mt940', baccId: 1, lines: 400, skippedLines: 0, pendingLines: 0, credits: 390, matched: 390,
+        balanceChecked: true, breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 }, expected: 0,
+      }),
+    );
+    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent('Mutasi berhasil diimpor.');
+    expect(within(dialog).queryByRole('progressbar', { name: 'Mengimpor' })).toBeNull();
+    expect(api.callsTo('GET', `${STATEMENTS}/progress/${id}`).length).toBeGreaterThan(0);
   });
 });
 

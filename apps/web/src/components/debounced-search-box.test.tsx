@@ -22,6 +22,25 @@ function Screen({ onRender }: { onRender: () => void }) {
 }
 
 describe('DebouncedSearchBox', () => {
+  it('hands the text on at once when the box is left (a click on a menu link), without waiting for the pause', () => {
+    vi.useFakeTimers();
+    render(<Screen onRender={() => undefined} />);
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: 'PT Maju ' } });
+    expect(screen.getByTestId('search')).toHaveTextContent('');
+    fireEvent.blur(box);
+    expect(screen.getByTestId('search')).toHaveTextContent(/^PT Maju$/);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('search')).toHaveTextContent(/^PT Maju$/);
+  });
+
+  it('leaving the box with nothing new typed hands nothing on', () => {
+    const onSearch = vi.fn();
+    render(<DebouncedSearchBox value="INV" onSearch={onSearch} debounceMs={300} placeholder="Search" />);
+    fireEvent.blur(screen.getByRole('textbox', { name: 'Search' }));
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
   it('hands on the trimmed text once typing pauses, and keystrokes do not re-render the screen', () => {
     vi.useFakeTimers();
     let screenRenders = 0;

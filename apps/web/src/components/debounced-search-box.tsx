@@ -13,7 +13,10 @@ export interface DebouncedSearchBoxProps {
 
 /**
  * A search box that keeps what is typed to itself and hands only the debounced, trimmed text
- * on: a keystroke re-renders this box, not the screen and its table.
+ * on: a keystroke re-renders this box, not the screen and its table. Leaving the box hands the
+ * text on at once: a click on a menu link leaves it first, so the search lands on the list it was
+ * typed for, never on the screen the operator goes to (a pending pause could end after the
+ * navigation began).
  */
 export function DebouncedSearchBox({ value, onSearch, debounceMs, placeholder, width }: DebouncedSearchBoxProps) {
   const [text, setText] = useState(value);
@@ -33,5 +36,9 @@ export function DebouncedSearchBox({ value, onSearch, debounceMs, placeholder, w
     const timer = setTimeout(() => onSearch(wanted), debounceMs);
     return () => clearTimeout(timer);
   }, [text, value, debounceMs, onSearch]);
-  return <SearchBox value={text} onChange={setText} placeholder={placeholder} width={width} />;
+  const handOn = () => {
+    const wanted = text.trim();
+    if (wanted !== value) onSearch(wanted);
+  };
+  return <SearchBox value={text} onChange={setText} onBlur={handOn} placeholder={placeholder} width={width} />;
 }

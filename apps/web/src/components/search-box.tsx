@@ -7,6 +7,8 @@ import TextField from '@mui/material/TextField';
 export interface SearchBoxProps {
   value: string;
   onChange: (value: string) => void;
+  /** The box lost the focus. */
+  onBlur?: () => void;
   placeholder?: string;
   /** Shows a clear button when there is text. */
   clearable?: boolean;
@@ -20,6 +22,7 @@ export interface SearchBoxProps {
 export function SearchBox({
   value,
   onChange,
+  onBlur,
   placeholder = 'Search..',
   clearable = true,
   width = 280,
@@ -29,6 +32,7 @@ export function SearchBox({
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
       placeholder={placeholder}
       sx={{ width, maxWidth: '100%' }}
       slotProps={{

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -147,6 +147,26 @@ describe('the list controller: reset rules', () => {
     const { result: groups } = renderController(PLAIN);
     const { result: companies } = renderController({ ...PLAIN, listPath: '/companies' });
     expect(groups.current.searchBoxKey).not.toBe(companies.current.searchBoxKey);
+  });
+
+  it('drops a change asked for by the screen the operator has left (a search pausing as the menu is clicked)', async () => {
+    const queryClient = new QueryClient();
+    let fromFirst: ((q: string) => void) | null = null;
+    function Screen() {
+      const list = useListController(PLAIN);
+      if (!fromFirst) fromFirst = list.setSearchText;
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/groups', element: <Screen /> }, { path: '/companies', element: <Screen /> }], { initialEntries: ['/groups'] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await act(() => router.navigate('/companies'));
+    act(() => fromFirst!('PT Maju'));
+    expect(router.state.location.pathname).toBe('/companies');
+    expect(router.state.location.search).toBe('');
   });
 
   it('keeps the page when only the page changes', () => {

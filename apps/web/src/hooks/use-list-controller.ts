@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { LiveEvent } from '@tagih/contract';
 import { listQueryKey, type ListSort } from '../api/get-list.ts';
 import { useLiveEvents } from './use-live-events.ts';
@@ -50,6 +50,7 @@ export type ListPatch = Partial<ListUrlState> | ((current: ListUrlState) => Part
  */
 export function useListController(config: ListControllerConfig) {
   const [search, setSearch] = useSearchParams();
+  const stillHere = useStillOnScreen();
   const queryClient = useQueryClient();
   const today = businessToday();
   const state = useMemo(() => readListUrl(search, config, today), [search, config, today]);
@@ -63,6 +64,7 @@ export function useListController(config: ListControllerConfig) {
 
   const update = useCallback(
     (change: ListPatch, options: ListUpdateOptions = {}) => {
+      if (!stillHere()) return;
       setSearch(
         (current) => {
           const previous = readListUrl(current, config, today);
@@ -73,7 +75,7 @@ export function useListController(config: ListControllerConfig) {
         { replace: options.replace ?? false },
       );
     },
-    [setSearch, config, today],
+    [setSearch, config, today, stillHere],
   );
 
   const actions = useMemo(
@@ -137,6 +139,33 @@ export function useListController(config: ListControllerConfig) {
     /** Live changes (config.live): reloaded quietly on the default view, else counted for "N … baru". */
     live: liveView,
   };
+}
+
+/**
+ * Whether the screen that rendered this list is still the one shown: false once it has unmounted,
+ * or once the browser is on another path (a navigation under way renders the new screen in a
+ * transition while the old one, and its search box's pending pause, still live). A change asked
+ * for by a screen the operator has left (a debounced search ending, a box losing the focus as it
+ * goes) is dropped, never written into the next screen's URL.
+ */
+function useStillOnScreen(): () => boolean {
+  const { pathname } = useLocation();
+  const latest = useRef(pathname);
+  latest.current = pathname;
+  const mounted = useRef(true);
+  useLayoutEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // A browser router: the address bar is the router's; a memory router (tests) has its own.
+  const browserBacked = typeof window !== 'undefined' && window.location.pathname === pathname;
+  // Made for this path: the screen of another path gets another, and the old one says no.
+  return useCallback(
+    () => mounted.current && latest.current === pathname && (!browserBacked || window.location.pathname === pathname),
+    [pathname, browserBacked],
+  );
 }
 
 /**

@@ -80,9 +80,9 @@ export default tseslint.config(
   {
     // The product never imports the simulator; demo mode's composition root starts it in-process.
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/server/src/integrations/demo-simulators.ts', 'apps/server/src/integrations/demo-traffic.ts'],
+    ignores: ['apps/server/src/demo/demo-simulators.ts', 'apps/server/src/demo/demo-traffic.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@tagih/bank-sim', '@tagih/bank-sim/*'], message: 'The product never imports the bank simulator (only integrations/demo-simulators.ts and demo-traffic.ts start it for demo mode).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@tagih/bank-sim', '@tagih/bank-sim/*'], message: 'The product never imports the bank simulator (only demo/demo-simulators.ts and demo-traffic.ts, beside main.ts, start it for demo mode).' }] }],
     },
   },
   {

@@ -21,7 +21,7 @@ import { sharedRateLimit } from './modules/auth/login-rate-limit.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules, snapModules } from './modules/index.ts';
 import { startBulkWorker } from './modules/bulk-actions/worker.ts';
-import { startExpiryWorker } from './modules/expiry/expiry-worker.ts';
+import { startExpiryWorker } from './modules/ledger/expiry-worker.ts';
 import { startDailyPull } from './modules/recon/pull/pull-schedule.ts';
 import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';

@@ -6,7 +6,7 @@ import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
 import type { BankGateway } from './integrations/bank/gateway.ts';
 import type { BankStatementSource } from './integrations/bank/statement-client.ts';
-import type { SnapPartner } from './modules/snap/partners.ts';
+import type { SnapPartner } from './modules/snap/caller/partners.ts';
 import type { BreakerSettings } from './modules/notifications/merchant-breaker.ts';
 import type { AppMetrics } from './ops/metrics.ts';
 import type { SecretBox } from './security/secret-box.ts';

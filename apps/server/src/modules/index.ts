@@ -11,7 +11,7 @@ import { liveRoutes } from './live/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
-import { merchantAccessRoutes } from './snap/merchant-access-routes.ts';
+import { merchantAccessRoutes } from './snap/merchant-access/merchant-access-routes.ts';
 import { reconRoutes } from './recon/routes.ts';
 import { snapRoutes } from './snap/routes.ts';
 import { transactionActionRoutes } from './transactions/actions/routes.ts';

@@ -8,7 +8,7 @@ import { API_BASE, TRANSACTION_KINDS, fillPath, transactionPaths } from '@tagih/
 import { buildApp } from '../../src/app.ts';
 import { verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { verifyAuditChain } from '../../src/modules/audit/service.ts';
-import { expireDueBills } from '../../src/modules/expiry/expire-bills.ts';
+import { expireDueBills } from '../../src/modules/ledger/expire-bills.ts';
 import { ADMIN, DIALECTS, TestClock, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
 import { anotherHandle, dueBills, expiryEvents, openVaBills, setVaExpiry, statusesOf } from './support.ts';
 

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { verifyRollup, withRollup } from '../../src/db/transaction-rollup.ts';
-import { expireDueBills } from '../../src/modules/expiry/expire-bills.ts';
-import { lockUnpaid, markExpired } from '../../src/modules/expiry/expiry-repo.ts';
+import { expireDueBills } from '../../src/modules/ledger/expire-bills.ts';
+import { lockUnpaid, markExpired } from '../../src/modules/ledger/expiry-repo.ts';
 import { DIALECTS, TestClock, createTestContext, type TestContext } from '../support/test-app.ts';
 import { callSnap, getToken, makeBank, paymentBody, stateOf, type TestBank } from '../snap/support.ts';
 import { expiryEvents, openVaBills, setVaExpiry } from './support.ts';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { isAllowedTarget, parseAllowedHost } from '../../src/integrations/merchant/address-guard.ts';
-import { demoAllowedHosts, startDemoSimulators, type DemoSimulators } from '../../src/integrations/demo-simulators.ts';
+import { demoAllowedHosts, startDemoSimulators, type DemoSimulators } from '../../src/demo/demo-simulators.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, setCallbackUrl, type TestCompany } from '../monitoring/support.ts';
 

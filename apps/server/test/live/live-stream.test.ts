@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, API_PATHS } from '@tagih/contract';
 import { buildApp } from '../../src/app.ts';
-import { expireDueBills } from '../../src/modules/expiry/expire-bills.ts';
+import { expireDueBills } from '../../src/modules/ledger/expire-bills.ts';
 import { mayHear } from '../../src/modules/live/hub.ts';
 import { ADMIN, ADMIN_USER, STAFF_USER, DIALECTS, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
 import { anotherHandle, setVaExpiry } from '../expiry/support.ts';

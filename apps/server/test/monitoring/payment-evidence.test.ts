@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PAID_TIME_LEEWAY_MS, claimForTheRecord, judgePaidClaim, strictAmountMinor, strictInstant, type BillOnRecord, type ClaimedPayment,
-} from '../../src/modules/transactions/payment-evidence.ts';
+} from '../../src/modules/ledger/payment-evidence.ts';
 
 const created = '2026-11-20T03:00:00.250Z';
 const ctx = { now: new Date('2026-11-20T04:00:00.000Z'), timeZone: 'Asia/Jakarta' };

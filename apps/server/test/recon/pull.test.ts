@@ -12,7 +12,7 @@ import { DEMO_BANK_ACCOUNTS } from '@tagih/contract/demo-bank';
 import { billAmount } from '../../src/db/seed/demo-clients.ts';
 import { SnapBankGateway } from '../../src/integrations/bank/snap-gateway.ts';
 import { SnapStatementSource } from '../../src/integrations/bank/statement-client.ts';
-import { demoBankBook } from '../../src/integrations/demo-bank-book.ts';
+import { demoBankBook } from '../../src/demo/demo-bank-book.ts';
 import { firstDemoPullDay, runDailyPull } from '../../src/modules/recon/pull/pull-schedule.ts';
 import {
   ADMIN,

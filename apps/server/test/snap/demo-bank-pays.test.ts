@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBankPayer, createDemoBanks, startBankSim, type BankSim } from '@tagih/bank-sim';
 import { verifyRollup } from '../../src/db/transaction-rollup.ts';
-import { partnersOfBanks } from '../../src/modules/snap/partners.ts';
+import { partnersOfBanks } from '../../src/modules/snap/caller/partners.ts';
 import { createTestContext, DIALECTS, type TestContext } from '../support/test-app.ts';
 import { stateOf, unpaidVaBill } from './support.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoBanks } from '@tagih/bank-sim';
 import { loadBankConfigFile } from '../../src/integrations/bank/config-file.ts';
-import { partnersOfBanks } from '../../src/modules/snap/partners.ts';
+import { partnersOfBanks } from '../../src/modules/snap/caller/partners.ts';
 
 const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, qrisPayload, readQrisPayload, tlv, type QrisBill } from '../../src/modules/snap/qris-payload.ts';
+import { crc16CcittFalse, qrisPayload, readQrisPayload, tlv, type QrisBill } from '../../src/modules/snap/qris/qris-payload.ts';
 
 const BILL: QrisBill = {
   acquirerDomain: 'ID.CO.BANKBRI.WWW',

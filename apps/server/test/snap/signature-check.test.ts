@@ -2,7 +2,7 @@
 // server's own signing helper, so that a wrong recipe on both sides cannot pass.
 import { createHash, createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { minifyJsonText, sameSecret, serviceSignatureIsValid, timestampIsFresh, tokenSignatureIsValid } from '../../src/modules/snap/signature-check.ts';
+import { minifyJsonText, sameSecret, serviceSignatureIsValid, timestampIsFresh, tokenSignatureIsValid } from '../../src/modules/snap/caller/signature-check.ts';
 
 const SECRET = 'bank-client-secret-0123456789';
 const TOKEN = 'token-abc';

@@ -7,7 +7,7 @@ import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from '
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { demoPartnerServiceId } from '@tagih/contract/demo-bank';
-import type { SnapPartner } from '../../src/modules/snap/partners.ts';
+import type { SnapPartner } from '../../src/modules/snap/caller/partners.ts';
 import type { TestContext } from '../support/test-app.ts';
 
 /** Whoever calls /snap: its client id and secret, and the private key that signs its token call. */

@@ -19,15 +19,15 @@ import type { Database } from '../../db/tables.ts';
 import { snapTimestamp } from '../../integrations/bank/snap-signature.ts';
 import { recordAudit } from '../audit/service.ts';
 import { canonicalJson } from '../audit/hash.ts';
-import { openBill, type NewBill } from '../transactions/bill-lifecycle.ts';
-import { strictAmountMinor, strictInstant } from '../transactions/payment-evidence.ts';
+import { openBill, type NewBill } from '../ledger/bill-lifecycle.ts';
+import { strictAmountMinor, strictInstant } from '../ledger/payment-evidence.ts';
 import { SNAP_CASE, SnapRefusal, badField, featureNotAllowed, missingField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
-import { snapAudit, type MerchantCall } from './call.ts';
+import { snapAudit, type MerchantCall } from './caller/call.ts';
 import type { BodyReader } from './fields.ts';
-import { activeCompaniesOf } from './merchant-access-repo.ts';
+import { activeCompaniesOf } from './merchant-access/merchant-access-repo.ts';
 import { firstRequest, insertMerchantBill, type MerchantBillRow } from './merchant-bills-repo.ts';
-import type { SnapPartner } from './partners.ts';
-import { snapAmount } from './va-bill.ts';
+import type { SnapPartner } from './caller/partners.ts';
+import { snapAmount } from './va/va-bill.ts';
 
 /** The longest validity a merchant may give a bill. */
 export const MAX_VALIDITY_MS = 366 * 24 * 3_600_000;

@@ -14,12 +14,12 @@ import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
 import { recordAudit } from '../audit/service.ts';
 import { announce } from '../live/announce.ts';
-import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayment, type RefusalReason } from '../transactions/payment-evidence.ts';
+import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayment, type RefusalReason } from '../ledger/payment-evidence.ts';
 import { turnPaid } from '../transactions/turn-paid.ts';
 import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
 import * as payments from './bank-payments-repo.ts';
 import { statusOf } from './bill-repo.ts';
-import { partnerAudit, type PartnerCall } from './call.ts';
+import { partnerAudit, type PartnerCall } from './caller/call.ts';
 
 export interface BillToPay extends BillOnRecord {
   trctId: number;

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../../deps.ts';
 import type { BankPaidClaim, InquiryOutcome } from '../../../integrations/bank/gateway.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { ServerKind } from '../kinds.ts';
-import type { RefusalReason } from '../payment-evidence.ts';
+import type { RefusalReason } from '../../ledger/payment-evidence.ts';
 import type { ActionRow } from '../repo.ts';
 import type { ActionRequest } from './action-runner.ts';
 import { insertAttempt } from './inquiry-attempts-repo.ts';

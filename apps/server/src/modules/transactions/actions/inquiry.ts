@@ -17,7 +17,7 @@ import { BankFailure, type InquiryOutcome } from '../../../integrations/bank/gat
 import { sendIfFree } from '../../notifications/delivery.ts';
 import { announce } from '../../live/announce.ts';
 import type { ServerKind } from '../kinds.ts';
-import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from '../payment-evidence.ts';
+import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from '../../ledger/payment-evidence.ts';
 import * as repo from '../repo.ts';
 import { turnPaid } from '../turn-paid.ts';
 import { runAction, type ActionAnswer, type ActionAudit, type ActionRequest, type ActionRules } from './action-runner.ts';

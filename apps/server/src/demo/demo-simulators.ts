@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createBankPayer, createDemoBanks, startBankSim, startMerchantSim, type BankBook, type BankPayer } from '@tagih/bank-sim';
-import type { BankConfig } from './bank/gateway.ts';
+import type { BankConfig } from '../integrations/bank/gateway.ts';
 
 /** How one simulated bank signs its calls to /snap: what a person or a test needs to pay a bill as that bank. */
 export interface DemoBankKeys {

@@ -1,11 +1,11 @@
 /** The merchant's own VA bill that trxId and the VA identity fields name (inquiry-va, delete-va): another's, or a mismatch, is unknown (xx12). */
-import type { DbOrTx } from '../../db/tables.ts';
-import type { SnapService } from './answers.ts';
-import type { MerchantCall } from './call.ts';
-import type { BodyReader } from './fields.ts';
-import { MERCHANT_BILL_ID } from './merchant-bill.ts';
-import { billByRequestId, type MerchantBillRow } from './merchant-bills-repo.ts';
-import { unknownBill } from './payment-booking.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
+import type { SnapService } from '../answers.ts';
+import type { MerchantCall } from '../caller/call.ts';
+import type { BodyReader } from '../fields.ts';
+import { MERCHANT_BILL_ID } from '../merchant-bill.ts';
+import { billByRequestId, type MerchantBillRow } from '../merchant-bills-repo.ts';
+import { unknownBill } from '../payment-booking.ts';
 import { readVaNames, type VaNames } from './va-bill.ts';
 
 export interface VaRequest {

@@ -1,5 +1,5 @@
 /** SQL of the partners' X-EXTERNAL-IDs (one per partner, business day and id: the primary key). */
-import type { DbOrTx } from '../../db/tables.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
 
 export interface ExternalIdKey {
   clientId: string;

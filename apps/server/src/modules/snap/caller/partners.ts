@@ -3,7 +3,7 @@
  * or the demo's simulated banks). Merchants open bills only at these banks, since only they can
  * report the payments: a VA at the bank whose partnerServiceId it names, a QRIS at the acquirer whose merchantId.
  */
-import type { BankConfig, InboundCredentials, QrisAcquirer } from '../../integrations/bank/gateway.ts';
+import type { BankConfig, InboundCredentials, QrisAcquirer } from '../../../integrations/bank/gateway.ts';
 
 export interface SnapPartner extends InboundCredentials {
   /** The bank code of the bills it may ask about and pay (trctBank / trctQrBank, any case). */

@@ -4,14 +4,14 @@
  * (expired or past its validity); nothing changes. Another client's, or a VA bill, is 4045101.
  */
 import { SNAP_ANSWERS, SNAP_PAYMENT_STATUS, SNAP_PAYMENT_STATUS_WORDS, TRX_STATUS, type TransactionStatus } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, missingField, snapAnswer, successful, type SnapAnswer } from './answers.ts';
-import type { MerchantCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
-import { billState, MERCHANT_BILL_ID } from './merchant-bill.ts';
-import { billByRequestId, qrisBillByReference } from './merchant-bills-repo.ts';
-import { snapAmount } from './va-bill.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, missingField, snapAnswer, successful, type SnapAnswer } from '../answers.ts';
+import type { MerchantCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
+import { billState, MERCHANT_BILL_ID } from '../merchant-bill.ts';
+import { billByRequestId, qrisBillByReference } from '../merchant-bills-repo.ts';
+import { snapAmount } from '../va/va-bill.ts';
 
 const SERVICE = SNAP_SERVICE.qrisQuery;
 

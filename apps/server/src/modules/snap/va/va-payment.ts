@@ -2,13 +2,13 @@
  * Service 25, transfer-va/payment: the bank reports that a payer paid a VA bill. The same
  * paymentRequestId again (a retry, flagAdvise Y) answers the first result and changes nothing.
  */
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { SNAP_SERVICE, successful } from './answers.ts';
-import type { PartnerCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
-import { bookPushedPayment, oncePerRequest, type Booked } from './payment-booking.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { SNAP_SERVICE, successful } from '../answers.ts';
+import type { PartnerCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
+import { bookPushedPayment, oncePerRequest, type Booked } from '../payment-booking.ts';
 import { assertPayable, findVaBill, readVaNames, snapAmount, vaBillName, vaBillToPay } from './va-bill.ts';
 
 const SERVICE = SNAP_SERVICE.vaPayment;

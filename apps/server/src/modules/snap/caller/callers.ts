@@ -3,10 +3,10 @@
  * `inbound` credentials, or the demo's), or a merchant (its client's API access, given from the
  * Client screen: merchant-access.ts). The client id says which; banks pay bills, merchants open them.
  */
-import type { AppDeps } from '../../deps.ts';
-import type { InboundCredentials } from '../../integrations/bank/gateway.ts';
-import { openClientApiSecret } from '../../security/client-api-secrets.ts';
-import { credentialsByClientId } from './merchant-access-repo.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { InboundCredentials } from '../../../integrations/bank/gateway.ts';
+import { openClientApiSecret } from '../../../security/client-api-secrets.ts';
+import { credentialsByClientId } from '../merchant-access/merchant-access-repo.ts';
 import { partnerByClientId, type SnapPartner } from './partners.ts';
 
 /** A merchant with API access: its client, and its credentials with the secret opened. */

@@ -1,5 +1,5 @@
 /** SQL of the SNAP bearer tokens (stored as SHA-256 hashes: any instance accepts them, the table gives none away). */
-import type { DbOrTx } from '../../db/tables.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
 
 export async function insertToken(db: DbOrTx, row: { hash: string; clientId: string; createdAt: string; expiresAt: string }): Promise<void> {
   await db.insertInto('snap_access_tokens').values({ sntkTokenHash: row.hash, sntkClientId: row.clientId, sntkCreatedAt: row.createdAt, sntkExpiresAt: row.expiresAt }).execute();

@@ -4,7 +4,7 @@
  * the CRC-16/CCITT-FALSE of everything before it including "6304".
  */
 
-import type { QrisAcquirer } from '../../integrations/bank/gateway.ts';
+import type { QrisAcquirer } from '../../../integrations/bank/gateway.ts';
 
 /** The merchant and bill a dynamic QRIS is drawn for, at its acquirer. */
 export interface QrisBill extends QrisAcquirer {

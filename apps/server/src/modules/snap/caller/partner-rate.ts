@@ -5,7 +5,7 @@
  * budget. In memory: no database write per call; with N instances a partner's ceiling is N times
  * the setting, which is the point of adding instances.
  */
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../../deps.ts';
 
 interface Bucket {
   tokens: number;

@@ -6,15 +6,15 @@
  * partnerReferenceNo becomes the order id, once (merchant-bill.ts).
  */
 import { plainMinor } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import { snapTimestamp } from '../../integrations/bank/snap-signature.ts';
-import { SNAP_SERVICE, successful, type SnapAnswer } from './answers.ts';
-import { qrisBillsByReference } from './bill-repo.ts';
-import type { MerchantCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
-import { amountMinorOf, bankFor, companyOf, expiryOf, MERCHANT_BILL_ID, openMerchantBill } from './merchant-bill.ts';
-import { nextNumber } from './number-repo.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { snapTimestamp } from '../../../integrations/bank/snap-signature.ts';
+import { SNAP_SERVICE, successful, type SnapAnswer } from '../answers.ts';
+import { qrisBillsByReference } from '../bill-repo.ts';
+import type { MerchantCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
+import { amountMinorOf, bankFor, companyOf, expiryOf, MERCHANT_BILL_ID, openMerchantBill } from '../merchant-bill.ts';
+import { nextNumber } from '../number-repo.ts';
 import { qrisPayload, qrisText } from './qris-payload.ts';
 
 const SERVICE = SNAP_SERVICE.qrisGenerate;

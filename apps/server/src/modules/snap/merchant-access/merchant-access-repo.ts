@@ -1,5 +1,5 @@
 /** SQL of the clients' SNAP API access (client_snap_credentials) and what deciding it needs: the client, its companies. */
-import type { DbOrTx } from '../../db/tables.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
 
 export function clientById(db: DbOrTx, clntid: number) {
   return db.selectFrom('clients').select(['clntid', 'clntName']).where('clntid', '=', clntid).executeTakeFirst();

@@ -6,7 +6,7 @@
  * would differ from what the caller signed.
  */
 import { timingSafeEqual, verify } from 'node:crypto';
-import { symmetricSignature } from '../../integrations/bank/snap-signature.ts';
+import { symmetricSignature } from '../../../integrations/bank/snap-signature.ts';
 
 /** How far a caller's X-TIMESTAMP may be from our clock. */
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;

@@ -1,11 +1,11 @@
 /** Service 30, transfer-va/inquiry-va: a merchant reads its VA bill and its state (Lunas, Belum Lunas, Kadaluarsa); nothing changes. */
 import { SNAP_VA_FLAG, TRX_STATUS } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import { SNAP_SERVICE, successful, type SnapAnswer } from './answers.ts';
-import type { MerchantCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
-import { billState } from './merchant-bill.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { SNAP_SERVICE, successful, type SnapAnswer } from '../answers.ts';
+import type { MerchantCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
+import { billState } from '../merchant-bill.ts';
 import { snapAmount } from './va-bill.ts';
 import { findMerchantVaBill, readVaRequest, vaIdentity } from './va-merchant-bill.ts';
 

@@ -1,10 +1,10 @@
 /** Service 24, transfer-va/inquiry: the bank asks for the bill a payer typed; nothing changes. */
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { SNAP_SERVICE, successful, type SnapAnswer } from './answers.ts';
-import type { PartnerCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { SNAP_SERVICE, successful, type SnapAnswer } from '../answers.ts';
+import type { PartnerCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
 import { assertPayable, findVaBill, readVaNames, snapAmount, vaBillName } from './va-bill.ts';
 
 const SERVICE = SNAP_SERVICE.vaInquiry;

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, CLIENT_API_AREA, MESSAGES, clientApiAccess, clientApiAccessBody, envelopeSchema, pathId } from '@tagih/contract';
-import type { AppDeps } from '../../deps.ts';
-import { actorOf } from '../../http/audit-context.ts';
-import { ok } from '../../http/envelope.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { actorOf } from '../../../http/audit-context.ts';
+import { ok } from '../../../http/envelope.ts';
 import { issueApiAccess, revokeApiAccess } from './merchant-access.ts';
 
 const params = z.strictObject({ id: pathId() });

@@ -6,9 +6,9 @@
  * A partner over its rate is answered 429xx00 (partner-rate.ts).
  */
 import { SNAP_ANSWERS } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badField, featureNotAllowed, invalidToken, tooManyRequests, unauthorized, type SnapService } from './answers.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { badField, featureNotAllowed, invalidToken, tooManyRequests, unauthorized, type SnapService } from '../answers.ts';
 import { headerOf, tokenHash } from './access-token.ts';
 import type { AuthenticatedCall, MerchantCall, PartnerCall, SnapCall } from './call.ts';
 import { callerByClientId, credentialsOf } from './callers.ts';

@@ -5,16 +5,16 @@
  * recorded in the audit trail and changes nothing.
  */
 import { AUDIT_ACTIONS, SNAP_PAYMENT_STATUS, TRX_STATUS } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { recordAudit } from '../audit/service.ts';
-import { SNAP_SERVICE, successful } from './answers.ts';
-import { qrisBillsByReference, type QrisBillRow } from './bill-repo.ts';
-import { partnerAudit, type PartnerCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
-import { bookPushedPayment, expiredBill, oncePerRequest, paidBill, unknownBill, type BillToPay, type Booked } from './payment-booking.ts';
-import { isPartnersBank } from './partners.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { recordAudit } from '../../audit/service.ts';
+import { SNAP_SERVICE, successful } from '../answers.ts';
+import { qrisBillsByReference, type QrisBillRow } from '../bill-repo.ts';
+import { partnerAudit, type PartnerCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
+import { bookPushedPayment, expiredBill, oncePerRequest, paidBill, unknownBill, type BillToPay, type Booked } from '../payment-booking.ts';
+import { isPartnersBank } from '../caller/partners.ts';
 
 const SERVICE = SNAP_SERVICE.qrisNotify;
 

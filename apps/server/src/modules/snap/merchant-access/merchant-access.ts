@@ -8,14 +8,14 @@
  */
 import { createHash, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { AUDIT_ACTIONS, MESSAGES, type ClientApiAccess, type ClientApiAccessBody } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { sealClientApiSecret } from '../../security/client-api-secrets.ts';
-import type { Actor } from '../../shared/actor.ts';
-import { AppError, Forbidden, Invalid, NotFound } from '../../shared/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { sealClientApiSecret } from '../../../security/client-api-secrets.ts';
+import type { Actor } from '../../../shared/actor.ts';
+import { AppError, Forbidden, Invalid, NotFound } from '../../../shared/errors.ts';
+import { recordAudit } from '../../audit/service.ts';
 import * as repo from './merchant-access-repo.ts';
-import { deleteTokensOf } from './token-repo.ts';
+import { deleteTokensOf } from '../caller/token-repo.ts';
 
 /** The smallest RSA key we accept (NIST SP 800-57: 2048 bits through 2030). */
 export const MIN_RSA_BITS = 2048;

@@ -5,17 +5,17 @@
  * A paid bill is 4043114, an expired one 4043119; cancelling again answers the first success.
  */
 import { AUDIT_ACTIONS, TRX_STATUS } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { recordAudit } from '../audit/service.ts';
-import { cancelBill } from '../transactions/bill-lifecycle.ts';
-import { SNAP_SERVICE, successful, type SnapAnswer } from './answers.ts';
-import type { MerchantCall } from './call.ts';
-import { underExternalId } from './external-id.ts';
-import { BodyReader } from './fields.ts';
-import { billState, merchantAudit } from './merchant-bill.ts';
-import { markRequestCancelled, type MerchantBillRow } from './merchant-bills-repo.ts';
-import { expiredBill, paidBill } from './payment-booking.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { recordAudit } from '../../audit/service.ts';
+import { cancelBill } from '../../ledger/bill-lifecycle.ts';
+import { SNAP_SERVICE, successful, type SnapAnswer } from '../answers.ts';
+import type { MerchantCall } from '../caller/call.ts';
+import { underExternalId } from '../caller/external-id.ts';
+import { BodyReader } from '../fields.ts';
+import { billState, merchantAudit } from '../merchant-bill.ts';
+import { markRequestCancelled, type MerchantBillRow } from '../merchant-bills-repo.ts';
+import { expiredBill, paidBill } from '../payment-booking.ts';
 import { findMerchantVaBill, readVaRequest, vaIdentity } from './va-merchant-bill.ts';
 
 const SERVICE = SNAP_SERVICE.vaDelete;

@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { businessDate, SNAP_ANSWERS } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { violationOf } from '../../db/violations.ts';
-import { SNAP_CASE, SnapRefusal, snapAnswer, type SnapService } from './answers.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { violationOf } from '../../../db/violations.ts';
+import { SNAP_CASE, SnapRefusal, snapAnswer, type SnapService } from '../answers.ts';
 import type { AuthenticatedCall } from './call.ts';
 import * as repo from './external-id-repo.ts';
 

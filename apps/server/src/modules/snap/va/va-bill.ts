@@ -1,11 +1,11 @@
 /** The VA bill a bank names by partnerServiceId + customerNo (and virtualAccountNo): only a bill of its own bank. */
 import { TRX_STATUS, plainMinor } from '@tagih/contract';
-import type { DbOrTx } from '../../db/tables.ts';
-import type { SnapService } from './answers.ts';
-import { vaBillsByCustomerNo, type VaBillRow } from './bill-repo.ts';
-import type { BodyReader } from './fields.ts';
-import { expiredBill, paidBill, unknownBill, type BillToPay } from './payment-booking.ts';
-import { isPartnersBank, type SnapPartner } from './partners.ts';
+import type { DbOrTx } from '../../../db/tables.ts';
+import type { SnapService } from '../answers.ts';
+import { vaBillsByCustomerNo, type VaBillRow } from '../bill-repo.ts';
+import type { BodyReader } from '../fields.ts';
+import { expiredBill, paidBill, unknownBill, type BillToPay } from '../payment-booking.ts';
+import { isPartnersBank, type SnapPartner } from '../caller/partners.ts';
 
 export interface VaNames {
   partnerServiceId: string;

@@ -5,12 +5,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { businessDate, SNAP_ANSWERS } from '@tagih/contract';
-import { iso } from '../../clock.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badField, missingField, SNAP_SERVICE, successful, unauthorized, type SnapAnswer, type SnapService } from './answers.ts';
+import { iso } from '../../../clock.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { badField, missingField, SNAP_SERVICE, successful, unauthorized, type SnapAnswer, type SnapService } from '../answers.ts';
 import type { SnapCall } from './call.ts';
 import { deleteDaysBefore } from './external-id-repo.ts';
-import { BodyReader } from './fields.ts';
+import { BodyReader } from '../fields.ts';
 import { callerByClientId, credentialsOf } from './callers.ts';
 import { timestampIsFresh, tokenSignatureIsValid } from './signature-check.ts';
 import * as repo from './token-repo.ts';

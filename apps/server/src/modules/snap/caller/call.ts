@@ -1,5 +1,5 @@
 /** A call to a /snap endpoint as the services read it: the raw body (signatures cover it), its JSON, headers and origin. */
-import type { AuditContext } from '../../shared/audit-context.ts';
+import type { AuditContext } from '../../../shared/audit-context.ts';
 import type { SnapCaller, SnapMerchant } from './callers.ts';
 import type { SnapPartner } from './partners.ts';
 

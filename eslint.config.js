@@ -22,6 +22,9 @@ const boundaries = [
   // Server: HTTP -> services -> repositories -> database.
   { target: server('db'), from: server('modules'), message: 'db/ is below the modules: it never imports them.' },
   { target: server('integrations'), from: server('modules'), message: 'integrations/ get what they need from their caller, never from modules/.' },
+  { target: server('deps.ts'), from: server('modules'), message: 'deps.ts (what the app is built from) imports no module: the types it needs are declared in it.' },
+  // The ledger (a bill's life) imports no other module: what follows a change is registered with it (ledger-wiring.ts).
+  { target: server('modules/ledger'), from: server('modules'), except: ['./ledger'], message: 'modules/ledger imports no other module: register what must follow a change at the composition root (ledger-wiring.ts).' },
   { target: server('http'), from: server('modules'), message: 'http/ (guard, envelope, errors) never imports a module.' },
   // The product never imports the simulator; the simulator may import the contract.
   { target: './apps/server', from: './apps/bank-sim', message: 'The product never imports the bank simulator.' },
@@ -56,6 +59,20 @@ function moduleRepoZones() {
   );
 }
 
+/** Nothing but the ledger imports the ledger's repositories: the SQL of a bill's life is its own (modules, composition roots, db/, ops/ alike). */
+function ledgerRepoZones() {
+  const src = new URL('./apps/server/src/', import.meta.url);
+  const outside = readdirSync(src, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name !== 'modules') return [server(entry.name)];
+    return readdirSync(new URL('./modules/', src), { withFileTypes: true }).filter((m) => m.name !== 'ledger').map((m) => server(`modules/${m.name}`));
+  });
+  return outside.map((target) => ({
+    target,
+    from: [server('modules/ledger/**/*repo.ts')],
+    message: "Only the ledger imports its repositories: use modules/ledger's services (index.ts).",
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -73,7 +90,7 @@ export default tseslint.config(
     plugins: { import: importPlugin, local: importCycles },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones(), ...moduleRepoZones()] }],
+      'import/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones(), ...moduleRepoZones(), ...ledgerRepoZones()] }],
       'local/no-import-cycle': 'error',
     },
   },

@@ -21,7 +21,8 @@ import { sharedRateLimit } from './modules/auth/login-rate-limit.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { apiModules, snapModules } from './modules/index.ts';
 import { startBulkWorker } from './modules/bulk-actions/worker.ts';
-import { startExpiryWorker } from './modules/ledger/expiry-worker.ts';
+import { startExpiryWorker } from './modules/ledger/index.ts';
+import { wireLedger } from './ledger-wiring.ts';
 import { startDailyPull } from './modules/recon/pull/pull-schedule.ts';
 import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
     // TRUST_PROXY: only these proxies' X-Forwarded-For is believed (request.ip: rate limits, audit).
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
+  // What follows a bill's change (reconciliation, the live stream) is registered with the ledger here.
+  wireLedger();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -4,12 +4,30 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/tables.ts';
 import type { Dialect } from './db/database.ts';
-import type { BankGateway } from './integrations/bank/gateway.ts';
+import type { BankGateway, InboundCredentials, QrisAcquirer } from './integrations/bank/gateway.ts';
 import type { BankStatementSource } from './integrations/bank/statement-client.ts';
-import type { SnapPartner } from './modules/snap/caller/partners.ts';
-import type { BreakerSettings } from './modules/notifications/merchant-breaker.ts';
 import type { AppMetrics } from './ops/metrics.ts';
 import type { SecretBox } from './security/secret-box.ts';
+
+/** A bank that may call /snap (modules/snap/caller/partners.ts builds them from the bank configuration). */
+export interface SnapPartner extends InboundCredentials {
+  /** The bank code of the bills it may ask about and pay (trctBank / trctQrBank, any case). */
+  bank: string;
+  /** Our VA prefix at the bank (8 characters, space-padded): merchants' VA bills there carry it. */
+  partnerServiceId?: string;
+  /** Our merchant id at the bank as QRIS acquirer, and what its QRIS payloads carry. */
+  merchantId?: string;
+  qris?: QrisAcquirer;
+}
+
+/** The retry worker's per-merchant circuit breaker (modules/notifications/merchant-breaker.ts). */
+export interface BreakerSettings {
+  /** Consecutive failures that open the breaker. */
+  failures: number;
+  /** First open period; doubled after each failed trial. */
+  cooldownMs: number;
+  maxCooldownMs: number;
+}
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -33,7 +51,7 @@ export interface AppDeps {
    * and shutdown grace come from config (WORKER_CONCURRENCY, WORKER_PER_MERCHANT, SHUTDOWN_GRACE_SECONDS).
    */
   notificationWorker?: { intervalMs: number; batchSize?: number; breaker?: BreakerSettings };
-  /** Runs the bill expiry housekeeping (modules/expiry) while the app is up, every intervalMs (the first run at once). */
+  /** Runs the bill expiry housekeeping (modules/ledger) while the app is up, every intervalMs (the first run at once). */
   expiryWorker?: { intervalMs: number };
   /** How often live streams get a heartbeat and their sessions are checked again; default LIVE_STREAM.heartbeatMs. */
   liveHeartbeatMs?: number;

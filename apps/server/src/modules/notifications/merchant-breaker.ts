@@ -10,14 +10,10 @@
  * Time comes from deps.clock, so tests move it instead of waiting.
  */
 import type { Clock } from '../../clock.ts';
+import type { BreakerSettings } from '../../deps.ts';
 
-export interface BreakerSettings {
-  /** Consecutive failures that open the breaker. */
-  failures: number;
-  /** First open period; doubled after each failed trial. */
-  cooldownMs: number;
-  maxCooldownMs: number;
-}
+/** Declared with what the app is built from (deps.ts), which imports no module. */
+export type { BreakerSettings };
 
 export const DEFAULT_BREAKER: BreakerSettings = { failures: 5, cooldownMs: 60_000, maxCooldownMs: 15 * 60_000 };
 

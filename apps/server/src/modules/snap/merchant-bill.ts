@@ -19,7 +19,7 @@ import type { Database } from '../../db/tables.ts';
 import { snapTimestamp } from '../../integrations/bank/snap-signature.ts';
 import { recordAudit } from '../audit/service.ts';
 import { canonicalJson } from '../audit/hash.ts';
-import { openBill, type NewBill } from '../ledger/bill-lifecycle.ts';
+import { inLedger, openBill, type NewBill } from '../ledger/index.ts';
 import { strictAmountMinor, strictInstant } from '../ledger/payment-evidence.ts';
 import { SNAP_CASE, SnapRefusal, badField, featureNotAllowed, missingField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
 import { snapAudit, type MerchantCall } from './caller/call.ts';
@@ -106,10 +106,11 @@ export async function openMerchantBill(deps: AppDeps, b: BillToOpen): Promise<Sn
   };
   if (await firstRequest(deps.db, key)) return answerOfFirst();
   try {
-    return await deps.db.transaction().execute(async (tx) => {
+    return await inLedger(deps, async (log) => {
+      const { tx } = log;
       const nowIso = iso(deps.clock.now());
       const made = await b.make(tx);
-      const trctId = await openBill(tx, {
+      const trctId = await openBill(log, {
         compId: b.company.compId, clntId: b.call.merchant.clntid, orderId: b.requestId, bank: b.bank.bank,
         totalMinor: b.totalMinor, createdIso: nowIso, expiresIso: iso(b.expiresAt), detail: made.detail,
       });

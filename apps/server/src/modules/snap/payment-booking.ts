@@ -1,21 +1,21 @@
 /**
  * Books a payment a bank pushed (VA payment, QRIS notify), exactly once: payment-evidence.ts judges
  * the claim (the same rule Inquiry's answers pass); then in ONE database transaction the bill turns
- * paid through the same turnPaid as Inquiry (its row lock taken first; rollup exact; the merchant's
- * notification queued; a payment that got there first makes this one "paid bill", a cancel or an
- * expiry that got there first (modules/expiry) "expired bill"), the bank's
+ * paid through the ledger's turnPaid, as Inquiry's (its row lock taken first; rollup exact; the
+ * merchant's notification queued; a payment that got there first makes this one "paid bill", a
+ * cancel or an expiry that got there first (modules/ledger) "expired bill"), the bank's
  * request is stored with our answer (unique per partner, service and request id), and
  * transaction.paid is audited. A copy of the request that waited for the row lock finds the bill
- * paid and answers what was stored (oncePerRequest). The notification is sent after the commit.
+ * paid and answers what was stored (oncePerRequest). After the commit the ledger's hooks tell the
+ * screens; the notification is sent by the route.
  */
 import { AUDIT_ACTIONS, SNAP_ANSWERS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
 import { recordAudit } from '../audit/service.ts';
-import { announce } from '../live/announce.ts';
+import { inLedger, turnPaid } from '../ledger/index.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayment, type RefusalReason } from '../ledger/payment-evidence.ts';
-import { turnPaid } from '../transactions/turn-paid.ts';
 import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
 import * as payments from './bank-payments-repo.ts';
 import { statusOf } from './bill-repo.ts';
@@ -89,9 +89,10 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
   const key = { clientId: call.partner.clientId, service, requestId: p.requestId };
   const nowIso = iso(deps.clock.now());
   try {
-    const notiId = await deps.db.transaction().execute(async (tx) => {
+    const notiId = await inLedger(deps, async (log) => {
+      const { tx } = log;
       // The bill's row lock first (turnPaid): a copy of this payment waits here, then finds it paid and reads our answer.
-      const id = await turnPaid(tx, bill, verdict.paidMinor, verdict.paidAt, nowIso);
+      const id = await turnPaid(log, { ...bill, kind: bill.identity.type }, verdict.paidMinor, verdict.paidAt, nowIso);
       if (id === null) throw new NoLongerUnpaid(await statusOf(tx, bill.trctId));
       await payments.insertBankPayment(tx, key, { bank: call.partner.bank, referenceNo: p.referenceNo, trctId: bill.trctId, answer: p.success, nowIso });
       await recordAudit(tx, deps.clock, audit, {
@@ -104,7 +105,6 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
       });
       return id;
     });
-    announce(deps, 'transaction.paid', { compId: bill.trctCompId, kind: bill.identity.type, trctId: bill.trctId });
     return { answer: p.success, notiId };
   } catch (error) {
     if (error instanceof NoLongerUnpaid) throw error.status === TRX_STATUS.PAID ? paidBill(service) : error.status === undefined ? unknownBill(service) : expiredBill(service);

@@ -3,17 +3,11 @@
  * or the demo's simulated banks). Merchants open bills only at these banks, since only they can
  * report the payments: a VA at the bank whose partnerServiceId it names, a QRIS at the acquirer whose merchantId.
  */
-import type { BankConfig, InboundCredentials, QrisAcquirer } from '../../../integrations/bank/gateway.ts';
+import type { SnapPartner } from '../../../deps.ts';
+import type { BankConfig } from '../../../integrations/bank/gateway.ts';
 
-export interface SnapPartner extends InboundCredentials {
-  /** The bank code of the bills it may ask about and pay (trctBank / trctQrBank, any case). */
-  bank: string;
-  /** Our VA prefix at the bank (8 characters, space-padded): merchants' VA bills there carry it. */
-  partnerServiceId?: string;
-  /** Our merchant id at the bank as QRIS acquirer, and what its QRIS payloads carry. */
-  merchantId?: string;
-  qris?: QrisAcquirer;
-}
+/** Declared with what the app is built from (deps.ts), which imports no module. */
+export type { SnapPartner };
 
 export function partnersOfBanks(banks: readonly BankConfig[]): SnapPartner[] {
   return banks.flatMap((b) =>

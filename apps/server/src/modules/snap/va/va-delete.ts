@@ -8,7 +8,7 @@ import { AUDIT_ACTIONS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { recordAudit } from '../../audit/service.ts';
-import { cancelBill } from '../../ledger/bill-lifecycle.ts';
+import { cancelBill, inLedger } from '../../ledger/index.ts';
 import { SNAP_SERVICE, successful, type SnapAnswer } from '../answers.ts';
 import type { MerchantCall } from '../caller/call.ts';
 import { underExternalId } from '../caller/external-id.ts';
@@ -32,10 +32,11 @@ export async function deleteVa(deps: AppDeps, call: MerchantCall): Promise<SnapA
     };
     const now = deps.clock.now();
     if (billState(bill, now, deps.config.businessTz).status !== TRX_STATUS.UNPAID) return refuseUnlessCancelled(bill);
-    const cancelled = await deps.db.transaction().execute(async (tx) => {
+    const cancelled = await inLedger(deps, async (log) => {
+      const { tx } = log;
       const nowIso = iso(now);
       // The bill's row lock first: a payment (or a copy of this request) racing it waits, or made it wait.
-      if (!(await cancelBill(tx, bill.trctId, nowIso))) return false;
+      if (!(await cancelBill(log, { trctId: bill.trctId, trctCompId: bill.trctCompId, trctOrderId: bill.trctOrderId, kind: 'VA' }, nowIso))) return false;
       await markRequestCancelled(tx, bill.mbilId, nowIso);
       await recordAudit(tx, deps.clock, merchantAudit(call, bill.trctCompId), {
         action: AUDIT_ACTIONS.transactionCancelled,

@@ -15,11 +15,10 @@ import type { DbOrTx } from '../../../db/tables.ts';
 import { AppError, Conflict } from '../../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../../integrations/bank/gateway.ts';
 import { sendIfFree } from '../../notifications/delivery.ts';
-import { announce } from '../../live/announce.ts';
-import type { ServerKind } from '../kinds.ts';
+import { expireBill, inLedger, turnPaid } from '../../ledger/index.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from '../../ledger/payment-evidence.ts';
-import * as repo from '../repo.ts';
-import { turnPaid } from '../turn-paid.ts';
+import type { ServerKind } from '../kinds.ts';
+import type * as repo from '../repo.ts';
 import { runAction, type ActionAnswer, type ActionAudit, type ActionRequest, type ActionRules } from './action-runner.ts';
 import { bankOf, REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
 
@@ -106,11 +105,10 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
   if (outcome.kind === 'unpaid') {
     const expired = kind.type === 'QRIS' && QR_GONE.has(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
     if (expired) {
-      await deps.db.transaction().execute(async (tx) => {
-        await repo.markExpired(tx, t.trctId, iso(now));
-        await audit(tx, 'expired', outcome.responseCode, { bankStatus: outcome.bankStatus });
+      await inLedger(deps, async (log) => {
+        await expireBill(log, { ...t, kind: kind.type }, iso(now));
+        await audit(log.tx, 'expired', outcome.responseCode, { bankStatus: outcome.bankStatus });
       });
-      announce(deps, 'transaction.expired', { compId: t.trctCompId, kind: kind.type, trctId });
     } else {
       await audit(deps.db, 'unpaid', outcome.responseCode, { bankStatus: outcome.bankStatus });
     }
@@ -124,13 +122,13 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
   const { paidAt, paidMinor } = outcome;
   // Only the request that turns it paid creates and sends the notification: parallel inquiries
   // of one transaction notify the merchant once.
-  const notiId = await deps.db.transaction().execute(async (tx) => {
-    const id = await turnPaid(tx, t, paidMinor, paidAt, iso(now));
+  const notiId = await inLedger(deps, async (log) => {
+    const id = await turnPaid(log, { ...t, kind: kind.type }, paidMinor, paidAt, iso(now));
     if (id === null) {
-      await audit(tx, 'paid', outcome.responseCode, { alreadyPaid: true });
+      await audit(log.tx, 'paid', outcome.responseCode, { alreadyPaid: true });
       return null;
     }
-    await audit(tx, 'paid', outcome.responseCode, { paidAmountMinor: paidMinor, paidAt, notiId: id });
+    await audit(log.tx, 'paid', outcome.responseCode, { paidAmountMinor: paidMinor, paidAt, notiId: id });
     return id;
   });
   if (notiId === null) {
@@ -139,7 +137,6 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
       data: { trctId, trctStatus: TRX_STATUS.PAID, paid: true, bankResponseCode: outcome.responseCode, notification: null },
     };
   }
-  announce(deps, 'transaction.paid', { compId: t.trctCompId, kind: kind.type, trctId });
   const delivery = await sendIfFree(deps, notiId);
   const notified =
     delivery === null

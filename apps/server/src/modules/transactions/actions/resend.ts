@@ -10,8 +10,8 @@ import type { ResendResult } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { queueNotification } from '../../ledger/index.ts';
 import { sendIfFree } from '../../notifications/delivery.ts';
-import * as repo from '../repo.ts';
 import { runAction, type ActionAnswer, type ActionRequest, type ActionRules } from './action-runner.ts';
 
 const refused = (status: number, message: string) => new AppError(status, message, { data: { responseCode: 400, responseMessage: message } });
@@ -25,7 +25,7 @@ const RESEND_RULES: ActionRules = {
 
 export function resend(deps: AppDeps, request: ActionRequest): Promise<ActionAnswer<ResendResult>> {
   return runAction(deps, request, RESEND_RULES, async (t, audit) => {
-    const notiId = await repo.ensureNotification(deps.db, t, iso(deps.clock.now()));
+    const notiId = await queueNotification(deps.db, t, iso(deps.clock.now()));
     const details = (outcome: 'delivered' | 'failed' | 'busy', merchantHttpStatus: number | null, message: string) => ({ notiId, outcome, merchantHttpStatus, message });
     const result = await sendIfFree(deps, notiId, {
       onRecorded: (tx, r) => audit(tx, r.delivered, details(r.delivered ? 'delivered' : 'failed', r.httpStatus, r.message)),

@@ -15,6 +15,7 @@ import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
 import { AppError } from '../../shared/errors.ts';
+import { startPeriodicTask } from '../../shared/periodic-task.ts';
 import type { ActionRunner } from '../transactions/actions/action-runner.ts';
 import { inquire } from '../transactions/actions/inquiry.ts';
 import { resend } from '../transactions/actions/resend.ts';
@@ -104,39 +105,12 @@ const IDLE_INTERVALS = 4;
 
 /** Runs a tick every intervalMs (a tick never overlaps the previous one; after an idle one, IDLE_INTERVALS) until stopped. */
 export function startBulkWorker(deps: AppDeps, intervalMs: number, options: { onError: (error: unknown) => void; graceMs?: number }): BulkWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> = Promise.resolve();
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      current = runBulkTick(deps, { stopping: () => stopped, onError: options.onError })
-        .then((ran) => schedule(ran > 0 ? intervalMs : intervalMs * IDLE_INTERVALS))
-        .catch((error: unknown) => {
-          options.onError(error);
-          schedule(intervalMs * IDLE_INTERVALS);
-        });
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(intervalMs);
-  let stopping: Promise<void> | null = null;
-  return {
-    stop() {
-      if (stopping) return stopping;
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const graceMs = options.graceMs ?? deps.config.shutdownGraceSeconds * 1000;
-      stopping = new Promise<void>((resolve) => {
-        const grace = setTimeout(resolve, graceMs);
-        grace.unref();
-        void current.finally(() => {
-          clearTimeout(grace);
-          resolve();
-        });
-      });
-      return stopping;
-    },
-  };
+  return startPeriodicTask({
+    run: (stopping) => runBulkTick(deps, { stopping, onError: options.onError }),
+    firstDelayMs: intervalMs,
+    // A failed tick waits as an idle one does.
+    nextDelayMs: (ran) => (ran !== undefined && ran > 0 ? intervalMs : intervalMs * IDLE_INTERVALS),
+    onError: options.onError,
+    graceMs: options.graceMs ?? deps.config.shutdownGraceSeconds * 1000,
+  });
 }

@@ -5,6 +5,7 @@
  * every FULL_PASS_MS over every unpaid bill again. Runs never overlap; every instance runs it.
  */
 import type { AppDeps } from '../../deps.ts';
+import { startPeriodicTask } from '../../shared/periodic-task.ts';
 import { expireDueBills } from './expire-bills.ts';
 
 const FULL_PASS_MS = 6 * 60 * 60_000;
@@ -18,9 +19,6 @@ export interface ExpiryWorker {
 }
 
 export function startExpiryWorker(deps: AppDeps, intervalMs: number, options: { onError: (error: unknown) => void; graceMs?: number }): ExpiryWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> = Promise.resolve();
   let lastFullPass: number | null = null;
   const lookBackMs = Math.max(LOOK_BACK_MIN_MS, LOOK_BACK_INTERVALS * intervalMs);
 
@@ -30,34 +28,11 @@ export function startExpiryWorker(deps: AppDeps, intervalMs: number, options: { 
     await expireDueBills(deps, { since: full ? null : new Date(now - lookBackMs) });
     if (full) lastFullPass = now;
   };
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      current = run()
-        .catch((error: unknown) => options.onError(error))
-        .finally(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(0);
-
-  let stopping: Promise<void> | null = null;
-  return {
-    stop() {
-      if (stopping) return stopping;
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const graceMs = options.graceMs ?? deps.config.shutdownGraceSeconds * 1000;
-      stopping = new Promise<void>((resolve) => {
-        const grace = setTimeout(resolve, graceMs);
-        grace.unref();
-        void current.finally(() => {
-          clearTimeout(grace);
-          resolve();
-        });
-      });
-      return stopping;
-    },
-  };
+  return startPeriodicTask({
+    run,
+    firstDelayMs: 0,
+    nextDelayMs: () => intervalMs,
+    onError: options.onError,
+    graceMs: options.graceMs ?? deps.config.shutdownGraceSeconds * 1000,
+  });
 }

@@ -11,6 +11,7 @@
  */
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
+import { startPeriodicTask } from '../../shared/periodic-task.ts';
 import { sendIfFree, type DeliveryResult } from './delivery.ts';
 import { findDue } from './delivery-repo.ts';
 import { MerchantBreakers } from './merchant-breaker.ts';
@@ -171,48 +172,29 @@ export interface NotificationWorker {
 }
 
 /**
- * Runs a tick every intervalMs until stopped. A tick fetches what is due and starts what the
+ * Runs a tick every intervalMs (after the previous one; shared/periodic-task.ts) until stopped. A tick fetches what is due and starts what the
  * limits allow; it does not wait for the sends, so the next tick serves the other merchants
  * while a slow one's sends are still in flight. Two fetches never overlap.
  */
 export function startNotificationWorker(deps: AppDeps, intervalMs: number, options: WorkerOptions): NotificationWorker {
   const onTick = options.onTick ?? (() => {});
-  const graceMs = options.graceMs ?? deps.config.shutdownGraceSeconds * 1000;
   const breakers = breakersFor(deps);
   let stopped = false;
-  let stopping: Promise<void> | null = null;
-  let fetching: Promise<unknown> | null = null;
   const dispatcher = new Dispatcher(deps, breakers, () => stopped, options.onError, false);
   onTick();
-  const timer = setInterval(() => {
-    if (fetching || stopped) return;
-    fetching = dispatcher
-      .tick()
-      .catch(options.onError)
-      .finally(() => {
-        fetching = null;
-        onTick();
-      });
-  }, intervalMs);
-  timer.unref();
+  const task = startPeriodicTask({
+    run: () => dispatcher.tick(),
+    firstDelayMs: intervalMs,
+    nextDelayMs: () => intervalMs,
+    onError: options.onError,
+    afterRun: onTick,
+    graceMs: options.graceMs ?? deps.config.shutdownGraceSeconds * 1000,
+    drain: () => dispatcher.idle(),
+    ...(options.onAbandoned ? { onAbandoned: options.onAbandoned } : {}),
+  });
   const stop = (): Promise<void> => {
-    if (stopping) return stopping;
     stopped = true;
-    clearInterval(timer);
-    const settled = Promise.resolve(fetching).then(() => dispatcher.idle());
-    if (!fetching && dispatcher.inFlight === 0) return (stopping = Promise.resolve());
-    stopping = new Promise<void>((resolve) => {
-      const grace = setTimeout(() => {
-        options.onAbandoned?.();
-        resolve();
-      }, graceMs);
-      grace.unref();
-      void settled.finally(() => {
-        clearTimeout(grace);
-        resolve();
-      });
-    });
-    return stopping;
+    return task.stop();
   };
   return { stop, breakers };
 }

@@ -10,6 +10,7 @@ import { addDays, businessDate, type StatementImportResult } from '@tagih/contra
 import type { AppDeps } from '../../../deps.ts';
 import { SYSTEM_AUDIT_CONTEXT } from '../../../shared/audit-context.ts';
 import type { Actor } from '../../../shared/actor.ts';
+import { startPeriodicTask } from '../../../shared/periodic-task.ts';
 import { takeLease } from '../../transactions/actions/throttle.ts';
 import { allAccounts } from '../accounts-repo.ts';
 import { lateBefore } from '../expected.ts';
@@ -99,27 +100,13 @@ export function startDailyPull(
   at: string,
   options: { onError: (error: unknown) => void },
 ): PullSchedule {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> = Promise.resolve();
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      current = runDailyPull(deps, at, options.onError)
-        .catch((error: unknown) => options.onError(error))
-        .finally(() => schedule(CHECK_EVERY_MS));
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  return startPeriodicTask({
+    run: () => runDailyPull(deps, at, options.onError),
+    firstDelayMs: 0,
+    nextDelayMs: () => CHECK_EVERY_MS,
+    onError: options.onError,
+    graceMs: deps.config.shutdownGraceSeconds * 1000,
+  });
 }
 
 /**

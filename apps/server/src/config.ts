@@ -231,7 +231,7 @@ export interface Config {
    * "more than" and leaves the totals uncounted (EXACT_COUNT_LIMIT).
    */
   exactCountLimit: number;
-  /** How often this process marks unpaid bills past their expiry Kadaluarsa (modules/expiry); null: never (EXPIRY_INTERVAL_SECONDS=off). */
+  /** How often this process marks unpaid bills past their expiry Kadaluarsa (modules/ledger/expiry-worker.ts); null: never (EXPIRY_INTERVAL_SECONDS=off). */
   expiryIntervalMs: number | null;
   /** Live streams (GET /api/live/events) one user may hold open on this process at once; LIVE_STREAMS_PER_USER. */
   liveStreamsPerUser: number;
@@ -239,7 +239,7 @@ export interface Config {
   snapCallsPerSecond: number;
   /** Demo mode: where the simulated banks' credentials for calling /snap are written (a person or a test pays as a bank); unset: not written. */
   demoBankKeysFile: string | undefined;
-  /** Demo mode: bills the demo merchants open per minute over /snap, most paid by the demo bank (integrations/demo-traffic.ts); null: none (DEMO_TRAFFIC=off). */
+  /** Demo mode: bills the demo merchants open per minute over /snap, most paid by the demo bank (demo/demo-traffic.ts); null: none (DEMO_TRAFFIC=off). */
   demoTrafficPerMinute: number | null;
   /**
    * Reconciliation: a paid transaction missing from the bank's statement is "expected", not a

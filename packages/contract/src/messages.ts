@@ -209,7 +209,7 @@ export const ACTION_OUTCOME = {
 const quoted = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /**
- * Why a bank's "paid" answer was not believed (server: transactions/payment-evidence.ts): what the
+ * Why a bank's "paid" answer was not believed (server: modules/ledger/payment-evidence.ts): what the
  * bank said, amounts as the screens show them ('2.707.000,00'), times in the business time zone.
  */
 export const BANK_CLAIM_REFUSED = {

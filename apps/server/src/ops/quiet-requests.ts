@@ -1,7 +1,7 @@
 /**
  * Requests whose routine log lines are left out: Fastify's "incoming request" and "request
  * completed" lines are skipped for them, while an errored request, a 5xx answer and everything the
- * handlers log themselves are kept. Demo mode uses it for the demo traffic (integrations/demo-traffic.ts).
+ * handlers log themselves are kept. Demo mode uses it for the demo traffic (demo/demo-traffic.ts).
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 

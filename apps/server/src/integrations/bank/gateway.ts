@@ -17,7 +17,7 @@ export interface BankConfig {
   merchantId?: string;
   /** How the bank calls us (modules/snap): absent, the bank cannot report payments to us. */
   inbound?: InboundCredentials;
-  /** What a dynamic QRIS drawn for us at this acquirer carries (modules/snap/qris-payload.ts); absent, merchants cannot draw one there. */
+  /** What a dynamic QRIS drawn for us at this acquirer carries (modules/snap/qris/qris-payload.ts); absent, merchants cannot draw one there. */
   qris?: QrisAcquirer;
   /** Our account numbers at this bank whose statements we ask for over SNAP bank-statement (modules/recon/pull); absent: none. */
   accounts?: string[];
@@ -63,7 +63,7 @@ export interface QrisInquiry {
 
 /**
  * What a bank's "paid" answer says, as the bank wrote it: which bill it names, the amount and the
- * time. Nothing here is believed yet: the caller decides (transactions/payment-evidence.ts).
+ * time. Nothing here is believed yet: the caller decides (modules/ledger/payment-evidence.ts).
  */
 export interface BankPaidClaim {
   names: { virtualAccountNo?: string | null; partnerServiceId?: string | null; customerNo?: string | null; referenceNo?: string | null; partnerReferenceNo?: string | null };

@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { expireDueBills } from '../../src/modules/ledger/expire-bills.ts';
 import { mayHear } from '../../src/modules/live/hub.ts';
 import { ADMIN, ADMIN_USER, STAFF_USER, DIALECTS, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
-import { anotherHandle, setVaExpiry } from '../expiry/support.ts';
+import { anotherHandle, setVaExpiry } from '../ledger/support.ts';
 import { callSnap, getToken, makeBank, paymentBody, type TestBank } from '../snap/support.ts';
 import { SseClient, type Refusal } from './sse-client.ts';
 

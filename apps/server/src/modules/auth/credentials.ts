@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/tables.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { assertPasswordAllowed, passwordSetColumns, rememberOutgoingPassword, rememberPassword } from './password-policy.ts';
 import * as repo from './repo.ts';
+import { revokeUserSessions } from './session-changes.ts';
 
 export interface CredentialChange {
   /** The new username; absent keeps the current one. */
@@ -31,7 +32,7 @@ export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(
 export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);
 
 /** Ends every live session of the user (logins changed, user deactivated or removed). */
-export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => repo.revokeUserSessions(db, userId, nowIso);
+export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => revokeUserSessions(db, userId, nowIso);
 
 /**
  * Writes the change to the user's login with its audit columns (user `by` at `nowIso`) and,

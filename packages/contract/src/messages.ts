@@ -102,7 +102,7 @@ export const MESSAGES = {
   /** PASSWORD_POLICY=pci (packages/contract/src/password-policy.ts). */
   passwordPciTooShort: 'Password must be at least 12 characters',
   passwordPciLettersAndDigits: 'Password must contain both letters and digits',
-  passwordPciIsUsername: 'Password must not be the same as the username',
+  passwordPciIsUsername: 'Password must not contain the username',
   passwordPciReused: 'Password must not be one of the last 4 passwords',
   passwordPciTooCommon: 'Password is too common. Choose a less predictable password',
   currentPasswordRequired: 'Current password is required',

@@ -1,7 +1,7 @@
 /**
  * PASSWORD_POLICY, one source for the server and the forms. `spec`: the rules of spec §5 alone
  * (6–50 characters). `pci` (PCI DSS v4.0.1 8.3): also at least 12 characters with letters and
- * digits, not the username — checked here — and, on the server only, not one of the last 4
+ * digits, not containing the username (case aside) — checked here — and, on the server only, not one of the last 4
  * passwords nor on the list of common passwords; a password expires after 90 days unless
  * two-factor is on, and one set by somebody else must be changed at the first sign-in.
  */
@@ -28,7 +28,8 @@ export function passwordPolicyIssue(policy: PasswordPolicy, password: string, us
   if (policy !== 'pci') return null;
   if (password.length < PCI_PASSWORD_RULES.minLength) return MESSAGES.passwordPciTooShort;
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return MESSAGES.passwordPciLettersAndDigits;
-  if (username && password.trim().toLowerCase() === username.trim().toLowerCase()) return MESSAGES.passwordPciIsUsername;
+  const name = username.trim().toLowerCase();
+  if (name && password.toLowerCase().includes(name)) return MESSAGES.passwordPciIsUsername;
   return null;
 }
 

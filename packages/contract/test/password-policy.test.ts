@@ -10,12 +10,15 @@ describe('password policy rules (one source for server and form)', () => {
     expect(passwordPolicyIssue('spec', 'budi', 'budi')).toBeNull();
   });
 
-  it('pci: 12 characters, letters and digits, not the username (case aside)', () => {
+  it('pci: 12 characters, letters and digits, not containing the username (case aside)', () => {
     expect(passwordPolicyIssue('pci', 'Kopi-2026ab', 'budi')).toBe(MESSAGES.passwordPciTooShort);
     expect(passwordPolicyIssue('pci', 'only-letters-here', 'budi')).toBe(MESSAGES.passwordPciLettersAndDigits);
     expect(passwordPolicyIssue('pci', '123456789012345', 'budi')).toBe(MESSAGES.passwordPciLettersAndDigits);
     expect(passwordPolicyIssue('pci', 'BUDI.staff2026', 'budi.Staff2026')).toBe(MESSAGES.passwordPciIsUsername);
+    expect(passwordPolicyIssue('pci', 'admin1234567', 'admin')).toBe(MESSAGES.passwordPciIsUsername);
+    expect(passwordPolicyIssue('pci', '2026-ADMIN-kopi', ' Admin ')).toBe(MESSAGES.passwordPciIsUsername);
     expect(passwordPolicyIssue('pci', 'Kopi-Tubruk-2026', 'budi')).toBeNull();
+    expect(passwordPolicyIssue('spec', 'admin1234567', 'admin')).toBeNull();
   });
 
   it('the Manage Account form asks for the current password under pci when something changes', () => {

@@ -65,7 +65,12 @@ export async function openConfiguredDatabase(
 /** DEMO_PASSWORD, or a random password that the caller shows once. */
 export const demoPasswordOf = (config: Config): string => config.demoPassword ?? randomPassword();
 
-/** The demo data, its clients calling back the demo merchant on MERCHANT_SIM_PORT; nothing when already there. */
+/**
+ * The demo data, its clients calling back the demo merchant on MERCHANT_SIM_PORT; nothing when
+ * already there. Under PASSWORD_POLICY=pci the demo users, like the admin, must change the
+ * seeded password at the first sign-in.
+ */
 export function seedConfiguredDemo(database: Db, config: Config, now: Date, demoPassword: string): Promise<DemoMasterResult> {
-  return seedDemo({ db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase: demoMerchantBase(config.merchantSimPort) }, demoPassword);
+  const ctx = { db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase: demoMerchantBase(config.merchantSimPort) };
+  return seedDemo(ctx, demoPassword, { mustChangePassword: config.passwordPolicy === 'pci' });
 }

@@ -27,7 +27,14 @@ export interface DemoMasterResult {
   users: { username: string; label: string }[];
 }
 
-export async function seedDemoMaster(db: Kysely<Database>, opts: { demoPassword: string; now: string }): Promise<DemoMasterResult> {
+export interface DemoMasterOptions {
+  demoPassword: string;
+  /** The demo users must change the seeded password at the first sign-in (PASSWORD_POLICY=pci: somebody else set it). */
+  mustChangePassword?: boolean | undefined;
+  now: string;
+}
+
+export async function seedDemoMaster(db: Kysely<Database>, opts: DemoMasterOptions): Promise<DemoMasterResult> {
   const users = DEMO_USERS.map((u) => ({ username: u.username, label: u.label }));
   const existing = await db.selectFrom('company_groups').select('grcpId').where('grcpName', '=', GROUPS[0]!.grcpName).executeTakeFirst();
   if (existing) return { created: false, users };
@@ -57,7 +64,10 @@ export async function seedDemoMaster(db: Kysely<Database>, opts: { demoPassword:
     }
     for (const u of DEMO_USERS) {
       await tx.insertInto('users').values({ userId: u.userId, userStatus: 1, ...audit('user') }).execute();
-      await tx.insertInto('user_logins').values({ usloUserId: u.userId, usloUserName: u.username, usloPassword: passwordHash, ...audit('uslo') }).execute();
+      await tx
+        .insertInto('user_logins')
+        .values({ usloUserId: u.userId, usloUserName: u.username, usloPassword: passwordHash, ...audit('uslo'), ...(opts.mustChangePassword ? { usloMustChangePassword: 1 } : {}) })
+        .execute();
       await tx.insertInto('user_roles').values({ usroUserId: u.userId, usroRoleId: u.roleId, ...audit('usro') }).execute();
     }
     // The admin (Superadmin) may pick any company; the links show in User Company too.

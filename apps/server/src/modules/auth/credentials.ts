@@ -7,8 +7,9 @@ import type { PasswordPolicy } from '@tagih/contract';
 import { auditOnUpdate } from '../../db/audit.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { hashPassword } from '../../security/passwords.ts';
-import { assertPasswordAllowed, passwordSetColumns, rememberPassword } from './password-policy.ts';
+import { assertPasswordAllowed, passwordSetColumns, rememberOutgoingPassword, rememberPassword } from './password-policy.ts';
 import * as repo from './repo.ts';
+import { revokeUserSessions } from './session-changes.ts';
 
 export interface CredentialChange {
   /** The new username; absent keeps the current one. */
@@ -31,14 +32,15 @@ export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(
 export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);
 
 /** Ends every live session of the user (logins changed, user deactivated or removed). */
-export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => repo.revokeUserSessions(db, userId, nowIso);
+export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => revokeUserSessions(db, userId, nowIso);
 
 /**
  * Writes the change to the user's login with its audit columns (user `by` at `nowIso`) and,
  * when it carries a username or a password, ends every session of the user. Runs in the
  * caller's transaction; an empty change records only who edited the login. A new password is
  * checked against the policy (400 on the password field), hashed (argon2id, deliberately slow:
- * credential changes are rare enough for that) and kept in the history; set by somebody else, it must be
+ * credential changes are rare enough for that) and kept in the history, after the password it replaces
+ * (which joins the history too, should it not be there yet); set by somebody else, it must be
  * changed at the next sign-in under `pci`.
  */
 export async function changeCredentials(
@@ -49,6 +51,7 @@ export async function changeCredentials(
     const username = change.username ?? (await repo.findLoginByUserId(db, userId))?.usloUserName ?? '';
     await assertPasswordAllowed(db, policy, { userId, username, password: change.password });
     passwordHash = await hashPassword(change.password);
+    await rememberOutgoingPassword(db, userId, nowIso);
   }
   await repo.updateLogin(db, userId, {
     ...(change.username !== undefined ? { usloUserName: change.username } : {}),

@@ -23,6 +23,7 @@ import { TooManyRequests, Unauthorized } from '../../shared/errors.ts';
 import { recordAudit, type AuditEvent } from '../audit/service.ts';
 import { signInKey } from './credentials.ts';
 import * as repo from './repo.ts';
+import { revokeUserSessions } from './session-changes.ts';
 
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_MINUTES = 30;
@@ -102,7 +103,7 @@ export async function countFailure(
   if (recheck) {
     await repo.lock(tx, key, ACCOUNT, lockedUntil, nowIso);
     await repo.clearThrottle(tx, key, [SIGNED_IN]);
-    if (target) await repo.revokeUserSessions(tx, target.id, nowIso);
+    if (target) await revokeUserSessions(tx, target.id, nowIso);
   } else {
     await repo.lock(tx, key, place, lockedUntil, nowIso);
   }

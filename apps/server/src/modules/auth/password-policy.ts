@@ -58,6 +58,19 @@ export const passwordSetColumns = (userId: string, by: string, nowIso: string) =
 export const rememberPassword = (db: DbOrTx, userId: string, hash: string, nowIso: string) =>
   repo.addPasswordHistory(db, userId, hash, nowIso, PCI_PASSWORD_RULES.history);
 
+/**
+ * Before a password is replaced: keeps the one leaving in the history when it is not there yet.
+ * A password written elsewhere than credentials.ts (the seeded admin and demo users, a login from
+ * before the history) would otherwise be allowed back after two changes. Compares the stored
+ * hashes (the history keeps the login's own hash), so no password is hashed again.
+ */
+export async function rememberOutgoingPassword(db: DbOrTx, userId: string, nowIso: string): Promise<void> {
+  const current = await repo.findPasswordState(db, userId);
+  if (!current) return;
+  const recent = await repo.recentPasswordHashes(db, userId, PCI_PASSWORD_RULES.history);
+  if (!recent.includes(current.usloPassword)) await rememberPassword(db, userId, current.usloPassword, nowIso);
+}
+
 interface PasswordState {
   usloPasswordChangedTime: string | null;
   usloMustChangePassword: number;

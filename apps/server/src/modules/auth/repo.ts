@@ -141,6 +141,8 @@ export function touchSession(db: DbOrTx, tokenHash: string, nowIso: string) {
   return db.updateTable('sessions').set({ sessLastSeenTime: nowIso }).where('sessTokenHash', '=', tokenHash).execute();
 }
 
+// Ending a session or changing its company: only through session-changes.ts (the live streams hear of it).
+
 export function setSessionCompany(db: DbOrTx, tokenHash: string, compId: number) {
   return db.updateTable('sessions').set({ sessCompId: compId }).where('sessTokenHash', '=', tokenHash).execute();
 }
@@ -161,6 +163,11 @@ export function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string) {
     .where('sessUserId', '=', userId)
     .where('sessRevokedTime', 'is', null)
     .execute();
+}
+
+/** PostgreSQL: says on `channel` that the user's sessions changed, delivered when the caller's transaction commits (session-changes.ts). */
+export async function notifySessionsChanged(db: DbOrTx, channel: string, userId: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${userId})`.execute(db);
 }
 
 // --- access and companies ----------------------------------------------------------

@@ -18,6 +18,7 @@ import { passwordChangeReason, passwordSetTime } from './password-policy.ts';
 import { placeOf } from './lockout.ts';
 import * as lockout from './lockout.ts';
 import * as repo from './repo.ts';
+import * as sessionChanges from './session-changes.ts';
 import * as twoFactor from './two-factor.ts';
 
 /** lastSeen is written at most this often, so reads do not all become writes. */
@@ -142,21 +143,27 @@ export async function loginSecondStep(deps: AppDeps, context: AuditContext, chal
 
 type StoredSession = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
 
+/** When the session ends unless something happens first: its absolute expiry, or its idle limit (moved by each request). */
+function endsAt(deps: AppDeps, session: StoredSession): Date {
+  const idleLimit = addMinutes(new Date(session.sessLastSeenTime), deps.config.sessionIdleMinutes);
+  const absolute = new Date(session.sessExpiresTime);
+  return idleLimit < absolute ? idleLimit : absolute;
+}
+
 /** Not revoked, not past its absolute or idle expiry, its user active. */
 function isLive(deps: AppDeps, session: StoredSession, now: Date): boolean {
-  const idleLimit = addMinutes(new Date(session.sessLastSeenTime), deps.config.sessionIdleMinutes);
-  return session.sessRevokedTime === null && session.sessExpiresTime > iso(now) && idleLimit > now && session.userStatus === 1;
+  return session.sessRevokedTime === null && endsAt(deps, session) > now && session.userStatus === 1;
 }
 
 /**
- * A session still live, as a long-lived request re-checks it: its company and access now, or null
- * when it ended. Unlike a request it does not count as activity (an open stream never keeps a
- * session from going idle).
+ * A session still live, as a long-lived request re-checks it: its company and access now, and
+ * when it will have ended unless a request comes first (`endsAt`), or null when it ended. Unlike a
+ * request it does not count as activity (an open stream never keeps a session from going idle).
  */
-export async function stillLive(deps: AppDeps, tokenHash: string): Promise<Pick<SessionContext, 'compId' | 'access'> | null> {
+export async function stillLive(deps: AppDeps, tokenHash: string): Promise<(Pick<SessionContext, 'compId' | 'access'> & { endsAt: Date }) | null> {
   const session = await repo.findSession(deps.db, tokenHash);
   if (!session || !isLive(deps, session, deps.clock.now())) return null;
-  return { compId: session.sessCompId, access: await accessOfUser(deps.db, session.sessUserId) };
+  return { compId: session.sessCompId, access: await accessOfUser(deps.db, session.sessUserId), endsAt: endsAt(deps, session) };
 }
 
 /** Resolves a bearer token into a live session, or throws 401 with errorCode 411. */
@@ -229,14 +236,14 @@ export async function setCompany(deps: AppDeps, actor: Actor, compId: number): P
     throw new Forbidden(MESSAGES.companyNotAllowed, { response: false });
   }
   await deps.db.transaction().execute(async (tx) => {
-    await repo.setSessionCompany(tx, session.tokenHash, compId);
+    await sessionChanges.setSessionCompany(tx, session, compId);
     await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.companySelected, target, details: { compId, previousCompId: session.compId } });
   });
 }
 
 export async function logout(deps: AppDeps, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
-    await repo.revokeSession(tx, actor.session.tokenHash, iso(deps.clock.now()));
+    await sessionChanges.revokeSession(tx, actor.session, iso(deps.clock.now()));
     await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.logout, target: { type: 'user', id: actor.session.userId } });
   });
 }

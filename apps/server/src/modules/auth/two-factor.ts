@@ -19,6 +19,7 @@ import {
 import { recordAudit } from '../audit/service.ts';
 import { recheckFailed, recheckPassed } from './lockout.ts';
 import * as repo from './repo.ts';
+import { revokeUserSessions } from './session-changes.ts';
 import * as tfRepo from './two-factor-repo.ts';
 
 /** A sign-in's second step lives this long and dies after this many wrong codes. */
@@ -136,7 +137,7 @@ export async function resetTwoFactor(deps: AppDeps, actor: Actor, userId: string
     if (!login) throw new NotFound(`User ${userId} has no login.`);
     const wasOn = await tfRepo.deleteTwoFactor(tx, userId);
     // A reset answers a lost or stolen device: whoever holds it must not stay signed in.
-    await repo.revokeUserSessions(tx, userId, iso(deps.clock.now()));
+    await revokeUserSessions(tx, userId, iso(deps.clock.now()));
     await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.twoFactorReset, target, details: { username: login.usloUserName, wasOn } });
     return { userId, username: login.usloUserName };
   });

@@ -18,10 +18,12 @@ export interface LiveListener {
 }
 
 /**
- * Holds one pooled connection that LISTENs; `onPayload` hears each notification's text, `onLost`
- * once when the connection breaks (the caller listens again).
+ * Holds one pooled connection that LISTENs on `channels`; `onPayload` hears each notification's
+ * channel and text, `onLost` once when the connection breaks (the caller listens again).
  */
-export async function listenLive(db: Kysely<Database>, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<LiveListener> {
+export async function listenLive(
+  db: Kysely<Database>, channels: readonly string[], onPayload: (channel: string, payload: string) => void, onLost: (error: Error) => void,
+): Promise<LiveListener> {
   const lease: PostgresLease = await leasePostgresClient(db);
   const { client } = lease;
   let done = false;
@@ -35,7 +37,7 @@ export async function listenLive(db: Kysely<Database>, onPayload: (payload: stri
     if (error) onLost(error);
   };
   const heard = (message: { channel: string; payload?: string }) => {
-    if (message.channel === LIVE_CHANNEL && message.payload) onPayload(message.payload);
+    if (channels.includes(message.channel) && message.payload) onPayload(message.channel, message.payload);
   };
   const lost = (error: Error) => finish(error);
   const ended = () => finish(new Error('the LISTEN connection ended'));
@@ -43,7 +45,7 @@ export async function listenLive(db: Kysely<Database>, onPayload: (payload: stri
   client.on('error', lost);
   client.on('end', ended);
   try {
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    for (const channel of channels) await client.query(`LISTEN ${channel}`);
   } catch (error) {
     finish(null);
     throw error;
@@ -51,7 +53,7 @@ export async function listenLive(db: Kysely<Database>, onPayload: (payload: stri
   return {
     async close() {
       if (done) return;
-      await client.query(`UNLISTEN ${LIVE_CHANNEL}`).catch(() => {});
+      await client.query('UNLISTEN *').catch(() => {});
       finish(null);
     },
   };

@@ -90,6 +90,8 @@ async function removeUser(deps: AppDeps, actor: Actor, id: string | number): Pro
       const before = await find(deps, tx, users, userId);
       if (!before) throw new NotFound(`User ${userId} not found.`);
       await assertMayChangeUser(tx, actor, userId);
+      // Ended first (then deleted with the user), so that the user's open live streams close at once.
+      await endSessions(tx, userId, iso(deps.clock.now()));
       await repo.deleteUserWithLinks(tx, userId);
       await assertSuperadminRemains(tx);
       await recordChange(tx, deps, actor, { ...attempt, before, after: null });

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, LIVE_STREAM, fillPath } from '@tagih/contract';
 import { buildApp } from '../../src/app.ts';
 import { ADMIN, ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
-import { anotherHandle } from '../expiry/support.ts';
+import { anotherHandle } from '../ledger/support.ts';
 import { SseClient } from './sse-client.ts';
 
 /** Far below the heartbeat (15 s): the stream ended because it was told, not because it polled. */

@@ -28,19 +28,22 @@ const startsWith = (bytes: Buffer, ...prefix: number[]) => prefix.every((b, i) =
 /** The 1-based line of byte `at`. */
 const lineAt = (bytes: Buffer, at: number) => bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
 
-/** UTF-16 without a byte order mark: ASCII text whose every other byte is 0. */
+const isPrintable = (b: number) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f);
+
+/** UTF-16 without a byte order mark: ASCII text whose every other byte is 0 (either byte order). */
 function looksUtf16(bytes: Buffer): boolean {
-  const sample = bytes.subarray(0, Math.min(bytes.length, 512));
+  const sample = bytes.subarray(0, Math.min(bytes.length, 512) & ~1);
   if (sample.length < 4) return false;
-  let zeroEven = 0;
-  let zeroOdd = 0;
-  for (let i = 0; i < sample.length; i++) {
-    if (sample[i] !== 0) continue;
-    if (i % 2 === 0) zeroEven++;
-    else zeroOdd++;
-  }
   const half = sample.length / 2;
-  return zeroEven > half * 0.7 || zeroOdd > half * 0.7;
+  return [0, 1].some((zeroAt) => {
+    let zeros = 0;
+    let printable = 0;
+    for (let i = 0; i < sample.length; i += 2) {
+      if (sample[i + zeroAt] === 0) zeros++;
+      if (isPrintable(sample[i + 1 - zeroAt]!)) printable++;
+    }
+    return zeros > half * 0.7 && printable > half * 0.9;
+  });
 }
 
 /** A byte no text statement holds: NUL and the C0 controls other than tab, line breaks, SOH and ^Z (host-to-host MT940 wrappers). */

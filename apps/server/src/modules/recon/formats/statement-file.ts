@@ -36,7 +36,7 @@ export async function headOf(path: string): Promise<string> {
 }
 
 // eslint-disable-next-line no-control-regex
-const MT940_START = /^[\s\u0000-\u001f]*(\{1:|:20:)/;
+const MT940_START = /^[\s\u0000-\u001f]*(\{1:|:\d{2}[A-Z]?:)/;
 
 /** The head's lines, without the last one (it may be cut). */
 const headLines = (head: string) => head.split(/\r?\n/).slice(0, HEADER_WITHIN_ROWS);

@@ -459,6 +459,8 @@ export interface ReconStatementsTable {
   stmtId: Generated<number>;
   stmtBaccId: number;
   stmtFormat: string;
+  /** The variant the file was read as (formats/statement-events.ts SectionStart.variant); null before migration 0032. */
+  stmtVariant: string | null;
   stmtFileName: string | null;
   stmtFileHash: string;
   /** MT940 :20:. */

@@ -47,7 +47,7 @@ describe('statement formats', () => {
 
   it('MT940: block wrappers, balances, C/D lines with references, :86: narratives over several lines (a 65-character line joins the next)', async () => {
     const events = await eventsOf(fixture('bri-2026-11-19.mt940'));
-    expect(events[0]).toMatchObject({ type: 'start', accountNo: 'BRINIDJA/0123456789012', reference: 'STMT261119BRI', currency: 'IDR', openingMinor: 100_000_000, periodFrom: '2026-11-18' });
+    expect(events[0]).toMatchObject({ type: 'start', accountNo: '0123456789012', reference: 'STMT261119BRI', currency: 'IDR', openingMinor: 100_000_000, periodFrom: null, variant: 'mt940:swift-envelope' });
     const lines = entries(events);
     expect(lines).toHaveLength(10);
     expect(lines[0]).toMatchObject({ day: '2026-11-19', bookedDay: '2026-11-19', direction: 'C', amountMinor: 15_000_000, reference: '77001081200000011//FT26323001', narrative: 'PEMBAYARAN VA TRANSFER VA 77001081200000011 BUDI SANTOSO' });
@@ -106,14 +106,14 @@ describe('statement formats', () => {
 
   it('refuses bad dates, amounts, currencies, a day split in two and lines without a statement', async () => {
     const mt = (body: string) => file(`:20:X\n:25:0123456789012\n:60F:C261118IDR0,00\n${body}`);
-    expect((await refusal(mt(':61:2613191119C1,00NTRFNONREF\n:62F:C261119IDR1,00\n'))).message).toBe('line 4: value date 261319 is not a date (YYMMDD)');
+    expect((await refusal(mt(':61:2613191119C1,00NTRFNONREF\n:62F:C261119IDR1,00\n'))).message).toBe('line 4: tanggal valuta 261319 bukan tanggal (YYMMDD)');
     expect((await refusal(mt(':61:2612011201C1,00NTRFNONREF\n:62F:C261201IDR1,00\n'))).message).toBe('line 4: date 2026-12-01 is in the future');
-    expect((await refusal(mt(':61:261119C1.5,00NTRFNONREF\n:62F:C261119IDR1,00\n'))).message).toMatch(/^line 4: :61: '261119C1.5,00NTRFNONREF' is not a statement line/);
-    expect((await refusal(file(':20:X\n:25:1\n:60F:C261118USD0,00\n:62F:C261119USD0,00\n'))).message).toBe('line 3: currency USD is not rupiah (IDR)');
+    expect((await refusal(mt(':61:261119C1.5,00NTRFNONREF\n:62F:C261119IDR1,00\n'))).message).toMatch(/^line 4: :61: '261119C1.5,00NTRFNONREF' bukan baris mutasi/);
+    expect((await refusal(file(':20:X\n:25:1\n:60F:C261118USD0,00\n:62F:C261119USD0,00\n'))).message).toBe('line 3: mata uang USD pada saldo awal (:60F:): hanya mutasi rupiah (IDR) yang direkonsiliasi. Impor mutasi rekening rupiah, atau hapus pernyataan USD dari file');
     expect((await refusal(mt(':61:261119C1,00NTRFA\n:61:261118C1,00NTRFB\n:61:261119C1,00NTRFC\n:62F:C261119IDR3,00\n'))).message).toBe('line 6: lines of 2026-11-19 appear again after other days; each day\'s lines must be together');
-    expect((await refusal(mt(':61:261119C1,00NTRFA\n'))).message).toBe('line 4: statement X has an opening balance (:60F:) but no closing balance (:62F:)');
-    expect((await refusal(file(':25:0123456789012\n:61:261119C1,00NTRFA\n'))).message).toBe('line 1: a statement must begin with :20:');
+    expect((await refusal(mt(':61:261119C1,00NTRFA\n'))).message).toBe('line 4: pernyataan X punya saldo awal (:60F:) tetapi tanpa saldo akhir (:62F:)');
+    expect((await refusal(file(':25:0123456789012\n:61:261119C1,00NTRFA\n'))).message).toBe('line 1: pernyataan MT940 harus diawali :20:');
     expect((await refusal(file(':20:X\n:25:0123456789012\n'))).message).toBe('the file holds no statement lines');
-    expect((await refusal(file('hello\n'))).message).toBe('a generic CSV needs the column mapping saved on its bank account (baccCsvMapping)');
+    expect((await refusal(file('hello\n'))).message).toMatch(/^line 1: CSV dengan kolom 'hello' bukan tata letak mutasi bank yang dikenal/);
   });
 });

@@ -42,7 +42,7 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
     const res = await importFile(ctx, token, 'bri-2026-11-19-wrong-closing.mt940');
     expect(res.statusCode).toBe(400);
     expect(res.json().status.message).toBe('The statement was not imported: line 28: opening 1.000.000,00 + credits 1.174.001,00 − debits 6.500,00 = 2.167.501,00, but the closing balance is 2.167.500,00');
-    expect(res.json().data).toEqual({ line: 28, reason: expect.stringContaining('but the closing balance is 2.167.500,00') });
+    expect(res.json().data).toEqual({ line: 28, reason: expect.stringContaining('but the closing balance is 2.167.500,00'), code: 'invalid' });
     expect({ statements: await count('recon_statements'), lines: await count('recon_lines'), breaks: await count('recon_breaks') }).toEqual(before);
     const audit = await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', 'recon.statement.imported').where('audtOutcome', '=', 'failure').execute();
     expect(audit.length).toBeGreaterThan(0);
@@ -117,13 +117,13 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
     const statements = await count('recon_statements');
     const cases: [Record<string, string>, { name: string; content: string } | null, string][] = [
       [{}, null, 'file is required (multipart field "file")'],
-      [{ format: 'ofx' }, { name: 'x.mt940', content: 'x' }, 'format must be one of mt940, bca-csv, mandiri-csv, csv'],
+      [{ format: 'ofx' }, { name: 'x.mt940', content: 'x' }, 'format must be one of mt940, bca-csv, mandiri-csv, bank-csv, xlsx, csv'],
       [{ baccId: '999999' }, { name: 'x.mt940', content: fixture('bri-2026-11-19.mt940').toString() }, 'Bank account 999999 is not known'],
       [{ baccId: String(accounts.bca) }, { name: 'x.mt940', content: fixture('bri-2026-11-19.mt940').toString() }, 'The file is for account 0123456789012, not BCA 8720123456'],
-      [{}, { name: 'x.csv', content: 'a,b\n1,2\n' }, 'A generic CSV does not name its account: choose the bank account (baccId)'],
-      [{ baccId: String(accounts.bca), format: 'csv' }, { name: 'x.csv', content: 'a,b\n1,2\n' }, 'The statement was not imported: a generic CSV needs the column mapping saved on its bank account (baccCsvMapping)'],
+      [{}, { name: 'x.csv', content: 'a,b\n1,2\n' }, "The statement was not imported: line 1: CSV dengan kolom 'a,b' bukan tata letak mutasi bank yang dikenal"],
+      [{ baccId: String(accounts.bca), format: 'csv' }, { name: 'x.csv', content: 'a,b\n1,2\n' }, "line 1: CSV dengan kolom 'a,b' bukan tata letak mutasi bank yang dikenal"],
       [{}, { name: 'x.mt940', content: fixture('bri-2026-11-19.mt940').toString().replace('0123456789012', '5555555555') }, 'Account 5555555555 is not a known bank account; add it under Bank Account first'],
-      [{}, { name: 'empty.mt940', content: '' }, 'A generic CSV does not name its account: choose the bank account (baccId)'],
+      [{}, { name: 'empty.mt940', content: '' }, 'The statement was not imported: file ini kosong'],
     ];
     for (const [fields, file, message] of cases) {
       const res = await ctx.inject({ method: 'POST', url: '/api/recon/statements', token, ...multipartFile(fields, file) });

@@ -12,7 +12,12 @@ import type { FieldDef, ResourceDef } from '../resource.ts';
 /** The area whose read lists statements and breaks, create imports, update resolves. */
 export const RECON_AREA = 'reconciliation' as const;
 
-export const STATEMENT_FORMATS = ['mt940', 'bca-csv', 'mandiri-csv', 'csv'] as const;
+/**
+ * What a statement file is: MT940/MT942; BCA's and Mandiri MCM's CSV; another Indonesian bank's own
+ * CSV/TXT layout recognised by its header (`bank-csv`: BRI, BNI, Mandiri internet banking, Bank
+ * Jatim); an XLSX sheet in any of those layouts; a CSV read with its account's mapping.
+ */
+export const STATEMENT_FORMATS = ['mt940', 'bca-csv', 'mandiri-csv', 'bank-csv', 'xlsx', 'csv'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** The matching rules, in the order they are tried; `manual` is a link made by an operator. */
@@ -185,6 +190,8 @@ export const statementRow = z.object({
   accountNo: z.string(),
   accountName: z.string(),
   format: z.enum(STATEMENT_FORMATS),
+  /** The variant the file was read as ('mt940:swift-envelope', 'csv:bca-bisnis', 'xlsx:mandiri-ib'); null for imports before it was recorded. */
+  variant: z.string().nullable(),
   fileName: z.string().nullable(),
   reference: z.string().nullable(),
   fromDay: z.string().nullable(),

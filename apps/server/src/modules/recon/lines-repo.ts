@@ -85,7 +85,7 @@ export async function statementPage(db: DbOrTx, filter: { baccIds: readonly numb
   const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q
     .select([
-      's.stmtId', 's.stmtBaccId', 'a.baccBank', 'a.baccAccountNo', 'a.baccName', 's.stmtFormat', 's.stmtFileName', 's.stmtReference', 's.stmtFromDay', 's.stmtToDay',
+      's.stmtId', 's.stmtBaccId', 'a.baccBank', 'a.baccAccountNo', 'a.baccName', 's.stmtFormat', 's.stmtVariant', 's.stmtFileName', 's.stmtReference', 's.stmtFromDay', 's.stmtToDay',
       's.stmtLines', 's.stmtSkippedLines', 's.stmtCredits', 's.stmtMatched', 's.stmtBalanceChecked', 's.stmtCreatedTime', 's.stmtCreatedUsername',
       (eb) => eb.selectFrom('recon_breaks as b').select(sql<number>`count(*)`.as('n')).whereRef('b.rbrkStmtId', '=', 's.stmtId').where('b.rbrkStatus', '=', 'open').as('openBreaks'),
     ])

@@ -12,6 +12,8 @@ export interface CheckedStatement {
   /** The account number the file names (digits), or null. */
   accountNo: string | null;
   reference: string | null;
+  /** The variant its first section was read as (formats/statement-events.ts). */
+  variant: string | null;
   fromDay: string | null;
   toDay: string | null;
   lines: number;
@@ -21,8 +23,12 @@ export interface CheckedStatement {
 
 const rp = (minor: bigint | number) => formatMinorIdr(Number(minor));
 
-/** The account number in an MT940 :25: ('BRINIDJA/0123456789', '0123456789 IDR'): its last run of digits. */
-export const accountDigits = (text: string | null): string | null => (text ? (/(\d[\d-]{3,})\D*$/.exec(text)?.[1]?.replace(/-/g, '') ?? null) : null);
+/**
+ * The account number a file names: as the parsers give it (digits, or letters and digits kept
+ * whole: 'B4E08MS9D00A0009'), else the last run of digits of a longer text ('BRINIDJA/0123456789').
+ */
+export const accountDigits = (text: string | null): string | null =>
+  text ? (/^[A-Z0-9]+$/.test(text) ? text : (/(\d[\d-]{3,})\D*$/.exec(text)?.[1]?.replace(/-/g, '') ?? null)) : null;
 
 class SectionState {
   credits = 0n;
@@ -40,7 +46,7 @@ class SectionState {
 }
 
 export async function checkStatement(events: AsyncIterable<StatementEvent>, latestDay: string): Promise<CheckedStatement> {
-  const out: CheckedStatement = { accountNo: null, reference: null, fromDay: null, toDay: null, lines: 0, pending: 0, balanceChecked: true };
+  const out: CheckedStatement = { accountNo: null, reference: null, variant: null, fromDay: null, toDay: null, lines: 0, pending: 0, balanceChecked: true };
   let section: SectionState | null = null;
   let currentDay: string | null = null;
   const closedDays = new Set<string>();
@@ -56,6 +62,7 @@ export async function checkStatement(events: AsyncIterable<StatementEvent>, late
     if (account && out.accountNo && account !== out.accountNo) throw new StatementRefusal(e.lineNo, `account ${account} differs from ${out.accountNo} above: one account per file`);
     out.accountNo ??= account;
     out.reference ??= e.reference;
+    out.variant ??= e.variant;
     widen(e.periodTo);
     section = new SectionState(e);
   };

@@ -53,7 +53,7 @@ async function* counted(events: AsyncIterable<StatementEvent>, report: (entries:
 }
 
 /** A refusal of the file: 400 with the line and the reason in data. */
-const refused = (r: StatementRefusal) => new AppError(400, `The statement was not imported: ${r.message}`, { data: { line: r.lineNo, reason: r.reason } });
+const refused = (r: StatementRefusal) => new AppError(400, `The statement was not imported: ${r.message}`, { data: { line: r.lineNo, reason: r.reason, code: r.code } });
 
 function mappingOf(account: AccountScope) {
   if (!account.csvMapping) return null;
@@ -102,7 +102,6 @@ async function importChecked(deps: AppDeps, actor: Actor, file: UploadedFile, re
   try {
     const named = request.baccId !== undefined ? await accountById(deps.db, request.baccId) : undefined;
     if (request.baccId !== undefined && !named) throw new Invalid(`Bank account ${request.baccId} is not known`, { baccId: 'is not a known bank account' });
-    if (format === 'csv' && request.baccId === undefined) throw new Invalid('A generic CSV does not name its account: choose the bank account (baccId)', { baccId: 'is required for a generic CSV' });
     const mapping = named ? mappingOf(named) : null;
     const checked = await checkStatement(counted(statementEvents(file.path, format, head, mapping), (entries) => progress('checking', entries)), addDays(businessDate(now, tz), 1));
     const account = await chooseAccount(deps, request, accountDigits(checked.accountNo));
@@ -149,7 +148,7 @@ async function write(deps: AppDeps, actor: Actor, p: Prepared): Promise<Statemen
   const cover = checked.fromDay && checked.toDay ? { start: dayStartUtc(checked.fromDay, tz).toISOString(), end: dayEndUtc(checked.toDay, tz).toISOString() } : null;
   return deps.db.transaction().execute(async (tx) => {
     const stmtId = await lines.insertStatement(tx, {
-      stmtBaccId: account.baccId, stmtFormat: p.format, stmtFileName: p.file.fileName?.slice(0, 255) ?? null, stmtFileHash: p.hash, stmtReference: checked.reference,
+      stmtBaccId: account.baccId, stmtFormat: p.format, stmtVariant: checked.variant, stmtFileName: p.file.fileName?.slice(0, 255) ?? null, stmtFileHash: p.hash, stmtReference: checked.reference,
       stmtFromDay: checked.fromDay, stmtToDay: checked.toDay, stmtFromAt: cover?.start ?? null, stmtToAt: cover?.end ?? null,
       stmtLines: 0, stmtSkippedLines: 0, stmtCredits: 0, stmtMatched: 0, stmtBalanceChecked: checked.balanceChecked ? 1 : 0, stmtResult: '{}',
       stmtCreatedTime: nowIso, stmtCreatedUserId: actor.session.userId, stmtCreatedUsername: actor.session.username,

@@ -17,7 +17,7 @@ export async function listStatements(deps: AppDeps, session: SessionContext, que
   const byCategory = await openBreaksByStatement(deps.db, rows.map((r) => r.stmtId), late);
   const openOf = (stmtId: number) => Object.fromEntries(byCategory.filter((b) => b.stmtId === stmtId).map((b) => [b.category, b.n]));
   const data: StatementRow[] = rows.map((r) => ({
-    stmtId: r.stmtId, baccId: r.stmtBaccId, bank: r.baccBank, accountNo: r.baccAccountNo, accountName: r.baccName, format: r.stmtFormat as StatementFormat,
+    stmtId: r.stmtId, baccId: r.stmtBaccId, bank: r.baccBank, accountNo: r.baccAccountNo, accountName: r.baccName, format: r.stmtFormat as StatementFormat, variant: r.stmtVariant,
     fileName: r.stmtFileName, reference: r.stmtReference, fromDay: r.stmtFromDay, toDay: r.stmtToDay, lines: r.stmtLines, skippedLines: r.stmtSkippedLines,
     credits: r.stmtCredits, matched: r.stmtMatched, balanceChecked: r.stmtBalanceChecked === 1, openBreaks: Number(r.openBreaks ?? 0), openByCategory: openOf(r.stmtId),
     createdAt: r.stmtCreatedTime, createdBy: r.stmtCreatedUsername ?? '',

@@ -27,6 +27,8 @@ export const FORMAT_LABEL: Record<StatementFormat, string> = {
   mt940: 'MT940 / MT942',
   'bca-csv': 'BCA Bisnis CSV',
   'mandiri-csv': 'Mandiri MCM CSV',
+  'bank-csv': 'CSV/TXT bank (BRI, BNI, Mandiri, Bank Jatim)',
+  xlsx: 'Excel (XLSX)',
   csv: 'CSV (pemetaan kolom rekening)',
 };
 
@@ -194,7 +196,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
                   hidden
                   type="file"
                   aria-label="File mutasi"
-                  accept=".sta,.mt940,.mt942,.txt,.csv,.940,.942"
+                  accept=".sta,.mt940,.mt942,.txt,.csv,.940,.942,.xlsx"
                   onChange={(event) => {
                     setFile(event.target.files?.[0] ?? null);
                     importer.reset();

@@ -207,6 +207,7 @@ const STATEMENT: StatementRow = {
   accountNo: '0123456789012',
   accountName: 'BRI Operasional',
   format: 'mt940',
+  variant: 'mt940:swift-envelope',
   fileName: 'bri.mt940',
   reference: 'S1',
   fromDay: '2026-11-19',

@@ -110,6 +110,8 @@ function statementColumns(): TableColumn<StatementRow>[] {
       width: 130,
       valueFormatter: (value: StatementRow['format']) => FORMAT_LABEL[value] ?? value,
     },
+    // The variant the file was read as ('mt940:swift-envelope', 'csv:bri'): what the bank wrote.
+    { field: 'variant', headerName: 'Varian', width: 150, valueFormatter: (value: string | null) => value ?? '' },
     { field: 'createdBy', headerName: 'Oleh', width: 100 },
   ];
 }
@@ -122,6 +124,7 @@ const STATEMENT_PRIORITY = [
   'createdAt',
   'lines',
   'format',
+  'variant',
   'createdBy',
 ];
 

@@ -35,7 +35,8 @@ function directionOf(text: string, lineNo: number): Direction {
   throw new StatementRefusal(lineNo, `amount has no CR or DB mark ('${text.slice(0, 10)}')`);
 }
 
-export async function* parseBcaCsv(rows: AsyncIterable<CsvRow>): AsyncGenerator<StatementEvent> {
+/** `variant`: 'csv:bca-bisnis', 'csv:bca' (the personal export's English header), 'xlsx:…'. */
+export async function* parseBcaCsv(rows: AsyncIterable<CsvRow>, variant: string): AsyncGenerator<StatementEvent> {
   let accountNo: string | null = null;
   let period: { from: string; to: string } | null = null;
   let columns: Columns | null = null;
@@ -67,7 +68,7 @@ export async function* parseBcaCsv(rows: AsyncIterable<CsvRow>): AsyncGenerator<
           balance: columnOf(row.cells, /^(saldo|balance)$/),
         };
         if (columns.description < 0 || columns.amount < 0) throw new StatementRefusal(row.lineNo, 'the header must name Keterangan and Jumlah');
-        yield { type: 'start', lineNo: row.lineNo, accountNo, reference: null, currency: null, openingMinor: null, periodFrom: period?.from ?? null, periodTo: period?.to ?? null };
+        yield { type: 'start', lineNo: row.lineNo, accountNo, reference: null, currency: null, openingMinor: null, periodFrom: period?.from ?? null, periodTo: period?.to ?? null, variant };
         continue;
       }
       const { label, values } = labelled(row);

@@ -30,7 +30,7 @@ function dateIn(format: CsvDateFormat, text: string, lineNo: number): string {
   return day;
 }
 
-export async function* parseGenericCsv(rows: AsyncIterable<CsvRow>, mapping: CsvMapping): AsyncGenerator<StatementEvent> {
+export async function* parseGenericCsv(rows: AsyncIterable<CsvRow>, mapping: CsvMapping, variant: string): AsyncGenerator<StatementEvent> {
   let index: Record<string, number> | null = null;
   let lastLine = 0;
   const money = (text: string, lineNo: number, what: string, signed: boolean) => {
@@ -52,7 +52,7 @@ export async function* parseGenericCsv(rows: AsyncIterable<CsvRow>, mapping: Csv
         if (i < 0) throw new StatementRefusal(row.lineNo, `column '${name}' (the mapping's ${key}) is not in the header`);
         index[key] = i;
       }
-      yield { type: 'start', lineNo: row.lineNo, accountNo: null, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null };
+      yield { type: 'start', lineNo: row.lineNo, accountNo: null, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null, variant };
       continue;
     }
     let direction: Direction;

@@ -35,7 +35,7 @@ function columnsOf(header: readonly string[], lineNo: number): Columns {
 
 const cell = (row: CsvRow, index: number): string => (index < 0 ? '' : (row.cells[index] ?? '').trim());
 
-export async function* parseMandiriCsv(rows: AsyncIterable<CsvRow>): AsyncGenerator<StatementEvent> {
+export async function* parseMandiriCsv(rows: AsyncIterable<CsvRow>, variant: string): AsyncGenerator<StatementEvent> {
   let columns: Columns | null = null;
   let accountNo: string | null = null;
   let lastLine = 0;
@@ -51,7 +51,7 @@ export async function* parseMandiriCsv(rows: AsyncIterable<CsvRow>): AsyncGenera
     const account = cell(row, columns.account).replace(/\D/g, '');
     if (accountNo === null) {
       accountNo = account || null;
-      yield { type: 'start', lineNo: row.lineNo, accountNo, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null };
+      yield { type: 'start', lineNo: row.lineNo, accountNo, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null, variant };
     } else if (account && account !== accountNo) {
       throw new StatementRefusal(row.lineNo, `account ${account} differs from ${accountNo} above: one account per file`);
     }
@@ -74,6 +74,6 @@ export async function* parseMandiriCsv(rows: AsyncIterable<CsvRow>): AsyncGenera
     };
   }
   if (!columns) throw new StatementRefusal(lastLine || null, "no column header 'Account No,Date,Val. Date,…,Debit,Credit' found");
-  if (accountNo === null) yield { type: 'start', lineNo: lastLine, accountNo: null, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null };
+  if (accountNo === null) yield { type: 'start', lineNo: lastLine, accountNo: null, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null, variant };
   yield { type: 'end', lineNo: lastLine, openingMinor: null, closingMinor: null, closingDay: null, declared: null };
 }

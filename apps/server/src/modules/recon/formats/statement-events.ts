@@ -19,6 +19,12 @@ export interface SectionStart {
   /** The days the section declares it covers (MT940 balance dates, BCA 'Periode'), when it does. */
   periodFrom: string | null;
   periodTo: string | null;
+  /**
+   * The variant the section was read as, for the statements list: the format and what the file
+   * showed ('mt940', 'mt940:swift-envelope+no-decimal-comma', 'mt942', 'csv:bca-bisnis',
+   * 'csv:bri', 'xlsx:mandiri-ib', 'csv:mapped').
+   */
+  variant: string;
 }
 
 export interface Entry {
@@ -62,13 +68,23 @@ export interface PendingRow {
 
 export type StatementEvent = SectionStart | Entry | SectionEnd | PendingRow;
 
+/**
+ * Why a file was refused, as a stable code beside the reason's text (which is Indonesian where
+ * the file could not be read): `binary`, `utf16` (the file is no text, or text in UTF-16), `empty`,
+ * `unknown-layout` (a CSV or XLSX no bank layout fits and no mapping reads), `xlsx-unreadable`,
+ * `mt940-bad-line`, `mt940-narrative-too-long`, `currency-not-idr`; `invalid` for the others.
+ */
+export type RefusalCode = 'empty' | 'binary' | 'utf16' | 'unknown-layout' | 'xlsx-unreadable' | 'mt940-bad-line' | 'mt940-narrative-too-long' | 'currency-not-idr' | 'invalid';
+
 export class StatementRefusal extends Error {
   readonly lineNo: number | null;
   readonly reason: string;
-  constructor(lineNo: number | null, reason: string) {
+  readonly code: RefusalCode;
+  constructor(lineNo: number | null, reason: string, code: RefusalCode = 'invalid') {
     super(lineNo === null ? reason : `line ${lineNo}: ${reason}`);
     this.lineNo = lineNo;
     this.reason = reason;
+    this.code = code;
   }
 }
 

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedBase } from '../../src/db/seed/base.ts';
+import { LOCKOUT_FAILURES } from '../../src/modules/auth/lockout.ts';
 import { RESET_PASSWORD_ACTOR, resetPassword } from '../../src/modules/auth/reset-password.ts';
 import { AppError } from '../../src/shared/errors.ts';
 import { DIALECTS, STAFF_USER, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
@@ -22,17 +23,17 @@ const STATUS = '/api/security/authentication/status';
 
 describe.each(DIALECTS)('reset a password from the command line (%s)', (dialect) => {
   let ctx: TestContext;
-  afterEach(() => ctx.close());
+  afterEach(() => ctx?.close());
 
   const signIn = (password: string) => ctx.inject({ method: 'POST', url: LOGIN, payload: { username: STAFF_USER.username, password } });
   const hashOf = async () =>
     (await ctx.db.kysely.selectFrom('user_logins').select('usloPassword').where('usloUserId', '=', USER_IDS.budi).executeTakeFirstOrThrow()).usloPassword;
 
-  it('sets the new password, ends the sessions, lifts a lock and audits it', async () => {
+  it('sets the new password, ends the sessions, lifts a lock and audits it', { timeout: 180_000 }, async () => {
     ctx = await createTestContext(dialect);
     const token = await ctx.login(STAFF_USER);
     // Locked out by wrong passwords first.
-    for (let i = 0; i < 12; i += 1) await signIn('wrong-password');
+    for (let i = 0; i < LOCKOUT_FAILURES; i += 1) await signIn('wrong-password');
     expect((await signIn(STAFF_USER.password)).statusCode).not.toBe(200);
 
     await resetPassword(ctx.db, ctx.clock, ctx.config.passwordPolicy, STAFF_USER.username, 'fresh-pass-9');
@@ -52,7 +53,7 @@ describe.each(DIALECTS)('reset a password from the command line (%s)', (dialect)
     expect(JSON.stringify(events[0])).not.toContain('fresh-pass-9');
   });
 
-  it('an unknown user or a refused password changes nothing', async () => {
+  it('an unknown user or a refused password changes nothing', { timeout: 180_000 }, async () => {
     ctx = await createTestContext(dialect);
     const before = await hashOf();
     await expect(resetPassword(ctx.db, ctx.clock, ctx.config.passwordPolicy, 'nobody', 'fresh-pass-9')).rejects.toMatchObject({ statusCode: 404 });
@@ -75,7 +76,7 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 
 describe('npm run user:reset-password', () => {
-  it('prints a new password for the user, refuses an unknown one (1) and a missing name or database (2)', { timeout: 180_000 }, async () => {
+  it('prints a new password for the user, refuses an unknown one (1) and a missing name or database (2)', { timeout: 400_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tagih-reset-'));
     try {
       const db = openDatabase(`sqlite:${join(dir, 'tagih.db')}`);

@@ -1,6 +1,7 @@
 /**
  * An operator's views (issue 11): at 1280×800 and 600×900 every monitoring row shows its
- * Order ID, Status and actions without scrolling sideways; the list state lives in the URL (a
+ * Order ID and actions without scrolling sideways and its Status within reach (the table scrolls
+ * sideways on a laptop rather than drop a column, issue 35); the list state lives in the URL (a
  * pasted link, back and forward give the same list); column choices and saved views are kept
  * per user on the server and come back after signing out and in.
  */
@@ -46,7 +47,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('every row shows its Order ID, status and actions without scrolling sideways', async ({ page }) => {
+    test('every row shows its Order ID and actions without scrolling sideways, its status within reach', async ({ page }) => {
       await signInWithCompany(page, USERS.staff, COMPANY);
       for (const screen of SCREENS) {
         await page.goto(`${screen.path}?${lastMonth()}`);
@@ -56,15 +57,17 @@ for (const viewport of OPERATOR_VIEWPORTS) {
         for (const index of [0, (await rows.count()) - 1]) {
           const row = rows.nth(index);
           await expectInsideViewport(page, row.locator(`[data-field="${screen.orderId}"]`), `${screen.name}: Order ID`);
-          await expectInsideViewport(page, row.locator(`[data-field="${screen.status}"]`), `${screen.name}: status`);
           for (const action of screen.actions) {
             await expectInsideViewport(page, row.getByRole('button', { name: action }), `${screen.name}: ${action}`);
           }
-          if (viewport.width >= 1280) {
-            for (const field of screen.wide) {
-              await expectInsideViewport(page, row.locator(`[data-field="${field}"]`), `${screen.name}: ${field}`);
-            }
+          // Every other column is shown (issue 35): on a laptop the table may scroll sideways to it,
+          // Order ID and the actions held in place (table-columns.spec.ts checks each one).
+          for (const field of [screen.status, ...(viewport.width >= 1280 ? screen.wide : [])]) {
+            const cell = row.locator(`[data-field="${field}"]`);
+            await cell.scrollIntoViewIfNeeded();
+            await expectInsideViewport(page, cell, `${screen.name}: ${field}`);
           }
+          await grid(page).evaluate((table) => table.parentElement!.scrollTo({ left: 0 }));
         }
         // The table does not overflow the window: nothing further right to scroll to.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -83,7 +86,7 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       expect(rows.length).toBeGreaterThan(1);
       expect(rows.every((r) => r['Status'] === 'Lunas')).toBe(true);
       if (viewport.width >= 1280) {
-        // At 600 px the amount is one of the columns left off (it does not fit); the sort still applies.
+        // At 600 px the rows are cards and the header a row of sort buttons.
         await expect(grid(page).getByRole('columnheader', { name: 'Total' })).toHaveAttribute('aria-sort', 'descending');
         const totals = rows.map((r) => Number(r['Total']!.replace(/[^\d,]/g, '').replace(',', '.')));
         expect(totals).toEqual([...totals].sort((a, b) => b - a));
@@ -186,7 +189,7 @@ test.describe('saved views', () => {
     await waitForTable(page);
     // The chosen columns are the user's, on the server.
     await expect(grid(page).getByRole('columnheader')).toHaveText(['', 'Notif Status', 'Notif Id', 'Order Id', 'Created Time', 'Actions']);
-    await expect(page.getByRole('textbox', { name: 'Select Date Range' })).toHaveValue(`1970-01-01 - ${businessToday()}`);
+    await expect(page.getByRole('textbox', { name: 'Select Date Range' })).toHaveValue('Semua tanggal');
     await page.getByRole('navigation', { name: 'Tampilan tersimpan' }).getByRole('button', { name: 'Pending minggu ini' }).click();
     await expect(page).toHaveURL(new RegExp(`${listUrl.replace('?', '\\?')}$`));
     await expect(dateRangeField(page)).toHaveValue(`${addDays(businessToday(), -6)} - ${businessToday()}`);

@@ -28,7 +28,7 @@ import { startNotificationWorker } from './modules/notifications/retry-worker.ts
 import { fastifyLogging } from './ops/logger.ts';
 import { registerOperations } from './ops/operations.ts';
 import { requestIdOptions } from './http/request-id.ts';
-import { quietLogController, type QuietRequest } from './ops/quiet-requests.ts';
+import { requestLogController, type QuietRequest } from './ops/request-log.ts';
 import type { Logger } from 'pino';
 
 export interface RouteEntry {
@@ -85,8 +85,8 @@ function runWhileUp(app: FastifyInstance, start: () => { stop(): Promise<void> }
 export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logger; webRoot?: string | null; quietRequest?: QuietRequest } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...fastifyLogging(options.logger, deps.config.logLevel),
-    // Requests whose routine log lines are left out (demo traffic); their errors are kept.
-    ...(options.quietRequest ? { logController: quietLogController(options.quietRequest) } : {}),
+    // Request lines at debug, failures kept (ops/request-log.ts); quiet requests (demo traffic) without routine lines.
+    logController: requestLogController(options.quietRequest),
     ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString },

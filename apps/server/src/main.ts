@@ -26,7 +26,7 @@ import { issueApiAccess } from './modules/snap/merchant-access/merchant-access.t
 import { instrumentBankGateway } from './ops/bank-metrics.ts';
 import { createLogger } from './ops/logger.ts';
 import { AppMetrics } from './ops/metrics.ts';
-import { announceStart } from './ops/start-banner.ts';
+import { announceStart, START_LOG_FILE } from './ops/start-banner.ts';
 import { failStart, logCrashes } from './ops/start-failure.ts';
 import { openClientSecret, prepareClientSecrets } from './security/client-secrets.ts';
 import { assertDataKeyAvailable, loadDataKeys, type DataKeys } from './security/data-key.ts';
@@ -66,9 +66,11 @@ async function main(): Promise<void> {
   installAuditKeys(keys.box);
   const lines: string[] = [];
   if (base.generatedAdminPassword) {
-    lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now; shown once — set ADMIN_PASSWORD to choose)`);
+    lines.push(`  superadmin: ${base.adminUsername} / ${base.generatedAdminPassword}   (generated now, kept in ${START_LOG_FILE} — set ADMIN_PASSWORD to choose)`);
   } else {
-    lines.push(`  superadmin: ${base.adminUsername} / ${config.adminPassword ? '(ADMIN_PASSWORD)' : '(the password printed at first start)'}`);
+    lines.push(
+      `  superadmin: ${base.adminUsername} / ${config.adminPassword ? '(ADMIN_PASSWORD)' : `(printed at the first start, kept in ${START_LOG_FILE}; lost: npm run user:reset-password -- ${base.adminUsername})`}`,
+    );
   }
 
   const wantDemo = config.demoData ?? database.isNewEmbedded;
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
     const demo = await seedConfiguredDemo(database, config, now, demoPassword);
     demoCreated = demo.created;
     // A password from the environment is never printed; a generated one once, when it is set.
-    const shown = config.demoPassword ? '(DEMO_PASSWORD)' : demo.created ? demoPassword : '(the password printed at first start)';
+    const shown = config.demoPassword ? '(DEMO_PASSWORD)' : demo.created ? demoPassword : `(printed at the first start, kept in ${START_LOG_FILE})`;
     for (const u of demo.users) lines.push(`  ${u.label.toLowerCase().padEnd(10)}: ${u.username} / ${shown}`);
   }
 
@@ -201,7 +203,7 @@ async function main(): Promise<void> {
     }
   }
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  announceStart(log, address, lines, deps.config.apiDocs === true);
+  announceStart(log, { address, lines, apiDocs: deps.config.apiDocs === true, logFile: START_LOG_FILE });
 }
 
 main().catch((error: unknown) => failStart(error));

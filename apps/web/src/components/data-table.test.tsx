@@ -257,4 +257,65 @@ describe('DataTable', () => {
     await user.click(within(alpha).getByRole('checkbox'));
     expect(onChange).toHaveBeenLastCalledWith([2]);
   });
+
+  it('shows the arrow and aria-sort on the column the server orders by when no sort is chosen; a click turns it round', async () => {
+    const user = userEvent.setup();
+    const props = setup({ defaultSort: { field: 'name', direction: 'desc' } });
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'City' })).not.toHaveAttribute('aria-sort');
+    await user.click(within(header).getByRole('button', { name: 'Name' }));
+    expect(props.onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
+
+  it('a chosen sort wins over the default one', () => {
+    setup({ defaultSort: { field: 'name', direction: 'desc' }, sort: { field: 'city', direction: 'asc' }, columns: [columns[0]!, { ...columns[1]!, sortable: true }] });
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
+    expect(screen.getByRole('columnheader', { name: 'City' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('never leaves a column out: the ones without a width share the room in proportion to their least widths, the table scrolls below their sum', () => {
+    const wide: TableColumn<Row>[] = [
+      { field: 'id', headerName: 'Id', minWidth: 150, sticky: 'start' },
+      { field: 'name', headerName: 'Name', minWidth: 300 },
+      { field: 'city', headerName: 'City', minWidth: 150 },
+      { field: 'actions', headerName: 'Actions', type: 'actions', width: 100 },
+    ];
+    const { container } = renderUi(<DataTable {...baseProps({ columns: wide, selection: { ids: new Set(), all: false, onChange: vi.fn() } })} />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Id', 'Name', 'City', 'Actions']);
+    const widths = [...container.querySelectorAll('col')].map((col) => col.style.width);
+    expect(widths).toEqual(['50px', '25%', '50%', '25%', '100px']);
+    expect(container.querySelector('table')!.style.minWidth).toBe('750px');
+    // The id and the actions stay in sight when it scrolls sideways.
+    expect(screen.getByRole('columnheader', { name: 'Id' })).toHaveClass('data-table-sticky-start');
+    expect(screen.getByText('Alpha').closest('tr')!.querySelector('[data-field="id"]')).toHaveClass('data-table-sticky-start');
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('data-table-sticky-end');
+  });
+
+  it('lays a row of more than three columns out as a card on phones: labelled cells in the order given, the first the title', () => {
+    const four: TableColumn<Row>[] = [
+      { field: 'id', headerName: 'Id' },
+      { field: 'name', headerName: 'Name' },
+      { field: 'city', headerName: 'City' },
+      { field: 'more', headerName: 'More' },
+      { field: 'actions', headerName: 'Actions', type: 'actions', width: 100, renderCell: () => <button>Go</button> },
+    ];
+    const { container } = renderUi(<DataTable {...baseProps({ columns: four, cardOrder: ['name', 'city'] })} />);
+    expect(container.querySelector('.data-table')).toHaveClass('data-table-cards');
+    const cells = [...screen.getByText('Alpha').closest('tr')!.querySelectorAll('td')];
+    expect(cells.map((td) => [td.dataset.field, td.dataset.label, td.style.order])).toEqual([
+      ['id', 'Id', '3'],
+      ['name', 'Name', '1'],
+      ['city', 'City', '2'],
+      ['more', 'More', '4'],
+      ['actions', 'Actions', ''],
+    ]);
+    expect(cells[1]).toHaveClass('data-table-card-title');
+    expect(cells[4]).toHaveClass('data-table-actions');
+  });
+
+  it('keeps a table of three columns a table on phones', () => {
+    const { container } = renderUi(<DataTable {...baseProps()} />);
+    expect(container.querySelector('.data-table')).not.toHaveClass('data-table-cards');
+  });
 });

@@ -30,6 +30,14 @@ export interface DataTableProps<Row> {
   onPageSizeChange: (pageSize: number) => void;
   sort: ListSort | null;
   onSortChange: (sort: ListSort | null) => void;
+  /** The order the server gives when `sort` is null (the resource's defaultOrder): its column shows the arrow. */
+  defaultSort?: ListSort;
+  /**
+   * On phones (600 px or narrower) a row is a card when the table has more than three columns:
+   * these fields first, in this order (the first is the card's title, shown whole), then the rest.
+   * Default: the columns' own order.
+   */
+  cardOrder?: readonly string[];
   /** Accessible name of the table. */
   label?: string;
   /** A click on a row (or Enter on it) opens it; rows then show a pointer and take the focus. */
@@ -49,8 +57,12 @@ export interface TableSelection {
 const isBlank = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** Ascending, descending, then the server's own order again. */
-function nextSort(sort: ListSort | null, field: string): ListSort | null {
+/**
+ * Ascending, descending, then the server's own order again. A click on the column the server
+ * orders by when none is asked for (`defaultSort`) turns that order round.
+ */
+function nextSort(sort: ListSort | null, field: string, defaultSort?: ListSort): ListSort | null {
+  if (sort === null && defaultSort?.field === field) return { field, direction: defaultSort.direction === 'asc' ? 'desc' : 'asc' };
   if (sort?.field !== field) return { field, direction: 'asc' };
   return sort.direction === 'asc' ? { field, direction: 'desc' } : null;
 }
@@ -59,22 +71,41 @@ const fixedWidthOf = <Row,>(column: TableColumn<Row>) => column.width ?? column.
 const minWidthOf = <Row,>(column: TableColumn<Row>) => fixedWidthOf(column) ?? column.minWidth ?? 100;
 
 /**
- * The columns' widths: a column with a width keeps it (px); the others share what is left
- * evenly (the fixed table layout's own rule, no measuring). The table is never narrower than
- * all least widths together: it then scrolls sideways, the actions staying in sight.
+ * The columns' widths: a column with a width keeps it (px); the others share what is left in
+ * proportion to their least widths (percentages: the fixed table layout's own rule, no
+ * measuring). The table is never narrower than all least widths together: it then scrolls
+ * sideways, each column at its least width, the id and the actions staying in sight.
  */
 function columnWidths<Row>(columns: readonly TableColumn<Row>[], checkboxes: boolean) {
-  const widths = columns.map((column) => fixedWidthOf(column));
+  const flexible = columns.reduce((sum, c) => sum + (fixedWidthOf(c) === undefined ? minWidthOf(c) : 0), 0);
+  const widths = columns.map((column): string | number => {
+    const fixed = fixedWidthOf(column);
+    return fixed ?? `${((minWidthOf(column) / flexible) * 100).toFixed(3)}%`;
+  });
   const least = columns.reduce((sum, c) => sum + minWidthOf(c), checkboxes ? CHECKBOX_COLUMN_PX : 0);
   return { widths, least };
 }
 
-/** Where a column's cells stick: the row's actions, first or last, stay in sight. */
+const isActions = <Row,>(column: TableColumn<Row>) => column.type === 'actions' || column.field === 'actions';
+
+/** Where a column's cells stick: the row's actions, first or last, and the row's id stay in sight. */
 function stickyClass<Row>(column: TableColumn<Row>, index: number, count: number): string | undefined {
-  if (column.type !== 'actions' && column.field !== 'actions') return undefined;
+  if (column.sticky === 'start') return 'data-table-sticky-start';
+  if (!isActions(column)) return undefined;
   if (index === count - 1) return 'data-table-sticky-end';
   if (index === 0) return 'data-table-sticky-start';
   return undefined;
+}
+
+/** Rows become cards on phones when they have more than this many columns (besides the actions). */
+const CARD_AFTER_COLUMNS = 3;
+
+/** Each column's place on a phone's card (CSS order), and which column is the card's title. */
+function cardLayout<Row>(columns: readonly TableColumn<Row>[], cardOrder: readonly string[] | undefined) {
+  const fields = columns.filter((c) => !isActions(c)).map((c) => c.field);
+  const first = (cardOrder ?? []).filter((field) => fields.includes(field));
+  const order = [...first, ...fields.filter((field) => !first.includes(field))];
+  return { title: order[0], place: new Map(order.map((field, index) => [field, index + 1])) };
 }
 
 function cellContent<Row>(column: TableColumn<Row>, row: Row): ReactNode {
@@ -82,7 +113,7 @@ function cellContent<Row>(column: TableColumn<Row>, row: Row): ReactNode {
   const value = column.valueGetter ? column.valueGetter(own as never, row) : own;
   const formattedValue = column.valueFormatter ? column.valueFormatter(value as never, row) : value;
   if (column.renderCell) return column.renderCell({ value, formattedValue, row });
-  return isBlank(formattedValue) ? EMPTY_CELL : <CutText text={String(formattedValue)} />;
+  return isBlank(formattedValue) ? EMPTY_CELL : <CutText text={String(formattedValue)} wrap={column.wrap} />;
 }
 
 function SortIcon() {
@@ -96,11 +127,13 @@ function SortIcon() {
 interface HeaderProps<Row> {
   columns: readonly TableColumn<Row>[];
   sort: ListSort | null;
+  defaultSort: ListSort | undefined;
   onSortChange: (sort: ListSort | null) => void;
   checkbox: ReactNode;
 }
 
-function TableHeader<Row>({ columns, sort, onSortChange, checkbox }: HeaderProps<Row>) {
+function TableHeader<Row>({ columns, sort, defaultSort, onSortChange, checkbox }: HeaderProps<Row>) {
+  const shownSort = sort ?? defaultSort ?? null;
   return (
     <thead>
       <tr>
@@ -111,18 +144,19 @@ function TableHeader<Row>({ columns, sort, onSortChange, checkbox }: HeaderProps
         )}
         {columns.map((column, index) => {
           const title = column.headerName ?? column.field;
-          const sorted = sort?.field === column.field ? sort.direction : undefined;
+          const sorted = shownSort?.field === column.field ? shownSort.direction : undefined;
           const classes = [stickyClass(column, index, columns.length), column.headerAlign === 'center' ? 'data-table-center' : undefined];
           return (
             <th
               key={column.field}
               scope="col"
               data-field={column.field}
+              data-sortable={column.sortable || undefined}
               className={classes.filter(Boolean).join(' ') || undefined}
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
             >
               {column.sortable ? (
-                <button type="button" className="data-table-sort" onClick={() => onSortChange(nextSort(sort, column.field))}>
+                <button type="button" className="data-table-sort" onClick={() => onSortChange(nextSort(sort, column.field, defaultSort))}>
                   <span>{title}</span>
                   <SortIcon />
                 </button>
@@ -141,6 +175,7 @@ interface RowProps<Row> {
   row: Row;
   id: RowId;
   columns: readonly TableColumn<Row>[];
+  cards: CardLayout;
   /** Undefined without checkboxes. */
   picked: boolean | undefined;
   onPick: (id: RowId, picked: boolean) => void;
@@ -150,7 +185,18 @@ interface RowProps<Row> {
 /** Clicks on the row's own controls (checkbox, buttons, links) are theirs, not the row's. */
 const isOwnControl = (target: EventTarget) => (target as HTMLElement).closest('button, a, input, label') !== null;
 
-function TableRowView<Row>({ row, id, columns, picked, onPick, onRowClick }: RowProps<Row>) {
+type CardLayout = ReturnType<typeof cardLayout>;
+
+function cellClass<Row>(column: TableColumn<Row>, index: number, count: number, cards: CardLayout): string | undefined {
+  const classes = [
+    stickyClass(column, index, count),
+    isActions(column) ? 'data-table-actions' : undefined,
+    column.field === cards.title ? 'data-table-card-title' : undefined,
+  ];
+  return classes.filter(Boolean).join(' ') || undefined;
+}
+
+function TableRowView<Row>({ row, id, columns, cards, picked, onPick, onRowClick }: RowProps<Row>) {
   const open = onRowClick
     ? {
         tabIndex: 0,
@@ -176,7 +222,14 @@ function TableRowView<Row>({ row, id, columns, picked, onPick, onRowClick }: Row
         </td>
       )}
       {columns.map((column, index) => (
-        <td key={column.field} data-field={column.field} className={stickyClass(column, index, columns.length)}>
+        <td
+          key={column.field}
+          data-field={column.field}
+          // The card's label on phones (data-table.css); the header names it on wider screens.
+          data-label={column.headerName ?? column.field}
+          className={cellClass(column, index, columns.length, cards)}
+          style={cards.place.has(column.field) ? { order: cards.place.get(column.field) } : undefined}
+        >
           {cellContent(column, row)}
         </td>
       ))}
@@ -205,11 +258,21 @@ export function DataTable<Row>({
   onPageSizeChange,
   sort,
   onSortChange,
+  defaultSort,
+  cardOrder,
   label = 'Data table',
   onRowClick,
   selection,
 }: DataTableProps<Row>) {
   const { widths, least } = useMemo(() => columnWidths(columns, selection !== undefined), [columns, selection]);
+  const cards = useMemo(() => cardLayout(columns, cardOrder), [columns, cardOrder]);
+  const asCards = columns.filter((c) => !isActions(c)).length > CARD_AFTER_COLUMNS;
+  const classes = [
+    'data-table',
+    onRowClick ? 'data-table-clickable' : undefined,
+    selection ? 'data-table-picking' : undefined,
+    asCards ? 'data-table-cards' : undefined,
+  ];
   const pageIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
   const ids = selection?.ids;
   const all = selection?.all ?? false;
@@ -224,19 +287,20 @@ export function DataTable<Row>({
   const waitingForFirstPage = loading && rows.length === 0;
 
   return (
-    <div className={onRowClick ? 'data-table data-table-clickable' : 'data-table'} aria-busy={loading || undefined}>
+    <div className={classes.filter(Boolean).join(' ')} aria-busy={loading || undefined}>
       {loading && <div className="data-table-progress" role="progressbar" aria-label="Loading" />}
       <div className="data-table-scroll">
         <table aria-label={label} style={{ minWidth: least }}>
           <colgroup>
             {selection && <col style={{ width: CHECKBOX_COLUMN_PX }} />}
             {widths.map((width, index) => (
-              <col key={columns[index]!.field} style={width === undefined ? undefined : { width }} />
+              <col key={columns[index]!.field} style={{ width }} />
             ))}
           </colgroup>
           <TableHeader
             columns={columns}
             sort={sort}
+            defaultSort={defaultSort}
             onSortChange={onSortChange}
             checkbox={selection ? <PageCheckbox pageIds={pageIds} picked={selection.ids} all={all} onChange={selection.onChange} /> : null}
           />
@@ -249,6 +313,7 @@ export function DataTable<Row>({
                   row={row}
                   id={id}
                   columns={columns}
+                  cards={cards}
                   picked={selection ? all || selection.ids.has(id) : undefined}
                   onPick={onPick}
                   onRowClick={onRowClick}

@@ -8,7 +8,7 @@ import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { isIsoDate } from '@tagih/contract';
+import { businessDate, DEFAULT_BUSINESS_TZ, isIsoDate, NOTIFICATIONS_EPOCH } from '@tagih/contract';
 import type { DateRange } from './date-range-calendar.tsx';
 
 const DateRangeCalendar = lazy(() => import('./date-range-calendar.tsx'));
@@ -44,8 +44,13 @@ function toDate(day: string | undefined): Date | undefined {
 const toDay = (date: Date) =>
   `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-export function rangeText(value: DateRangeValue): string {
+/** What a range from the first day of all (NOTIFICATIONS_EPOCH: "every day", e.g. a work queue from Home) reads as. */
+export const ALL_DAYS_TEXT = 'Semua tanggal';
+
+/** The field's text: 'from - to'; a range from the first day of all reads "Semua tanggal" (up to today) or "Semua tanggal s.d. <to>". */
+export function rangeText(value: DateRangeValue, today: string = businessDate(new Date(), DEFAULT_BUSINESS_TZ)): string {
   if (!value.from && !value.to) return '';
+  if (value.from === NOTIFICATIONS_EPOCH) return value.to && value.to < today ? `${ALL_DAYS_TEXT} s.d. ${value.to}` : ALL_DAYS_TEXT;
   return `${value.from ?? '…'} - ${value.to ?? '…'}`;
 }
 

@@ -14,9 +14,9 @@ export interface CellParams<Row> {
 
 /**
  * One column of a DataTable. Widths are in px: a column with `width` (or `maxWidth`) keeps it;
- * the others share the room that is left evenly. `minWidth` is what the column needs: the table
- * scrolls sideways rather than go below the sum of them, and the monitoring lists leave out the
- * columns that do not fit (fit-columns.ts).
+ * the others share the room that is left in proportion to their `minWidth` (default 100), which
+ * is what the column needs: the table scrolls sideways rather than go below the sum of them.
+ * A column is never left out for want of room: only the operator's column choice hides one.
  */
 export interface TableColumn<Row> {
   field: string;
@@ -30,6 +30,10 @@ export interface TableColumn<Row> {
   hideable?: boolean;
   /** 'actions': the row's buttons, kept in sight (sticky) when the table scrolls sideways. */
   type?: 'actions';
+  /** 'start': held in place at the left when the table scrolls sideways (the row's id). */
+  sticky?: 'start';
+  /** The cell's text may take two lines (dates: the day above the time) instead of being cut. */
+  wrap?: boolean;
   headerAlign?: 'left' | 'center';
   /** The value shown, from the row (default: row[field]). The parameter is typed by the column. */
   valueGetter?: (value: never, row: Row) => unknown;

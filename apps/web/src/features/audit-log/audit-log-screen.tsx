@@ -3,7 +3,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Badge from '@mui/material/Badge';
-import { API_PATHS, dashboardRoute, MESSAGES, SEARCH_DEBOUNCE_MS, type AuditEventRow } from '@tagih/contract';
+import { API_PATHS, auditResource, dashboardRoute, MESSAGES, SEARCH_DEBOUNCE_MS, type AuditEventRow } from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useExportAccessReview } from '../../api/export-access-review.ts';
@@ -102,6 +102,7 @@ export function AuditLogScreen() {
         getRowId={(row) => row.audtId}
         loading={list.isFetching}
         onRowClick={setDetailOf}
+        defaultSort={auditResource.defaultOrder}
         {...state.tableProps}
       />
       <AuditFilterDialog

@@ -48,6 +48,16 @@ describe('Home', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Notifikasi terkirim 7 hari terakhir: –' })).toBeInTheDocument();
   });
 
+  it('puts what needs attention ("Perlu tindakan", the breaks) before the day\'s figures, under a one-line welcome', async () => {
+    start({ dashboard_transactionva: ['read'], dashboard_notification: ['read'] }, FIGURES);
+    const queue = await screen.findByRole('heading', { name: 'Perlu tindakan' });
+    const figures = screen.getByRole('heading', { name: 'Transaction VA' });
+    expect(queue.compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Perlu perhatian' })).toBeInTheDocument();
+    // The welcome is one short line: heading and subtitle side by side, no large block.
+    expect(screen.getByRole('heading', { level: 1, name: 'Selamat Datang' }).parentElement).toContainElement(screen.getByText('Payment Processing Admin Dashboard'));
+  });
+
   it('"Perlu tindakan" counts each work queue the user may read and leads to the queue over every day', async () => {
     start({ dashboard_transactionva: ['read'], dashboard_notification: ['read'] }, FIGURES);
     const card = (await screen.findByRole('heading', { name: 'Perlu tindakan' })).closest<HTMLElement>('.MuiCard-root')!;

@@ -58,6 +58,7 @@ export function MasterListScreen({ config, actions, cellAddons, onAdd, children 
         rowCount={list.rowCount}
         getRowId={(row) => row[resource.idField] as string | number}
         loading={list.list.isFetching}
+        defaultSort={resource.defaultOrder}
         {...list.tableProps}
       />
       {filtering && config.filters && (

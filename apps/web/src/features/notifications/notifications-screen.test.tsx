@@ -75,7 +75,8 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     start();
     await rowOf('INV-12');
     await user.click(screen.getByRole('button', { name: 'Clear date range' }));
-    expect(screen.getByPlaceholderText('Select Date Range')).toHaveValue('1970-01-01 - 2025-03-11');
+    // From the first day of all to today reads "Semua tanggal" (components/date-range-field.tsx).
+    expect(screen.getByPlaceholderText('Select Date Range')).toHaveValue('Semua tanggal');
   });
 
   it('searches by order id and filters by status', async () => {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { CutText } from '../../components/cut-text.tsx';
 import type { TableColumn } from '../../components/table-column.ts';
 import {
   DEFAULT_BUSINESS_TZ,
@@ -25,11 +26,15 @@ export interface TransactionColumnOptions {
   onAction: (target: ActionTarget) => void;
 }
 
-/** The least a column needs to show its content uncut; columns share what is left. */
+/**
+ * The least a column needs (dates take two lines: the day above the time); columns share what
+ * is left, and the table scrolls sideways when they do not fit, Order ID and Actions held in place.
+ */
 const MIN_WIDTHS: Record<string, number> = {
-  no: 60,
+  no: 56,
   trctOrderId: 150,
-  trctBank: 80,
+  trctVirtualAccountNo: 150,
+  trctBank: 70,
   trctStatus: 120,
   notification: 105,
   trctVirtualAccountName: 120,
@@ -37,7 +42,12 @@ const MIN_WIDTHS: Record<string, number> = {
   trqrReferenceNo: 130,
 };
 
-/** Which columns stay when the table is narrow, most important first. */
+/** On a phone's card (600 px or narrower): the order id (whole), amount, time, name and status first. */
+export const TRANSACTION_CARD_ORDER: readonly string[] = [
+  'trctOrderId', 'trctTotalAmount', 'trctCreatedTime', 'trctVirtualAccountName', 'trctQrName', 'trctStatus', 'notification',
+];
+
+/** The default layout's columns (all of the spec's), most important first. */
 export const TRANSACTION_PRIORITY: Readonly<Record<TransactionKindDef['key'], readonly string[]>> = {
   va: [
     'trctOrderId', 'trctStatus', 'trctTotalAmount', 'notification', 'trctCreatedTime', 'trctVirtualAccountName',
@@ -49,9 +59,9 @@ export const TRANSACTION_PRIORITY: Readonly<Record<TransactionKindDef['key'], re
 function minWidthOf(field: FieldDef): number {
   const fixed = MIN_WIDTHS[field.name];
   if (fixed) return fixed;
-  if (field.type === 'date') return 160;
+  if (field.type === 'date') return 112;
   if (MONEY_FIELDS.has(field.name)) return 140;
-  return 170;
+  return 150;
 }
 
 function column(field: FieldDef, headerName: string): TableColumn<TransactionRow> {
@@ -61,6 +71,10 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
     minWidth: minWidthOf(field),
     sortable: isSortable(field),
   };
+  if (field.name === 'trctOrderId') {
+    // Ids differ at their end: a cut id keeps it ("…MX0BTQUKE4"), the whole id on hover and in the detail.
+    return { ...base, sticky: 'start', renderCell: ({ value }) => <CutText text={String(value ?? '')} keep="end" /> };
+  }
   if (field.name === 'trctStatus') {
     return { ...base, renderCell: ({ value }) => <TransactionStatusChip status={value as string} /> };
   }
@@ -74,7 +88,7 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
     };
   }
   if (field.type === 'date') {
-    return { ...base, valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ) };
+    return { ...base, wrap: true, valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ) };
   }
   return base;
 }

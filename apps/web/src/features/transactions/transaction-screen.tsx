@@ -18,7 +18,7 @@ import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-quer
 import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { useChosenColumns } from '../../monitoring/use-preferences.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
-import { TRANSACTION_PRIORITY, transactionColumns, type TransactionRow } from './transaction-columns.tsx';
+import { TRANSACTION_CARD_ORDER, TRANSACTION_PRIORITY, transactionColumns, type TransactionRow } from './transaction-columns.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
 import { notCountedNote, transactionSummaryItems } from './transaction-summary.ts';
 import { TransactionToolbar } from './transaction-toolbar.tsx';
@@ -52,7 +52,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   );
   const screen = PREFERENCE_SCREEN[kind.key];
   const chosen = useChosenColumns(screen);
-  const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen, checkboxes: canAct });
+  const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen });
   const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
   // The rows come numbered (No., QRIS) by the server.
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
@@ -98,20 +98,20 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         <SavedViewsBar screen={screen} />
         {bulk.bar}
         <NewRowsButton count={state.live.newCount} noun={state.live.noun} onClick={state.live.loadNew} />
-        <div ref={layout.ref}>
-          <DataTable<TransactionRow>
-            label={title}
-            columns={layout.shown}
-            rows={rows}
-            rowCount={list.data?.pagination.totalData ?? 0}
-            rowCountCapped={totalCapped}
-            getRowId={getTransactionId}
-            onRowClick={openDetail}
-            loading={list.isFetching && !state.live.reloadingQuietly}
-            selection={bulk.tableSelection}
-            {...state.tableProps}
-          />
-        </div>
+        <DataTable<TransactionRow>
+          label={title}
+          columns={layout.shown}
+          defaultSort={kind.resource.defaultOrder}
+          cardOrder={TRANSACTION_CARD_ORDER}
+          rows={rows}
+          rowCount={list.data?.pagination.totalData ?? 0}
+          rowCountCapped={totalCapped}
+          getRowId={getTransactionId}
+          onRowClick={openDetail}
+          loading={list.isFetching && !state.live.reloadingQuietly}
+          selection={bulk.tableSelection}
+          {...state.tableProps}
+        />
       </Stack>
       {bulk.dialog}
       <TransactionFilterDialog

@@ -3,7 +3,7 @@
  * written at `debug` (LOG_LEVEL=debug shows them; at the default `info` a terminal stays readable),
  * while an errored request ("request errored", error) and a 5xx answer ("request failed", warn)
  * are always kept, with everything the handlers log themselves. Requests named quiet (demo
- * traffic: integrations/demo-traffic.ts) leave out their routine lines even at debug.
+ * traffic: demo/demo-traffic.ts) leave out their routine lines even at debug.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 

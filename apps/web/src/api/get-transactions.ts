@@ -9,6 +9,8 @@ import { listQueryKey, type ListParams } from './get-list.ts';
 
 export interface TransactionListPayload<Row> extends ListPayload<Row> {
   total: TransactionTotals;
+  /** The search text was exactly an id: its rows of every date, whatever the range asked. */
+  searchedAllDates?: true;
 }
 
 export async function getTransactions<Row>(

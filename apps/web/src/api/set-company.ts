@@ -16,7 +16,10 @@ export function useSetCompany() {
   return useMutation({
     mutationFn: setCompany,
     onSuccess: (ok) => {
-      if (ok) return queryClient.invalidateQueries({ queryKey: statusQueryKey });
+      if (!ok) return;
+      // Every list, figure and break read so far is the previous company's: none may show again.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== statusQueryKey[0] });
+      return queryClient.invalidateQueries({ queryKey: statusQueryKey });
     },
   });
 }

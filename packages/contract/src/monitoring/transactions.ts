@@ -71,6 +71,13 @@ export const transactionTotals = z.object({
 });
 export type TransactionTotals = z.infer<typeof transactionTotals>;
 
+/**
+ * What a transaction list's `data` has beside the page: `total`, and `searchedAllDates` (true when
+ * the search text was exactly an order id, VA number or reference: the rows are of every date, the
+ * range asked for was set aside; absent otherwise).
+ */
+export const transactionListExtras = { total: transactionTotals, searchedAllDates: z.literal(true).optional() };
+
 /** POST inquiry_status answer (data); status.message says what happened. */
 export const inquiryResult = z.object({
   trctId: z.number(),

@@ -18,7 +18,13 @@ export type QueueRow = Record<string, string | number | null>;
 const ref = (column: string) => sql.ref(column);
 const ourAmount = sql`coalesce(t.${ref('trctTotalAmountPaid')}, t.${ref('trctTotalAmount')}, q.${ref('trqrTotalAmount')})`;
 
-function rows(db: DbOrTx, lateBefore: string, scope: CompanyScope) {
+/** Which breaks: those the user reaches (`scope`), of the active company when one is chosen (`active`). */
+export interface QueueScope {
+  scope: CompanyScope;
+  active: number | null;
+}
+
+function rows(db: DbOrTx, lateBefore: string, { scope, active }: QueueScope) {
   let q = db
     .selectFrom('recon_breaks as b')
     .innerJoin('bank_accounts as a', 'a.baccId', 'b.rbrkBaccId')
@@ -49,13 +55,24 @@ function rows(db: DbOrTx, lateBefore: string, scope: CompanyScope) {
       ]),
     );
   }
+  if (active !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('b.rbrkCompId', '=', active),
+        eb.and([
+          eb('b.rbrkCompId', 'is', null),
+          eb.exists(eb.selectFrom('bank_account_companies as sc').select('sc.bacoCompId').whereRef('sc.bacoBaccId', '=', 'b.rbrkBaccId').where('sc.bacoCompId', '=', active)),
+        ]),
+      ]),
+    );
+  }
   return q;
 }
 
 const OPTIONS = { timeZone: 'UTC', tieBreaker: 'rbrkId' } as const;
 
-/** The scoped breaks with the list query's filters and the date range (on `at`), not ordered. */
-export function filteredQueue(db: Kysely<Database>, query: ListQuery, range: UtcRange, lateBefore: string, scope: CompanyScope, timeZone: string): Queue {
+/** The scoped breaks (of the active company when `scope.active` is set) with the list query's filters and the date range (on `at`), not ordered. */
+export function filteredQueue(db: Kysely<Database>, query: ListQuery, range: UtcRange, lateBefore: string, scope: QueueScope, timeZone: string): Queue {
   let q = db.selectFrom(rows(db, lateBefore, scope).as('r')) as unknown as Queue;
   if (range.start) q = q.where(ref('at'), '>=', range.start);
   if (range.end) q = q.where(ref('at'), '<', range.end);
@@ -83,7 +100,7 @@ export async function queueCounts(q: Queue): Promise<{ category: string; n: numb
   return found.map((r) => ({ category: String((r as { category: string }).category), n: Number((r as { n: number }).n) }));
 }
 
-export async function queueRowsByIds(db: Kysely<Database>, ids: readonly number[], lateBefore: string, scope: CompanyScope): Promise<QueueRow[]> {
+export async function queueRowsByIds(db: Kysely<Database>, ids: readonly number[], lateBefore: string, scope: QueueScope): Promise<QueueRow[]> {
   if (ids.length === 0) return [];
   return (await (db.selectFrom(rows(db, lateBefore, scope).as('r')) as unknown as Queue).selectAll().where(ref('rbrkId'), 'in', [...ids]).orderBy(ref('rbrkId')).execute()) as QueueRow[];
 }

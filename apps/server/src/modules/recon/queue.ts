@@ -12,7 +12,7 @@ import * as breaks from './breaks-repo.ts';
 import { toBreakRow } from './break-rows.ts';
 import { lateBefore } from './expected.ts';
 import { filteredQueue, queueCounts, queuePage, queueRowsByIds, type Queue } from './queue-repo.ts';
-import { companyScope, type CompanyScope } from './scope.ts';
+import { activeCompanyFilter, companyScope, type CompanyScope } from './scope.ts';
 
 export const DATE_KEYS = ['from', 'to'] as const;
 
@@ -34,9 +34,9 @@ export interface QueuePlan {
 export async function planQueue(deps: AppDeps, session: SessionContext, raw: RawQuery): Promise<QueuePlan> {
   const query = parsed(raw);
   const range = parseDateRange(raw.from, raw.to, deps.config.businessTz);
-  const scope = await companyScope(deps, session);
+  const [scope, active] = await Promise.all([companyScope(deps, session), activeCompanyFilter(deps, session)]);
   const late = lateBefore(deps.clock.now(), deps.config.businessTz, deps.config.reconExpectedDays);
-  return { query, scope, late, queue: filteredQueue(deps.db, query, range, late, scope, deps.config.businessTz) };
+  return { query, scope, late, queue: filteredQueue(deps.db, query, range, late, { scope, active }, deps.config.businessTz) };
 }
 
 export async function listBreaks(deps: AppDeps, session: SessionContext, raw: RawQuery): Promise<ListPayload<BreakRow>> {
@@ -57,7 +57,8 @@ export async function countBreaks(deps: AppDeps, session: SessionContext, raw: R
 export async function breakRowOf(deps: AppDeps, session: SessionContext, rbrkId: number): Promise<BreakRow> {
   const scope = await companyScope(deps, session);
   const late = lateBefore(deps.clock.now(), deps.config.businessTz, deps.config.reconExpectedDays);
-  const [row] = await queueRowsByIds(deps.db, [rbrkId], late, scope);
+  // One break by its id: any the user reaches (a link from another company's view still opens).
+  const [row] = await queueRowsByIds(deps.db, [rbrkId], late, { scope, active: null });
   if (!row) throw new NotFound(`Break ${rbrkId} not found`);
   return toBreakRow(row, deps.clock.now(), deps.config.businessTz);
 }

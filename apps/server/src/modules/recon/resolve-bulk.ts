@@ -39,7 +39,7 @@ async function selectedRows(deps: AppDeps, actor: Actor, body: BulkResolveBody):
   else ids = await queueIds((await planQueue(deps, actor.session, body.selection.query)).queue, RECON_BULK_MAX_ITEMS + 1);
   const overLimit = Math.max(0, ids.length - RECON_BULK_MAX_ITEMS);
   const rows: QueueRow[] = [];
-  for (let i = 0; i < Math.min(ids.length, RECON_BULK_MAX_ITEMS); i += CHUNK) rows.push(...(await queueRowsByIds(deps.db, ids.slice(i, Math.min(i + CHUNK, RECON_BULK_MAX_ITEMS)), late, scope)));
+  for (let i = 0; i < Math.min(ids.length, RECON_BULK_MAX_ITEMS); i += CHUNK) rows.push(...(await queueRowsByIds(deps.db, ids.slice(i, Math.min(i + CHUNK, RECON_BULK_MAX_ITEMS)), late, { scope, active: null })));
   return { rows, overLimit };
 }
 

@@ -1,17 +1,18 @@
-/** The imported statements, newest first, of the accounts whose companies the user all reaches. */
+/** The imported statements, newest first, of the accounts whose companies the user all reaches and that serve the active company. */
 import type { StatementFormat, StatementRow } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionContext } from '../../shared/session.ts';
 import { allAccounts } from './accounts-repo.ts';
 import { lateBefore } from './expected.ts';
 import { openBreaksByStatement, statementPage } from './lines-repo.ts';
-import { companyScope, reachesAll } from './scope.ts';
+import { activeCompanyFilter, companyScope, reachesAll } from './scope.ts';
 
 export async function listStatements(deps: AppDeps, session: SessionContext, query: { page?: number | undefined; max?: number | undefined; baccId?: number | undefined }) {
   const page = query.page ?? 1;
   const max = query.max ?? 20;
-  const scope = await companyScope(deps, session);
-  const baccIds = scope === null ? null : (await allAccounts(deps.db)).filter((a) => reachesAll(scope, a.compIds)).map((a) => a.baccId);
+  const [scope, active] = await Promise.all([companyScope(deps, session), activeCompanyFilter(deps, session)]);
+  const shown = (compIds: readonly number[]) => reachesAll(scope, compIds) && (active === null || compIds.includes(active));
+  const baccIds = scope === null && active === null ? null : (await allAccounts(deps.db)).filter((a) => shown(a.compIds)).map((a) => a.baccId);
   const { total, rows } = await statementPage(deps.db, { baccIds, baccId: query.baccId ?? null }, page, max);
   const late = lateBefore(deps.clock.now(), deps.config.businessTz, deps.config.reconExpectedDays);
   const byCategory = await openBreaksByStatement(deps.db, rows.map((r) => r.stmtId), late);

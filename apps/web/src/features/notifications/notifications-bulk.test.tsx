@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BulkJobDetail, BulkPreview, NotificationRow } from '@tagih/contract';
+import { addDays, type BulkJobDetail, type BulkPreview, type NotificationRow } from '@tagih/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotificationsScreen } from './notifications-screen.tsx';
 import { fakeApi } from '../../test/fake-api.ts';
+import { businessToday } from '../../hooks/list-url.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { loadLazyParts } from '../../test/lazy-parts.ts';
 
@@ -145,7 +146,8 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     await screen.findByRole('dialog', { name: 'Kirim ulang notifikasi massal' });
     await waitFor(() => expect(api.callsTo('POST', '/api/bulk-actions/preview')).toHaveLength(1));
     const { selection } = api.callsTo('POST', '/api/bulk-actions/preview')[0]!.body as { selection: { query: Record<string, string> } };
-    expect(selection.query.from).toBe('1970-01-01');
+    expect(selection.query.from).toBe(addDays(businessToday(), -29));
+    expect(selection.query).toMatchObject({ orderField: 'notiCreatedTime', orderValue: 'desc' });
     expect(selection.query).not.toHaveProperty('page');
     expect(selection.query).not.toHaveProperty('max');
   });

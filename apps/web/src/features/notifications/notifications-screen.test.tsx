@@ -48,7 +48,7 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 afterEach(() => vi.useRealTimers());
 
 describe('Notifications screen', { timeout: 20_000 }, () => {
-  it('lists notifications from 1970-01-01 to today with status chips and N/A', async () => {
+  it('lists the last 30 days\' notifications, newest first, with status chips and N/A', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-10T18:00:00Z')); // 11 March in Jakarta
     const { lastList } = start();
@@ -58,8 +58,10 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     const empty = await rowOf('11');
     expect(within(empty).getAllByText('N/A')).toHaveLength(2);
     expect(within(empty).getByText('Sukses')).toBeInTheDocument();
-    expect(lastList().get('from')).toBe('1970-01-01');
+    expect(lastList().get('from')).toBe('2025-02-10');
     expect(lastList().get('to')).toBe('2025-03-11');
+    expect(lastList().get('orderField')).toBe('notiCreatedTime');
+    expect(lastList().get('orderValue')).toBe('desc');
     // First the checkboxes that pick rows for a bulk re-send.
     const [pick, ...headers] = screen.getAllByRole('columnheader');
     expect(within(pick!).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
@@ -68,15 +70,14 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('clearing the date range goes back to 1970-01-01..today', async () => {
+  it('clearing the date range goes back to the last 30 days', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-10T18:00:00Z'));
     const user = userEvent.setup();
     start();
     await rowOf('INV-12');
     await user.click(screen.getByRole('button', { name: 'Clear date range' }));
-    // From the first day of all to today reads "Semua tanggal" (components/date-range-field.tsx).
-    expect(screen.getByPlaceholderText('Select Date Range')).toHaveValue('Semua tanggal');
+    expect(screen.getByPlaceholderText('Select Date Range')).toHaveValue('2025-02-10 - 2025-03-11');
   });
 
   it('searches by order id and filters by status', async () => {

@@ -1,12 +1,14 @@
-import { NOTIFICATIONS_EPOCH, notificationResource, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM } from '@tagih/contract';
+import { notificationResource, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM } from '@tagih/contract';
 import { useMemo } from 'react';
 import type { ExportParams, ListParams } from '../../api/get-list.ts';
 import { useListController, type ListControllerConfig } from '../../hooks/use-list-controller.ts';
+import { defaultTimeOrder } from '../../monitoring/default-time-order.ts';
 
 /** The Notifications list in the URL: the Order ID search, the status filter, the days. */
 export const NOTIFICATION_URL_CONFIG: ListControllerConfig = {
   listPath: notificationResource.path,
-  defaultFrom: NOTIFICATIONS_EPOCH,
+  // The last 30 days (issue 35): what an operator looks at; older ones are a range away.
+  defaultFrom: 'last30',
   searchBy: [],
   filterKeys: ['status', WORK_QUEUE_PARAM],
   // A payment queues a notification; each attempt to the merchant changes it (api/live-events.ts).
@@ -15,7 +17,8 @@ export const NOTIFICATION_URL_CONFIG: ListControllerConfig = {
 
 /**
  * The Notifications list query (spec §2, §5, §9): the list controller's state (Order ID
- * search, status filter, 1970-01-01..today by default, page, page size and sort) turned into
+ * search, status filter, the last 30 days by default, page, page size and sort; newest first
+ * unless sorted, the work queue oldest first) turned into
  * the list call and the query of every page.
  */
 export function useNotificationListState() {
@@ -26,7 +29,8 @@ export function useNotificationListState() {
   /** The work queue "Perlu tindakan": not delivered, retries given up. */
   const attention = list.state.filters[WORK_QUEUE_PARAM] === WORK_QUEUE_ATTENTION;
   const { range } = list.dates;
-  const { order, setFilters } = list;
+  const { setFilters } = list;
+  const order = list.state.sort ? list.order : defaultTimeOrder('notiCreatedTime', attention);
 
   const derived = useMemo(() => {
     const finds = { notiOrderId: q || undefined, notiStatus: status || undefined };

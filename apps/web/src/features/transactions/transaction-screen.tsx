@@ -19,6 +19,7 @@ import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { useChosenColumns } from '../../monitoring/use-preferences.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
 import { TRANSACTION_CARD_ORDER, TRANSACTION_PRIORITY, transactionColumns, type TransactionRow } from './transaction-columns.tsx';
+import { SearchScopeNote } from './search-scope-note.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
 import { notCountedNote, transactionSummaryItems } from './transaction-summary.ts';
 import { TransactionToolbar } from './transaction-toolbar.tsx';
@@ -89,6 +90,7 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         <TransactionToolbar
           kind={kind}
           state={state}
+          allDates={list.data?.searchedAllDates === true || state.onAllDates}
           exporting={exporter.isPending}
           onExport={exportCsv}
           onFilter={filterDialog.show}
@@ -96,6 +98,13 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           preferences={<PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />}
         />
         <SavedViewsBar screen={screen} />
+        <SearchScopeNote
+          searchText={state.searchText}
+          searchedAllDates={list.data?.searchedAllDates === true && !list.isPlaceholderData}
+          empty={list.isSuccess && !list.isPlaceholderData && rows.length === 0}
+          onAllDates={state.onAllDates}
+          onSearchAllDates={state.searchAllDates}
+        />
         {bulk.bar}
         <NewRowsButton count={state.live.newCount} noun={state.live.noun} onClick={state.live.loadNew} />
         <DataTable<TransactionRow>

@@ -2,6 +2,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { SEARCH_DEBOUNCE_MS, type TransactionKindDef } from '@tagih/contract';
@@ -16,6 +17,8 @@ import type { TransactionListState } from './use-transaction-list-state.ts';
 export interface TransactionToolbarProps {
   kind: TransactionKindDef;
   state: TransactionListState;
+  /** The rows shown are of every date (an exact id searched, or the whole history asked): said beside the range. */
+  allDates?: boolean;
   exporting: boolean;
   onExport: () => void;
   onFilter: () => void;
@@ -27,9 +30,10 @@ export interface TransactionToolbarProps {
 // Made once, not on every render (emotion's work on the first render).
 const SEARCH_ROW_SX = { display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '100%' } as const;
 const FIELD_SELECT_SX = { width: 120, flexShrink: 0 } as const;
+const ALL_DATES_SX = { alignSelf: 'center' } as const;
 
 /** Search-by + search text, date range, the work queue, Export, Filter Data, Refresh (spec §2). */
-export function TransactionToolbar({ kind, state, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
+export function TransactionToolbar({ kind, state, allDates = false, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
   const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
   return (
     <ScreenToolbar
@@ -60,6 +64,7 @@ export function TransactionToolbar({ kind, state, exporting, onExport, onFilter,
             />
           </Box>
           <DayRangeField range={state.dates} presets />
+          {allDates && <Chip label="semua tanggal" color="info" size="small" sx={ALL_DATES_SX} data-testid="all-dates-chip" />}
           <WorkQueueToggle on={state.attention} onChange={state.setAttention} />
         </>
       }

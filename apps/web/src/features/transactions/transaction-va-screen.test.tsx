@@ -111,7 +111,7 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Jumlah Transaksi').nextSibling).toHaveTextContent(/^0$/);
   });
 
-  it('asks for today in Asia/Jakarta by default, newest first by the server default', async () => {
+  it('asks for today in Asia/Jakarta by default, newest first by created time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-10T20:00:00Z')); // already 11 March in Jakarta
     const { lastList } = start();
@@ -121,8 +121,59 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     expect(query.get('to')).toBe('2025-03-11');
     expect(query.get('page')).toBe('1');
     expect(query.get('max')).toBe('10');
-    expect(query.has('orderField')).toBe(false);
+    expect(query.get('orderField')).toBe('trctCreatedTime');
+    expect(query.get('orderValue')).toBe('desc');
     expect(screen.getByPlaceholderText('Select Date Range')).toHaveValue('2025-03-11 - 2025-03-11');
+  });
+
+  it('opens the work queue oldest first, and a chosen sort wins over both defaults', async () => {
+    const user = userEvent.setup();
+    const { lastList } = start();
+    await rowOf('INV-003');
+    await user.click(screen.getByRole('button', { name: /Perlu tindakan/ }));
+    await waitFor(() => expect(lastList().get('queue')).toBe('attention'));
+    expect(lastList().get('orderField')).toBe('trctCreatedTime');
+    expect(lastList().get('orderValue')).toBe('asc');
+    await user.click(screen.getByRole('button', { name: /^Order ID$/ }));
+    await waitFor(() => expect(lastList().get('orderField')).toBe('trctOrderId'));
+    expect(lastList().get('orderValue')).toBe('asc');
+  });
+
+  it('says an exact id was found on every date, with "semua tanggal" beside the range', async () => {
+    const user = userEvent.setup();
+    const old = { ...ROWS[0]!, trctOrderId: 'DEMO-24NOV-0001', trctCreatedTime: '2025-02-24T03:00:00.000Z' };
+    start({
+      [`GET ${LIST}`]: (request) =>
+        request.url.searchParams.get('finds[trctOrderId]') === 'DEMO-24NOV-0001'
+          ? envelopeResponse({ data: [old], total: { nominal_lunas: 0, count_lunas: 0 }, pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [], searchedAllDates: true })
+          : listAnswer(),
+    });
+    await rowOf('INV-003');
+    expect(screen.queryByTestId('all-dates-chip')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Search Order ID..' }), 'DEMO-24NOV-0001');
+    await rowOf('DEMO-24NOV-0001');
+    expect(await screen.findByTestId('all-dates-chip')).toHaveTextContent('semua tanggal');
+    expect(screen.getByTestId('search-scope-note')).toHaveTextContent('dicari di semua tanggal');
+  });
+
+  it('says a search found nothing in the range and re-runs it on the whole history', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-10T05:00:00Z'));
+    const user = userEvent.setup();
+    const { lastList } = start({
+      [`GET ${LIST}`]: (request) => (request.url.searchParams.get('finds[trctOrderId]') === 'INV-0' ? listAnswer([]) : listAnswer()),
+    });
+    await rowOf('INV-003');
+    await user.type(screen.getByRole('textbox', { name: 'Search Order ID..' }), 'INV-0');
+    const note = await screen.findByTestId('search-scope-note');
+    expect(note).toHaveTextContent('Tidak ada hasil untuk “INV-0” pada rentang tanggal ini.');
+    await user.click(within(note).getByRole('button', { name: 'Cari di semua tanggal' }));
+    await waitFor(() => expect(lastList().get('from')).toBe('1970-01-01'));
+    expect(lastList().get('to')).toBe('2025-03-10');
+    expect(lastList().get('finds[trctOrderId]')).toBe('INV-0');
+    expect(await screen.findByTestId('all-dates-chip')).toBeInTheDocument();
+    // On the whole history, nothing found is just that: no offer to widen again.
+    expect(screen.queryByRole('button', { name: 'Cari di semua tanggal' })).toBeNull();
   });
 
   it('asks for a picked range, and clearing the range goes back to today', async () => {

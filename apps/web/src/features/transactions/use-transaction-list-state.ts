@@ -1,7 +1,9 @@
-import { WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, type TransactionKindDef } from '@tagih/contract';
-import { useMemo } from 'react';
+import { NOTIFICATIONS_EPOCH, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, type TransactionKindDef } from '@tagih/contract';
+import { useCallback, useMemo } from 'react';
 import type { ExportParams, ListParams } from '../../api/get-list.ts';
+import { businessToday } from '../../hooks/list-url.ts';
 import { useListController, type ListControllerConfig } from '../../hooks/use-list-controller.ts';
+import { defaultTimeOrder } from '../../monitoring/default-time-order.ts';
 
 export interface TransactionFilter {
   /** Free text, finds[trctBank] (the shown bank: QRIS falls back to trctQrBank on the server). */
@@ -15,6 +17,9 @@ export const EMPTY_FILTER: TransactionFilter = { bank: '', status: '' };
 export const isEmptyFilter = (f: TransactionFilter) => !f.bank.trim() && !f.status;
 
 const configs = new Map<string, ListControllerConfig>();
+
+/** The first day of "semua tanggal": a range from it to today holds the whole history. */
+export const ALL_DATES_FROM = NOTIFICATIONS_EPOCH;
 
 /** The URL layout of a kind's list (stable per kind). */
 export function transactionUrlConfig(kind: TransactionKindDef): ListControllerConfig {
@@ -46,7 +51,8 @@ export function useTransactionListState(kind: TransactionKindDef) {
   /** The work queue "Perlu tindakan": unpaid and not asked at the bank for a while. */
   const attention = list.state.filters[WORK_QUEUE_PARAM] === WORK_QUEUE_ATTENTION;
   const { range } = list.dates;
-  const { order, setFilters } = list;
+  const { setFilters } = list;
+  const order = list.state.sort ? list.order : defaultTimeOrder('trctCreatedTime', attention);
 
   const derived = useMemo(() => {
     const finds: NonNullable<ListParams['finds']> = {
@@ -70,6 +76,11 @@ export function useTransactionListState(kind: TransactionKindDef) {
     }),
     [setFilters],
   );
+  const { setDates } = list;
+  /** The same search on the whole history, up to today (a search that found nothing in the chosen range). */
+  const searchAllDates = useCallback(() => setDates({ from: ALL_DATES_FROM, to: businessToday() }), [setDates]);
+  /** The range is the whole history: shown as "semua tanggal". */
+  const onAllDates = list.dates.value.from === ALL_DATES_FROM;
 
   return {
     ...list,
@@ -81,6 +92,8 @@ export function useTransactionListState(kind: TransactionKindDef) {
     sort: list.state.sort,
     filter: derived.filter,
     attention,
+    searchAllDates,
+    onAllDates,
     /** The list call; null while the date range is incomplete (no fetch, spec §5). */
     params: derived.params,
     /** The export: same filters, every page. */

@@ -7,6 +7,7 @@ import { auditContextOf } from '../../../http/audit-context.ts';
 import { renewingSlot, takeLargeReadSlot } from '../../large-reads/slot.ts';
 import { requireActiveCompany } from '../../auth/service.ts';
 import type { ServerKind } from '../kinds.ts';
+import { withExactIdOnAllDates } from '../list/exact-id.ts';
 import { parseListRequest } from '../list/list-request.ts';
 import { prepareExport } from './csv-export.ts';
 import { sendCsv } from './send-csv.ts';
@@ -17,7 +18,9 @@ export function exportRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: Ap
     schema: { tags: ['monitoring'], summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
     handler: async (request, reply) => {
       const compId = await requireActiveCompany(deps, sessionOf(request));
-      const csv = prepareExport(deps, parseListRequest(deps, kind, compId, request.query), auditContextOf(request));
+      // The same rows as the list: an exact id is exported on all dates as it is listed.
+      const listRequest = await withExactIdOnAllDates(deps, parseListRequest(deps, kind, compId, request.query));
+      const csv = prepareExport(deps, listRequest, auditContextOf(request));
       const slot = await takeLargeReadSlot(deps, request, reply);
       await sendCsv(reply, kind.csvFile, renewingSlot(slot, csv));
     },

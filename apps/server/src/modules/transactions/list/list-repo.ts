@@ -30,9 +30,12 @@ export function filteredRows(db: Kysely<Database>, selection: RowSelection, read
   const columns = read.fields ? new Set([...fieldsOfQuery(query), ...read.fields]) : undefined;
   const texts = searchTexts(query);
   const search = sqliteSearch(db, texts);
-  const access = search.lead ?? (search.conditions.length > 0 ? 'rowids' : read.idWalk ? 'idWalk' : 'planner');
+  const byId = search.conditions.length > 0 || selection.exactIds !== undefined;
+  const access = search.lead ?? (byId ? 'rowids' : read.idWalk ? 'idWalk' : 'planner');
   let rows = kindRows(db, { type: kind.type, compId, range }, { fields: columns, access });
   for (const condition of search.conditions) rows = rows.where(condition);
+  // An exact id searched on any date (exact-id.ts): its rows by primary key.
+  if (selection.exactIds) rows = rows.where('t.trctId', 'in', selection.exactIds.length > 0 ? [...selection.exactIds] : [-1]);
   // The work queue (work-queue-repo.ts), when the request asked for it.
   if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;

@@ -43,10 +43,14 @@ export interface TransactionListRequest {
   after: PageCursor | null;
   /** The query as the client wrote it, kept for the audit trail only (an export records it). */
   asSent: RawQuery;
+  /** Set when the search text is exactly an id of some row: the range was dropped for it (exact-id.ts). */
+  allDates?: true;
+  /** With allDates: the rows holding that id, the only rows the request matches. */
+  exactIds?: readonly number[];
 }
 
 /** Which rows a request matches, whatever the page: the part the rows' SQL reads. */
-export type RowSelection = Pick<TransactionListRequest, 'kind' | 'compId' | 'query' | 'range' | 'timeZone'>;
+export type RowSelection = Pick<TransactionListRequest, 'kind' | 'compId' | 'query' | 'range' | 'timeZone' | 'exactIds'>;
 
 /** The request for every row it matches (export, bulk selection, counts): a page cursor is not read. */
 export function parseListRequest(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): TransactionListRequest {

@@ -32,18 +32,21 @@ export interface TransactionList {
   total: TransactionTotals;
   pagination: Pagination;
   fields: FieldMeta[];
+  /** The search text was exactly an id: the rows are of every date (exact-id.ts). */
+  searchedAllDates?: true;
 }
 
 /** Asked for the work queue: counted from its rows, planned without the rollup's counts (it knows nothing of inquiries). */
 const queued = (r: TransactionListRequest) => r.query.attentionBefore !== undefined;
 /** The first row's place in the whole list (its No. is offset + 1). */
 const offsetOf = (r: TransactionListRequest) => (r.query.page - 1) * r.query.max;
-const rollupAnswers = (r: TransactionListRequest) => !queued(r) && rollupCanAnswer(r.query);
+/** The rollup counts by range, status and bank: not the work queue, nor an exact id's rows (exact-id.ts). */
+const rollupAnswers = (r: TransactionListRequest) => !queued(r) && r.exactIds === undefined && rollupCanAnswer(r.query);
 const apiRowOf = (r: TransactionListRequest, row: repo.DbRow, index: number) => toApiRow(r.kind, row, offsetOf(r) + index + 1) as TransactionVaRow | TransactionQrRow;
 
 /** Whether SQLite reads the page by walking the id order (page-plan.ts); a keyset page is planned like a first page. */
 function idWalkOf(deps: AppDeps, r: TransactionListRequest): Promise<boolean> {
-  return queued(r) ? Promise.resolve(false) : walkIdOrder(deps.db, r.after ? { ...r, query: { ...r.query, page: 1 } } : r);
+  return queued(r) || r.exactIds ? Promise.resolve(false) : walkIdOrder(deps.db, r.after ? { ...r, query: { ...r.query, page: 1 } } : r);
 }
 
 /** What the summary knows already: the page's rows when they were all read at once (else null), the rollup's groups when asked for. */
@@ -76,9 +79,10 @@ async function listSummary(deps: AppDeps, r: TransactionListRequest, read: ReadS
     groups = whole ? groupsOfRows(rows) : await newestRowsByStatus(deps.db, r, countLimit + 1);
     counted = groups.reduce((sum, g) => sum + g.count, 0) <= countLimit;
   }
-  if (!counted) return { total: UNCOUNTED_TOTALS, pagination: { ...pagination(countLimit, query), totalCapped: true }, fields };
+  const allDates = r.allDates ? { searchedAllDates: true as const } : {};
+  if (!counted) return { total: UNCOUNTED_TOTALS, pagination: { ...pagination(countLimit, query), totalCapped: true }, fields, ...allDates };
   const sums = listTotals(groups);
-  return { total: sums.total, pagination: pagination(sums.rows, query), fields };
+  return { total: sums.total, pagination: pagination(sums.rows, query), fields, ...allDates };
 }
 
 export async function list(deps: AppDeps, r: TransactionListRequest): Promise<TransactionList> {

@@ -79,7 +79,7 @@ describe.each(DIALECTS)('a flood of refused /snap calls (%s)', (dialect) => {
     // The invented partner ids are kept (a sample), not made into subjects of their own.
     expect((summaries.find((e) => e.details.reason === 'Invalid Token (B2B)')!.details.clientIds as string[]).length).toBeLessThanOrEqual(20);
     expect(await refusalsByReason()).toEqual({ Signature: 500, 'Invalid Token (B2B)': 500 });
-  });
+  }, 180_000);
 
   it('with the default limit (120 failed calls a minute per address): the rest answer 429 with Retry-After before any check; a handful of audit rows; the next minute the address may call again', async () => {
     await start();
@@ -107,5 +107,5 @@ describe.each(DIALECTS)('a flood of refused /snap calls (%s)', (dialect) => {
 
     ctx.clock.advanceMinutes(1);
     expect(typeof (await getToken(ctx.app, ctx, bri))).toBe('string');
-  });
+  }, 180_000);
 });

@@ -153,6 +153,7 @@ const envSchema = z.object({
   EXPIRY_INTERVAL_SECONDS: expiryInterval.default(60_000),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   SNAP_CALLS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(300),
+  SNAP_FAILED_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   DEMO_BANK_KEYS_FILE: z.string().min(1).optional(),
   DEMO_TRAFFIC: demoTraffic.default(4),
   RECON_EXPECTED_DAYS: z.coerce.number().int().min(0).max(30).default(RECON_EXPECTED_DAYS_DEFAULT),
@@ -237,6 +238,8 @@ export interface Config {
   liveStreamsPerUser: number;
   /** Signed SNAP service calls one partner (bank or merchant) may make per second on this process, twice that in a burst; SNAP_CALLS_PER_SECOND. */
   snapCallsPerSecond: number;
+  /** /snap calls refused for their credentials (401) one client address may make per minute on this process; past it every /snap call from there answers 429 until the minute ends; SNAP_FAILED_CALLS_PER_MINUTE. */
+  snapFailedCallsPerMinute: number;
   /** Demo mode: where the simulated banks' credentials for calling /snap are written (a person or a test pays as a bank); unset: not written. */
   demoBankKeysFile: string | undefined;
   /** Demo mode: bills the demo merchants open per minute over /snap, most paid by the demo bank (demo/demo-traffic.ts); null: none (DEMO_TRAFFIC=off). */
@@ -315,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     expiryIntervalMs: e.EXPIRY_INTERVAL_SECONDS,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     snapCallsPerSecond: e.SNAP_CALLS_PER_SECOND,
+    snapFailedCallsPerMinute: e.SNAP_FAILED_CALLS_PER_MINUTE,
     demoBankKeysFile: e.DEMO_BANK_KEYS_FILE,
     demoTrafficPerMinute: e.DEMO_TRAFFIC,
     reconExpectedDays: e.RECON_EXPECTED_DAYS,

@@ -61,6 +61,12 @@ export class AppMetrics {
     buckets: SECONDS,
     registers: this.registers,
   });
+  readonly snapRefusals = new Counter({
+    name: 'tagih_snap_refusals_total',
+    help: 'Refused /snap calls by reason (the credential check that failed, address-limit, partner-rate, bad-request, not-found, conflict, ...)',
+    labelNames: ['reason'] as const,
+    registers: this.registers,
+  });
   private readonly backlog = {
     pending: this.gauge('tagih_notifications_pending', 'Notifications waiting for a retry (database-wide)'),
     due: this.gauge('tagih_notifications_due', 'Pending notifications whose next attempt is due now (database-wide)'),

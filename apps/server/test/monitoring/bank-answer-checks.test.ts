@@ -172,7 +172,11 @@ describe.each(DIALECTS)('a bank\'s paid answer is checked before it changes anyt
   it('a number where SNAP writes text, and a paid answer without an amount', async () => {
     const asNumber = await newBill('VA');
     bank.next.va = vaPaid(asNumber.customerNo, { paidAmount: { value: -5, currency: 'IDR' } });
-    await expectRefused('Va', asNumber.id, 'amount-malformed', 'BRI reports "-5" paid, which is not an amount in rupiah with at most 2 decimals');
+    await expectRefused('Va', asNumber.id, 'amount-malformed', 'BRI reports "-5 (a JSON number)" paid, which is not an amount in rupiah with at most 2 decimals');
+    // A whole number that equals the bill is refused too: SNAP amounts are decimal strings (2707000.00000000001 reads as 2707000).
+    const whole = await newBill('VA');
+    bank.next.va = vaPaid(whole.customerNo, { paidAmount: { value: 2707000, currency: 'IDR' } });
+    await expectRefused('Va', whole.id, 'amount-malformed', 'BRI reports "2707000 (a JSON number)" paid, which is not an amount in rupiah with at most 2 decimals');
     const without = await newBill('VA');
     bank.next.va = vaPaid(without.customerNo, { paidAmount: undefined });
     await expectRefused('Va', without.id, 'amount-missing', 'BRI reports the bill paid without saying how much was paid');

@@ -63,7 +63,7 @@ export interface TestOptions {
   metrics?: AppDeps['metrics'];
   /** Opens and seals secrets at rest (client secrets, two-factor secrets); none by default. */
   secretBox?: AppDeps['secretBox'];
-  /** Banks that may call /snap (modules/snap/partners.ts). */
+  /** Banks that may call /snap (modules/snap/caller/partners.ts). */
   snapPartners?: AppDeps['snapPartners'];
   /** Pool settings, application name (PostgreSQL), query log. */
   database?: Omit<DatabaseOptions, 'pgSchema'>;

@@ -8,6 +8,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { isPublishedKey, PUBLISHED_KEY_MESSAGE } from '../../security/published-keys.ts';
 import type { BankConfig, InboundCredentials } from './gateway.ts';
 
 const inbound = z.object({
@@ -49,6 +50,7 @@ export function loadBankConfigFile(path: string): BankConfig[] {
   const banks = parsed.data.map(({ privateKeyFile, privateKey, inbound: given, ...rest }): BankConfig => {
     const key = privateKey ?? (privateKeyFile ? read(privateKeyFile) : undefined);
     if (!key) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${rest.code} needs privateKey or privateKeyFile`);
+    if (published(key)) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${rest.code} privateKey: ${PUBLISHED_KEY_MESSAGE}`);
     return { ...rest, privateKey: key, ...(given ? { inbound: inboundOf(path, rest.code, given, read) } : {}) };
   });
   const clientIds = banks.flatMap((b) => (b.inbound ? [b.inbound.clientId] : []));
@@ -65,5 +67,15 @@ function inboundOf(path: string, code: string, given: z.infer<typeof inbound>, r
   } catch {
     throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey is not a PEM public key`);
   }
+  if (isPublishedKey(publicKey)) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey: ${PUBLISHED_KEY_MESSAGE}`);
   return { clientId: given.clientId, publicKey, clientSecret: given.clientSecret };
+}
+
+/** True when the (outbound, private) key is a published example; a key that does not read is left to the bank client's own check. */
+function published(privateKey: string): boolean {
+  try {
+    return isPublishedKey(privateKey);
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@
 import { AnswerTooLarge, readCappedText } from '../answer-limit.ts';
 import { BankFailure, type BankConfig } from './gateway.ts';
 import { asymmetricSignature, newExternalId, snapTimestamp, symmetricSignature } from './snap-signature.ts';
+import { parseStrictJson, StrictJsonError } from '../../shared/strict-json.ts';
 
 export interface SnapClientOptions {
   timeoutMs: number;
@@ -102,13 +103,18 @@ export class SnapClient {
       if (error instanceof AnswerTooLarge) throw new BankFailure(error.message, 'invalid-answer');
       throw this.transportFailure(error);
     }
+    // Read strictly (shared/strict-json.ts): a repeated member or a __proto__/constructor member is no answer we act on.
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-      return { httpStatus: response.status, body: parsed as Record<string, unknown> };
-    } catch {
+      parsed = parseStrictJson(text);
+    } catch (error) {
+      const problem = error instanceof StrictJsonError && error.problem !== 'syntax' ? `: ${error.message}` : '';
+      throw new BankFailure(`Bank ${this.cfg.code} answered HTTP ${response.status} without a SNAP JSON body${problem}`, 'invalid-answer');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new BankFailure(`Bank ${this.cfg.code} answered HTTP ${response.status} without a SNAP JSON body`, 'invalid-answer');
     }
+    return { httpStatus: response.status, body: parsed as Record<string, unknown> };
   }
 
   private transportFailure(error: unknown): BankFailure {

@@ -19,9 +19,15 @@ function textOf(value: unknown): string | null {
   return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
-/** SNAP money is `{ value: '150000.00', currency: 'IDR' }`; a bare value is read as the bank wrote it. */
-const amountText = (money: unknown): string | null =>
-  typeof money === 'object' && money !== null && !Array.isArray(money) ? textOf((money as { value?: unknown }).value) : textOf(money);
+/**
+ * SNAP money is `{ value: '150000.00', currency: 'IDR' }`; a bare value is read as the bank wrote it.
+ * Only a decimal string is an amount: a JSON number (2165000.00000000001 reads as 2165000) is handed
+ * on marked, so that payment-evidence.ts refuses it as malformed.
+ */
+function amountText(money: unknown): string | null {
+  const value = typeof money === 'object' && money !== null && !Array.isArray(money) ? (money as { value?: unknown }).value : money;
+  return typeof value === 'number' ? `${String(value)} (a JSON number)` : textOf(value);
+}
 
 export class SnapBankGateway implements BankGateway {
   private readonly clients = new Map<string, { cfg: BankConfig; client: SnapClient }>();

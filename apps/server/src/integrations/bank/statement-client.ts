@@ -42,12 +42,11 @@ export interface BankStatementSource {
   fetchStatement(request: StatementRequest): Promise<PulledStatement>;
 }
 
-/** '150000.00' (or a number) in minor units; null when it is no amount. */
+/** '150000.00' in minor units; null when it is no amount (a JSON number included: SNAP amounts are decimal strings). */
 function minorOf(money: unknown): number | null {
   const value =
     typeof money === 'object' && money !== null ? (money as { value?: unknown }).value : money;
-  const text =
-    typeof value === 'number' ? value.toFixed(2) : typeof value === 'string' ? value.trim() : '';
+  const text = typeof value === 'string' ? value.trim() : '';
   const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;
   const minor = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));

@@ -7,7 +7,9 @@
  * request is stored with our answer (unique per partner, service and request id), and
  * transaction.paid is audited. A copy of the request that waited for the row lock finds the bill
  * paid and answers what was stored (oncePerRequest). After the commit the ledger's hooks tell the
- * screens; the notification is sent by the route.
+ * screens; the notification is sent by the route. A stored answer is given again only to a repeat of
+ * the same payment (the same bill and amount); the same id for another payment is a conflict
+ * (payment-repeat.ts).
  */
 import { AUDIT_ACTIONS, SNAP_ANSWERS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
@@ -20,6 +22,7 @@ import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, snapAnswer, type SnapAn
 import * as payments from './bank-payments-repo.ts';
 import { statusOf } from './bill-repo.ts';
 import { partnerAudit, type PartnerCall } from './caller/call.ts';
+import { answerOfSamePayment, type RequestedPayment } from './payment-repeat.ts';
 
 export interface BillToPay extends BillOnRecord {
   trctId: number;
@@ -39,6 +42,8 @@ export interface PushedPayment {
   fields: { amount: string; paidAt: string };
   /** Our answer when it is booked (stored: a retry gets it again). */
   success: SnapAnswer;
+  /** What the request names, to tell a repeat of a payment booked meanwhile from a reuse of its id. */
+  requested: RequestedPayment;
 }
 
 export interface Booked {
@@ -109,20 +114,23 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
   } catch (error) {
     if (error instanceof NoLongerUnpaid) throw error.status === TRX_STATUS.PAID ? paidBill(service) : error.status === undefined ? unknownBill(service) : expiredBill(service);
     if (violationOf(error)?.kind !== 'unique') throw error;
-    // A copy of this request booked it meanwhile: its answer is ours.
-    const first = await payments.storedAnswer(deps.db, key);
+    // A copy of this request booked it meanwhile: its answer is ours; another payment under this id: a conflict.
+    const first = await answerOfSamePayment(deps, call, service, p.requestId, p.requested);
     if (!first) throw error;
     return { answer: first, notiId: null };
   }
 }
 
 /**
- * A bank's request answered once: a request booked before gets its first answer again, changing
- * nothing. Also when the bill was found paid: a copy of this very request may have booked it
- * between our look and our check.
+ * A bank's request answered once: a repeat of a payment booked before gets its first answer again,
+ * changing nothing; the same id naming another bill or amount is a conflict (payment-repeat.ts).
+ * Also when the bill was found paid: a copy of this very request may have booked it between our
+ * look and our check.
  */
-export async function oncePerRequest(deps: AppDeps, call: PartnerCall, service: SnapService, requestId: string, book: () => Promise<Booked>): Promise<Booked> {
-  const answered = () => payments.storedAnswer(deps.db, { clientId: call.partner.clientId, service, requestId });
+export async function oncePerRequest(
+  deps: AppDeps, call: PartnerCall, service: SnapService, requestId: string, requested: RequestedPayment, book: () => Promise<Booked>,
+): Promise<Booked> {
+  const answered = () => answerOfSamePayment(deps, call, service, requestId, requested);
   const before = await answered();
   if (before) return { answer: before, notiId: null };
   try {

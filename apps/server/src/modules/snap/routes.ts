@@ -6,13 +6,14 @@
  * as received (the signature covers those bytes), at most SNAP_BODY_LIMIT_BYTES.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUDIT_ACTIONS, SNAP_ANSWERS } from '@tagih/contract';
+import { SNAP_ANSWERS } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
-import { recordAudit } from '../audit/service.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
 import { issueAccessToken } from './caller/access-token.ts';
-import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
-import { snapAudit, type MerchantCall, type PartnerCall, type SnapCall } from './caller/call.ts';
+import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, snapAnswer, tooManyRequests, type SnapAnswer, type SnapService } from './answers.ts';
+import type { MerchantCall, PartnerCall, SnapCall } from './caller/call.ts';
+import { addressRetryAfter, countFailedCall } from './caller/address-limit.ts';
+import { ADDRESS_LIMITED, flushRefusalSummaries, recordRefusal } from './caller/refusal-audit.ts';
 import { authenticateBankCall, authenticateMerchantCall } from './caller/caller.ts';
 import type { Booked } from './payment-booking.ts';
 import { generateQris } from './qris/qris-generate.ts';
@@ -23,8 +24,19 @@ import { deleteVa } from './va/va-delete.ts';
 import { inquireVa } from './va/va-inquiry.ts';
 import { payVa } from './va/va-payment.ts';
 import { readVa } from './va/va-read.ts';
+import { parseStrictJson } from '../../shared/strict-json.ts';
+import { UnreadableBody } from './fields.ts';
 
 export const SNAP_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** How often the refusal summaries of minutes that are over are written (refusal-audit.ts). */
+const REFUSAL_FLUSH_MS = 15_000;
+
+/** The metrics label of a refusal without a credential reason (partner-rate, bad-request, not-found, ...). */
+function refusalLabel(answer: SnapAnswer): string {
+  const labels: Record<number, string> = { 400: 'bad-request', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 413: 'too-large', 415: 'unsupported-media-type', 429: 'partner-rate' };
+  return labels[answer.httpStatus] ?? `http-${answer.httpStatus}`;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +45,7 @@ declare module 'fastify' {
   }
 }
 
-/** What the /snap JSON parser hands on: the text as received, and its JSON (undefined when it is not JSON). */
+/** What the /snap JSON parser hands on: the text as received, and its JSON read strictly (UnreadableBody when refused). */
 interface ReceivedBody {
   raw: string;
   json: unknown;
@@ -65,15 +77,16 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
     const raw = text as string;
     let json: unknown;
     try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined; // answered as a malformed body once the caller is known
+      json = parseStrictJson(raw);
+    } catch (error) {
+      json = UnreadableBody.of(error); // answered as a malformed body (naming a repeated or forbidden member) once the caller is known
     }
     done(null, { raw, json } satisfies ReceivedBody);
   });
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const service = request.routeOptions.config.snapService ?? SNAP_SERVICE.accessToken;
     const status = error.statusCode ?? 500;
+    if (status < 500) deps.metrics?.snapRefusals.inc({ reason: status === 413 ? 'too-large' : status === 415 ? 'unsupported-media-type' : 'bad-request' });
     if (status === 413) return send(reply, snapAnswer(413, service, SNAP_CASE.generalError, SNAP_ANSWERS.tooLarge));
     if (status === 415) return send(reply, snapAnswer(415, service, SNAP_CASE.generalError, SNAP_ANSWERS.unsupportedMediaType));
     if (status >= 400 && status < 500) return send(reply, snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField('body')));
@@ -89,19 +102,20 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
       .finally(() => sending.delete(sent));
     sending.add(sent);
   };
+  // Refusals are summarised per minute (refusal-audit.ts): the minutes that are over are written by this timer, and all at shutdown.
+  const flushing = setInterval(() => void flushRefusalSummaries(deps).catch((error: unknown) => app.log.error(error)), REFUSAL_FLUSH_MS);
+  flushing.unref();
   app.addHook('onClose', async () => {
+    clearInterval(flushing);
     await Promise.allSettled([...sending]);
+    await flushRefusalSummaries(deps, true).catch((error: unknown) => app.log.error(error));
   });
 
+  /** A refusal counted (metrics; a failed credential check also against the address, address-limit.ts) and, for credentials, in the audit trail. */
   const refused = async (call: SnapCall, service: SnapService, refusal: SnapRefusal): Promise<SnapAnswer> => {
-    if (refusal.denied !== null) {
-      const claimed = (call.headers['x-client-key'] ?? call.headers['x-partner-id'] ?? '').slice(0, 128);
-      await recordAudit(deps.db, deps.clock, snapAudit(call, `snap:${claimed || 'unknown'}`), {
-        action: AUDIT_ACTIONS.snapDenied,
-        outcome: 'denied',
-        details: { service, path: call.path, clientId: claimed || null, reason: refusal.denied, responseCode: refusal.answer.body.responseCode },
-      });
-    }
+    deps.metrics?.snapRefusals.inc({ reason: refusal.denied ?? refusalLabel(refusal.answer) });
+    if (refusal.answer.httpStatus === 401) countFailedCall(deps, call.ip);
+    if (refusal.denied !== null) await recordRefusal(deps, call, service, refusal.denied, refusal.answer.body.responseCode);
     return refusal.answer;
   };
 
@@ -114,6 +128,14 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
       config: { access: 'public', snapService: service },
       handler: async (request, reply) => {
         const call = callOf(request);
+        // An address with too many failed calls this minute is answered before its credentials are looked at.
+        const retryAfter = addressRetryAfter(deps, call.ip);
+        if (retryAfter !== null) {
+          const answer = tooManyRequests(service).answer;
+          deps.metrics?.snapRefusals.inc({ reason: 'address-limit' });
+          await recordRefusal(deps, call, service, ADDRESS_LIMITED, answer.body.responseCode);
+          return send(reply.header('retry-after', String(retryAfter)), answer);
+        }
         try {
           return send(reply, await answer(call));
         } catch (error) {

@@ -6,11 +6,12 @@
  * or to a holder of master_client_api.update for the clients of their own companies (the route's
  * permission; least privilege here). Every step, and every refusal, is in the audit trail.
  */
-import { createHash, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { AUDIT_ACTIONS, MESSAGES, type ClientApiAccess, type ClientApiAccessBody } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { sealClientApiSecret } from '../../../security/client-api-secrets.ts';
+import { isPublishedKey, keyFingerprint, PUBLISHED_KEY_MESSAGE } from '../../../security/published-keys.ts';
 import type { Actor } from '../../../shared/actor.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../../shared/errors.ts';
 import { recordAudit } from '../../audit/service.ts';
@@ -20,7 +21,10 @@ import { deleteTokensOf } from '../caller/token-repo.ts';
 /** The smallest RSA key we accept (NIST SP 800-57: 2048 bits through 2030). */
 export const MIN_RSA_BITS = 2048;
 
-/** The key as we store it (SPKI PEM), and a short fingerprint for the audit trail; Invalid when it is not an RSA public key of 2048 bits or more. */
+/**
+ * The key as we store it (SPKI PEM), and a short fingerprint for the audit trail; Invalid when it
+ * is not an RSA public key of 2048 bits or more, or is a published example key (security/published-keys.ts).
+ */
 function readPublicKey(pem: string): { pem: string; fingerprint: string } {
   // A private key would give its public half too: refused, it should never have left the merchant.
   if (!/-----BEGIN (RSA )?PUBLIC KEY-----/.test(pem) || /PRIVATE KEY/.test(pem)) throw new Invalid(MESSAGES.clientApiKeyInvalid, { publicKey: MESSAGES.clientApiKeyInvalid });
@@ -32,8 +36,8 @@ function readPublicKey(pem: string): { pem: string; fingerprint: string } {
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (key.asymmetricKeyType !== 'rsa' || bits < MIN_RSA_BITS) throw new Invalid(MESSAGES.clientApiKeyInvalid, { publicKey: MESSAGES.clientApiKeyInvalid });
-  const der = key.export({ type: 'spki', format: 'der' });
-  return { pem: key.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: `SHA256:${createHash('sha256').update(der).digest('base64')}` };
+  if (isPublishedKey(key)) throw new Invalid(PUBLISHED_KEY_MESSAGE, { publicKey: PUBLISHED_KEY_MESSAGE });
+  return { pem: key.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: keyFingerprint(key) };
 }
 
 const newClientId = (clntid: number): string => `merchant-${clntid}-${randomBytes(6).toString('hex')}`;

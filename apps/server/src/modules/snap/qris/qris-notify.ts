@@ -1,8 +1,9 @@
 /**
  * Service 52, qr/qr-mpm-notify: the acquirer tells us the state of a QRIS payment, by our bill's
  * reference (originalReferenceNo) and order id (originalPartnerReferenceNo). `00` books the payment
- * exactly once (per originalReferenceNo: a repeat answers the first result); any other status is
- * recorded in the audit trail and changes nothing.
+ * exactly once (per originalReferenceNo: a repeat of the same payment, the same bill and amount,
+ * answers the first result; another amount or order id under it is 4095200 Conflict,
+ * payment-repeat.ts); any other status is recorded in the audit trail and changes nothing.
  */
 import { AUDIT_ACTIONS, SNAP_PAYMENT_STATUS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
@@ -15,6 +16,7 @@ import { underExternalId } from '../caller/external-id.ts';
 import { BodyReader } from '../fields.ts';
 import { bookPushedPayment, expiredBill, oncePerRequest, paidBill, unknownBill, type BillToPay, type Booked } from '../payment-booking.ts';
 import { isPartnersBank } from '../caller/partners.ts';
+import type { RequestedPayment } from '../payment-repeat.ts';
 
 const SERVICE = SNAP_SERVICE.qrisNotify;
 
@@ -44,6 +46,14 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
     if (!bill) throw unknownBill(SERVICE);
     return bill;
   };
+  const requested: RequestedPayment = {
+    namesBill: (first) => first.qrisReferenceNo === referenceNo && (partnerReferenceNo === null || partnerReferenceNo === first.orderId),
+    amount,
+    thisBill: async () => {
+      const bill = (await qrisBillsByReference(deps.db, referenceNo)).find((r) => isPartnersBank(call.partner, bankOf(r)) && (partnerReferenceNo === null || r.trctOrderId === partnerReferenceNo));
+      return bill ?? null;
+    },
+  };
   const book = async (): Promise<Booked> => {
     const bill = await findBill();
     if (bill.trctStatus === TRX_STATUS.PAID) throw paidBill(SERVICE);
@@ -56,6 +66,7 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
       bill: toPay(bill),
       claim: { names: { referenceNo, partnerReferenceNo }, paidAmount: amount, paidAt: paidTime },
       fields: { amount: 'amount.value', paidAt: 'paidTime' },
+      requested,
       success: successful(SERVICE),
     });
   };
@@ -68,5 +79,5 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
     });
     return { answer: successful(SERVICE), notiId: null };
   };
-  return underExternalId(deps, call, SERVICE, `${referenceNo}:${status}`, () => (paid ? oncePerRequest(deps, call, SERVICE, referenceNo, book) : recordOnly()));
+  return underExternalId(deps, call, SERVICE, `${referenceNo}:${status}`, () => (paid ? oncePerRequest(deps, call, SERVICE, referenceNo, requested, book) : recordOnly()));
 }

@@ -1,6 +1,7 @@
 /**
  * Service 25, transfer-va/payment: the bank reports that a payer paid a VA bill. The same
- * paymentRequestId again (a retry, flagAdvise Y) answers the first result and changes nothing.
+ * paymentRequestId again for the same bill and amount (a retry, flagAdvise Y) answers the first
+ * result and changes nothing; for another bill or amount it is 4092500 Conflict (payment-repeat.ts).
  */
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
@@ -9,6 +10,7 @@ import type { PartnerCall } from '../caller/call.ts';
 import { underExternalId } from '../caller/external-id.ts';
 import { BodyReader } from '../fields.ts';
 import { bookPushedPayment, oncePerRequest, type Booked } from '../payment-booking.ts';
+import type { RequestedPayment } from '../payment-repeat.ts';
 import { assertPayable, findVaBill, readVaNames, snapAmount, vaBillName, vaBillToPay } from './va-bill.ts';
 
 const SERVICE = SNAP_SERVICE.vaPayment;
@@ -23,6 +25,11 @@ export async function payVa(deps: AppDeps, call: PartnerCall): Promise<Booked> {
   const referenceNo = body.optional('referenceNo', 64);
   body.optional('flagAdvise', 1, /^[YN]$/);
 
+  const requested: RequestedPayment = {
+    namesBill: (first) => first.partnerServiceId?.trim() === names.partnerServiceId.trim() && first.customerNo === names.customerNo.trim(),
+    amount: paidAmount,
+    thisBill: () => findVaBill(deps.db, SERVICE, call.partner, names),
+  };
   const book = async (): Promise<Booked> => {
     const bill = await findVaBill(deps.db, SERVICE, call.partner, names);
     assertPayable(SERVICE, bill, iso(deps.clock.now()));
@@ -34,6 +41,7 @@ export async function payVa(deps: AppDeps, call: PartnerCall): Promise<Booked> {
       bill: vaBillToPay(bill),
       claim: { names, paidAmount, paidAt: trxDateTime },
       fields: { amount: 'paidAmount.value', paidAt: 'trxDateTime' },
+      requested,
       success: successful(SERVICE, {
         virtualAccountData: {
           paymentFlagReason: { english: 'Success', indonesia: 'Sukses' },
@@ -49,5 +57,5 @@ export async function payVa(deps: AppDeps, call: PartnerCall): Promise<Booked> {
       }),
     });
   };
-  return underExternalId(deps, call, SERVICE, paymentRequestId, () => oncePerRequest(deps, call, SERVICE, paymentRequestId, book));
+  return underExternalId(deps, call, SERVICE, paymentRequestId, () => oncePerRequest(deps, call, SERVICE, paymentRequestId, requested, book));
 }

@@ -5,14 +5,14 @@
  * notification queued; a payment that got there first makes this one "paid bill", a cancel or an
  * expiry that got there first (modules/expiry) "expired bill"), the bank's
  * request is stored with our answer (unique per partner, service and request id), and
- * transaction.paid is audited. A copy of the request that waited for the row lock finds the bill
+ * transaction.paid is audited (unsealed: chained after the commit, modules/audit/sealer.ts). A copy of the request that waited for the row lock finds the bill
  * paid and answers what was stored (oncePerRequest). The notification is sent after the commit.
  */
 import { AUDIT_ACTIONS, SNAP_ANSWERS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit, recordAuditUnsealed } from '../audit/service.ts';
 import { announce } from '../live/announce.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayment, type RefusalReason } from '../transactions/payment-evidence.ts';
 import { turnPaid } from '../transactions/turn-paid.ts';
@@ -94,7 +94,7 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
       const id = await turnPaid(tx, bill, verdict.paidMinor, verdict.paidAt, nowIso);
       if (id === null) throw new NoLongerUnpaid(await statusOf(tx, bill.trctId));
       await payments.insertBankPayment(tx, key, { bank: call.partner.bank, referenceNo: p.referenceNo, trctId: bill.trctId, answer: p.success, nowIso });
-      await recordAudit(tx, deps.clock, audit, {
+      await recordAuditUnsealed(tx, deps.clock, audit, {
         action: AUDIT_ACTIONS.transactionPaid,
         target,
         details: {

@@ -80,7 +80,7 @@ export function businessDayOf(iso: string, timeZone: string): string {
   return day;
 }
 
-const keyOf = (k: RollupKey) => `${k.compId}|${k.type}|${k.day}|${k.status}|${k.bank}|${k.stripe ?? 0}`;
+const keyOf = (k: RollupKey) => `${k.compId}|${k.type}|${k.day}|${k.status}|${k.bank}${k.stripe ? `|${k.stripe}` : ''}`;
 /** The group's key without its stripe (verification compares groups, whatever their stripes). */
 const groupKeyOf = (k: RollupKey) => keyOf({ ...k, stripe: 0 });
 
@@ -193,10 +193,22 @@ export async function computeRollup(db: DbOrTx, timeZone: string): Promise<Map<s
   return groups;
 }
 
+/**
+ * Inserts whole groups into an emptied rollup (a rebuild): plain inserts that name no stripe
+ * (stripe 0 by default), so that migration 0009, which builds it before the stripes exist, runs
+ * the same code as a rebuild today.
+ */
+async function insertGroups(db: DbOrTx, groups: Iterable<RollupGroup>): Promise<void> {
+  const rows = [...groups]
+    .filter((g) => g.count !== 0 || g.lunasMinor !== 0)
+    .map((g) => ({ rlupCompId: g.compId, rlupType: g.type, rlupDay: g.day, rlupStatus: g.status, rlupBank: g.bank, rlupCount: g.count, rlupLunasMinor: g.lunasMinor }));
+  for (let i = 0; i < rows.length; i += UPSERT_ROWS) await db.insertInto('transaction_rollup').values(rows.slice(i, i + UPSERT_ROWS)).execute();
+}
+
 async function rebuildIn(tx: DbOrTx, timeZone: string): Promise<number> {
   await tx.deleteFrom('transaction_rollup').execute();
   const groups = await computeRollup(tx, timeZone);
-  await applyGroups(tx, groups.values());
+  await insertGroups(tx, groups.values());
   await tx.updateTable('transaction_rollup_state').set({ rlstTimeZone: timeZone }).where('rlstId', '=', 1).execute();
   return groups.size;
 }

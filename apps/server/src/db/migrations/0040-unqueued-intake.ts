@@ -38,10 +38,26 @@ async function auditPending(db: Kysely<any>, pg: boolean): Promise<void> {
 const NOTI_HOUR_PG = (alias: string) => `to_char(${alias}."notiCreatedTime" at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
 const STRIPES = 32;
 
+/** The transaction rollup's stripe column in its key (also for a test that builds the table again with 0009). */
+export async function stripeTransactionRollup(db: Kysely<any>): Promise<void> {
+  if (isPg(db)) {
+    await sql`alter table transaction_rollup add column "rlupStripe" integer not null default 0`.execute(db);
+    await sql`alter table transaction_rollup drop constraint transaction_rollup_pk`.execute(db);
+    await sql`alter table transaction_rollup add constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe")`.execute(db);
+    return;
+  }
+  await sql`create table transaction_rollup_striped (
+      "rlupCompId" integer not null, "rlupType" varchar(10) not null, "rlupDay" varchar(10) not null, "rlupStatus" varchar(10) not null,
+      "rlupBank" varchar(50) not null, "rlupStripe" integer not null default 0, "rlupCount" bigint not null, "rlupLunasMinor" bigint not null,
+      constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe"))`.execute(db);
+  await sql`insert into transaction_rollup_striped ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe", "rlupCount", "rlupLunasMinor")
+      select "rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", 0, "rlupCount", "rlupLunasMinor" from transaction_rollup`.execute(db);
+  await sql`drop table transaction_rollup`.execute(db);
+  await sql`alter table transaction_rollup_striped rename to transaction_rollup`.execute(db);
+}
+
 async function stripedRollupsPg(db: Kysely<any>): Promise<void> {
-  await sql`alter table transaction_rollup add column "rlupStripe" integer not null default 0`.execute(db);
-  await sql`alter table transaction_rollup drop constraint transaction_rollup_pk`.execute(db);
-  await sql`alter table transaction_rollup add constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe")`.execute(db);
+  await stripeTransactionRollup(db);
   await sql`alter table notification_rollup add column "nrlpStripe" integer not null default 0`.execute(db);
   await sql`alter table notification_rollup drop constraint notification_rollup_pk`.execute(db);
   await sql`alter table notification_rollup add constraint notification_rollup_pk primary key ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe")`.execute(db);
@@ -66,14 +82,7 @@ async function stripedRollupsPg(db: Kysely<any>): Promise<void> {
 }
 
 async function stripedRollupsSqlite(db: Kysely<any>): Promise<void> {
-  await sql`create table transaction_rollup_striped (
-      "rlupCompId" integer not null, "rlupType" varchar(10) not null, "rlupDay" varchar(10) not null, "rlupStatus" varchar(10) not null,
-      "rlupBank" varchar(50) not null, "rlupStripe" integer not null default 0, "rlupCount" bigint not null, "rlupLunasMinor" bigint not null,
-      constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe"))`.execute(db);
-  await sql`insert into transaction_rollup_striped ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe", "rlupCount", "rlupLunasMinor")
-      select "rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", 0, "rlupCount", "rlupLunasMinor" from transaction_rollup`.execute(db);
-  await sql`drop table transaction_rollup`.execute(db);
-  await sql`alter table transaction_rollup_striped rename to transaction_rollup`.execute(db);
+  await stripeTransactionRollup(db);
 
   for (const suffix of ['ai', 'ad', 'au']) await sql`drop trigger if exists ${sql.id(`notification_rollup_${suffix}`)}`.execute(db);
   await sql`create table notification_rollup_striped (

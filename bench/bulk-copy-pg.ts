@@ -290,7 +290,7 @@ async function addNotificationGroups(client: pg.Client, groups: readonly Notific
   await client.query(
     `insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
      select * from unnest($1::integer[], $2::varchar[], $3::integer[], $4::bigint[]) order by 1, 2, 3
-     on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`,
+     on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`,
     [groups.map((g) => g.compId), groups.map((g) => g.hour), groups.map((g) => g.status), groups.map((g) => g.n)],
   );
 }

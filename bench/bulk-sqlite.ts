@@ -85,7 +85,7 @@ class NotificationGroups {
   add(): void {
     this.#db.exec('delete from notification_rollup_bulk');
     const upsert = this.#db.prepare(`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount") values (?, ?, ?, ?)
-      on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`);
+      on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`);
     for (const g of this.#counter.groups.values()) upsert.run(g.compId, g.hour, g.status, g.n);
     this.#counter = new NotificationGroupCounter();
   }

@@ -23,6 +23,7 @@ import { apiModules, snapModules } from './modules/index.ts';
 import { startBulkWorker } from './modules/bulk-actions/worker.ts';
 import { startExpiryWorker } from './modules/ledger/index.ts';
 import { wireLedger } from './ledger-wiring.ts';
+import { startAuditSealer } from './modules/audit/sealer.ts';
 import { startDailyPull } from './modules/recon/pull/pull-schedule.ts';
 import { startNotificationWorker } from './modules/notifications/retry-worker.ts';
 import { fastifyLogging } from './ops/logger.ts';
@@ -186,6 +187,16 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   if (bulk) runWhileUp(app, () => startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) }));
   const expiry = deps.expiryWorker;
   if (expiry) runWhileUp(app, () => startExpiryWorker(deps, expiry.intervalMs, { onError: (error) => app.log.error(error) }));
+  // Every server seals the audit events recorded unsealed (a payment's, a merchant's bill), after their commit.
+  const faultsTold = new Set<number>();
+  runWhileUp(app, () => startAuditSealer(deps.db, {
+    onError: (error) => app.log.error(error),
+    onFault: (pndgId, fault) => {
+      if (faultsTold.has(pndgId)) return;
+      faultsTold.add(pndgId);
+      app.log.error({ auditPendingId: pndgId }, `unsealed audit event ${pndgId} is not sealed: ${fault}`);
+    },
+  }));
   const pull = deps.statementPull;
   if (pull) runWhileUp(app, () => startDailyPull(deps, pull.at, { onError: (error) => app.log.error(error) }));
 

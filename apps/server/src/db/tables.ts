@@ -285,6 +285,8 @@ export interface TransactionRollupTable {
   rlupStatus: string;
   /** The kind's bank field; '' when it has none. */
   rlupBank: string;
+  /** 0 to 31: the stripe of the transaction's id (readers sum the stripes; migration 0040). */
+  rlupStripe: Generated<number>;
   rlupCount: number;
   /** Sum of the rows' paid amount (lunasAmount, minor units), whatever their status. */
   rlupLunasMinor: number;
@@ -299,7 +301,31 @@ export interface NotificationRollupTable {
   /** YYYY-MM-DDTHH of notiCreatedTime in UTC. */
   nrlpHour: string;
   nrlpStatus: number;
+  /** 0 to 31: the stripe of the notification's id (readers sum the stripes; migration 0040). */
+  nrlpStripe: Generated<number>;
   nrlpCount: number;
+}
+
+/**
+ * An audit event recorded without the chain's lock, waiting for the sealer to chain it into
+ * audit_events (modules/audit/sealer.ts); its MAC (HMAC under the audit key of pndgKeyId over the
+ * event's canonical JSON with pndgId) lets verification tell it from a tampered one.
+ */
+export interface AuditPendingTable {
+  pndgId: Generated<number>;
+  pndgAt: string;
+  pndgActorUserId: string | null;
+  pndgActorUsername: string | null;
+  pndgCompId: number | null;
+  pndgIp: string | null;
+  pndgUserAgent: string | null;
+  pndgAction: string;
+  pndgTargetType: string | null;
+  pndgTargetId: string | null;
+  pndgOutcome: string;
+  pndgDetails: string;
+  pndgKeyId: string;
+  pndgMac: string;
 }
 
 /** One row: the business time zone the rollup is kept in; null while it is not built. */
@@ -571,6 +597,7 @@ export interface Database {
   transaction_va: TransactionVaTable;
   transaction_qr: TransactionQrTable;
   notifications: NotificationsTable;
+  audit_pending: AuditPendingTable;
   notification_history: NotificationHistoryTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;

@@ -12,6 +12,10 @@
  * The bank and the paid amount are the kinds' list fields (kind-rows-repo.ts): VA's bank is
  * trctBank, QRIS's coalesce(trctBank, trctQrBank); the paid amount is coalesce(paid, total)
  * and, for QRIS, then the QR detail's total.
+ *
+ * Stripes (migration 0040): a transaction's share sits in the stripe of its id (trctId % 32), so
+ * that bills of one company, day and bank write different rows and do not queue for one hot row;
+ * readers sum the stripes as they sum the days. A rebuild writes stripe 0.
  */
 import { businessDate } from '@tagih/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -23,7 +27,12 @@ export interface RollupKey {
   day: string;
   status: string;
   bank: string;
+  /** The stripe (0 to ROLLUP_STRIPES - 1); absent: 0. */
+  stripe?: number;
 }
+
+/** How many rows one group is spread over. */
+export const ROLLUP_STRIPES = 32;
 
 export interface RollupGroup extends RollupKey {
   count: number;
@@ -32,6 +41,8 @@ export interface RollupGroup extends RollupKey {
 
 /** What decides a transaction's group and its share of the sums. */
 export interface RollupFacts {
+  /** Decides the stripe; absent: stripe 0 (bulk writers). */
+  trctId?: number;
   compId: number;
   type: string;
   createdIso: string;
@@ -69,12 +80,15 @@ export function businessDayOf(iso: string, timeZone: string): string {
   return day;
 }
 
-const keyOf = (k: RollupKey) => `${k.compId}|${k.type}|${k.day}|${k.status}|${k.bank}`;
+const keyOf = (k: RollupKey) => `${k.compId}|${k.type}|${k.day}|${k.status}|${k.bank}${k.stripe ? `|${k.stripe}` : ''}`;
+/** The group's key without its stripe (verification compares groups, whatever their stripes). */
+const groupKeyOf = (k: RollupKey) => keyOf({ ...k, stripe: 0 });
 
 /** Adds groups of facts (sign +1 or -1) into `into`. */
 export function addFacts(into: Map<string, RollupGroup>, facts: readonly RollupFacts[], timeZone: string, sign: 1 | -1): void {
   for (const f of facts) {
-    const group = { compId: f.compId, type: f.type, day: businessDayOf(f.createdIso, timeZone), status: f.status, bank: f.bank ?? '' };
+    const stripe = f.trctId === undefined ? 0 : f.trctId % ROLLUP_STRIPES;
+    const group = { compId: f.compId, type: f.type, day: businessDayOf(f.createdIso, timeZone), status: f.status, bank: f.bank ?? '', stripe };
     const key = keyOf(group);
     const g = into.get(key) ?? { ...group, count: 0, lunasMinor: 0 };
     g.count += sign;
@@ -96,13 +110,15 @@ export async function applyGroups(db: DbOrTx, groups: Iterable<RollupGroup>): Pr
   const rows = [...groups]
     .filter((g) => g.count !== 0 || g.lunasMinor !== 0)
     .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0))
-    .map((g) => ({ rlupCompId: g.compId, rlupType: g.type, rlupDay: g.day, rlupStatus: g.status, rlupBank: g.bank, rlupCount: g.count, rlupLunasMinor: g.lunasMinor }));
+    .map((g) => ({
+      rlupCompId: g.compId, rlupType: g.type, rlupDay: g.day, rlupStatus: g.status, rlupBank: g.bank, rlupStripe: g.stripe ?? 0, rlupCount: g.count, rlupLunasMinor: g.lunasMinor,
+    }));
   for (let i = 0; i < rows.length; i += UPSERT_ROWS) {
     await db
       .insertInto('transaction_rollup')
       .values(rows.slice(i, i + UPSERT_ROWS))
       .onConflict((oc) =>
-        oc.columns(['rlupCompId', 'rlupType', 'rlupDay', 'rlupStatus', 'rlupBank']).doUpdateSet({
+        oc.columns(['rlupCompId', 'rlupType', 'rlupDay', 'rlupStatus', 'rlupBank', 'rlupStripe']).doUpdateSet({
           rlupCount: sql`${sql.ref('transaction_rollup.rlupCount')} + ${sql.ref('excluded.rlupCount')}`,
           rlupLunasMinor: sql`${sql.ref('transaction_rollup.rlupLunasMinor')} + ${sql.ref('excluded.rlupLunasMinor')}`,
         }),
@@ -119,12 +135,12 @@ const LUNAS = sql<number | null>`case when t."trctType" = 'QRIS' then coalesce(t
 async function factsOf(db: DbOrTx, trctIds: readonly number[], lock: boolean): Promise<RollupFacts[]> {
   if (trctIds.length === 0) return [];
   const forUpdate = lock && isPostgres(db) ? sql` for update of t` : sql``;
-  const { rows } = await sql<{ compId: number; type: string; createdIso: string; status: string; bank: string | null; lunasMinor: number | null }>`
-    select t."trctCompId" as "compId", t."trctType" as "type", t."trctCreatedTime" as "createdIso", t."trctStatus" as "status",
+  const { rows } = await sql<{ trctId: number; compId: number; type: string; createdIso: string; status: string; bank: string | null; lunasMinor: number | null }>`
+    select t."trctId" as "trctId", t."trctCompId" as "compId", t."trctType" as "type", t."trctCreatedTime" as "createdIso", t."trctStatus" as "status",
       ${BANK} as "bank", ${LUNAS} as "lunasMinor"
     from transactions t left join transaction_qr q on q."trqrTrctId" = t."trctId"
     where t."trctId" in (${sql.join(trctIds)}) order by t."trctId"${forUpdate}`.execute(db);
-  return rows.map((r) => ({ ...r, compId: Number(r.compId), createdIso: String(r.createdIso) }));
+  return rows.map((r) => ({ ...r, trctId: Number(r.trctId), compId: Number(r.compId), createdIso: String(r.createdIso) }));
 }
 
 /**
@@ -177,10 +193,22 @@ export async function computeRollup(db: DbOrTx, timeZone: string): Promise<Map<s
   return groups;
 }
 
+/**
+ * Inserts whole groups into an emptied rollup (a rebuild): plain inserts that name no stripe
+ * (stripe 0 by default), so that migration 0009, which builds it before the stripes exist, runs
+ * the same code as a rebuild today.
+ */
+async function insertGroups(db: DbOrTx, groups: Iterable<RollupGroup>): Promise<void> {
+  const rows = [...groups]
+    .filter((g) => g.count !== 0 || g.lunasMinor !== 0)
+    .map((g) => ({ rlupCompId: g.compId, rlupType: g.type, rlupDay: g.day, rlupStatus: g.status, rlupBank: g.bank, rlupCount: g.count, rlupLunasMinor: g.lunasMinor }));
+  for (let i = 0; i < rows.length; i += UPSERT_ROWS) await db.insertInto('transaction_rollup').values(rows.slice(i, i + UPSERT_ROWS)).execute();
+}
+
 async function rebuildIn(tx: DbOrTx, timeZone: string): Promise<number> {
   await tx.deleteFrom('transaction_rollup').execute();
   const groups = await computeRollup(tx, timeZone);
-  await applyGroups(tx, groups.values());
+  await insertGroups(tx, groups.values());
   await tx.updateTable('transaction_rollup_state').set({ rlstTimeZone: timeZone }).where('rlstId', '=', 1).execute();
   return groups.size;
 }
@@ -211,9 +239,13 @@ export async function verifyRollup(db: Kysely<Database>): Promise<{ timeZone: st
     const expected = await computeRollup(tx, timeZone);
     const stored = new Map<string, RollupGroup>();
     for (const r of await tx.selectFrom('transaction_rollup').selectAll().execute()) {
-      const g = { compId: Number(r.rlupCompId), type: r.rlupType, day: r.rlupDay, status: r.rlupStatus, bank: r.rlupBank, count: Number(r.rlupCount), lunasMinor: Number(r.rlupLunasMinor) };
-      if (g.count !== 0 || g.lunasMinor !== 0) stored.set(keyOf(g), g);
+      const key = groupKeyOf({ compId: Number(r.rlupCompId), type: r.rlupType, day: r.rlupDay, status: r.rlupStatus, bank: r.rlupBank });
+      const g = stored.get(key) ?? { compId: Number(r.rlupCompId), type: r.rlupType, day: r.rlupDay, status: r.rlupStatus, bank: r.rlupBank, count: 0, lunasMinor: 0 };
+      g.count += Number(r.rlupCount);
+      g.lunasMinor += Number(r.rlupLunasMinor);
+      stored.set(key, g);
     }
+    for (const [key, g] of stored) if (g.count === 0 && g.lunasMinor === 0) stored.delete(key);
     const differences: RollupDifference[] = [];
     for (const key of new Set([...stored.keys(), ...expected.keys()])) {
       const s = stored.get(key) ?? { count: 0, lunasMinor: 0 };

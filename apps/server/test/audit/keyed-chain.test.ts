@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/database.ts';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.ts';
 import { auditKeysOf, installAuditKeys } from '../../src/modules/audit/chain-key.ts';
 import { checkpointHead, publishAuditCheckpoint, type AuditCheckpoint } from '../../src/modules/audit/checkpoint.ts';
-import { canonicalJson, legacyEventHash, type HashedFields } from '../../src/modules/audit/hash.ts';
+import { canonicalJson, eventHash, legacyEventHash, type HashedFields } from '../../src/modules/audit/hash.ts';
 import type { AuditDbRow } from '../../src/modules/audit/repo.ts';
 import { markAuditKey, purgeExpiredAudit, recordAudit, verifyAuditChain } from '../../src/modules/audit/service.ts';
 import { AppMetrics } from '../../src/ops/metrics.ts';
@@ -40,6 +40,9 @@ const ownKeyRecipe = (row: HashedFields) => ({
   audtHash: createHmac('sha256', Buffer.alloc(32, 1)).update(canonicalJson({ ...row, audtKeyId: row.audtKeyId })).digest('hex'),
   audtKeyId: row.audtKeyId,
 });
+
+/** The real keyed hash (as the server would sign it): used only to build a chain whose signed part is genuine. */
+const eventHashUnder = (row: HashedFields) => eventHash({ ...row, audtKeyId: keyIdOf(TEST_DATA_KEY) }, auditKeysOf(new SecretBox(TEST_DATA_KEY)).events.get(keyIdOf(TEST_DATA_KEY))!);
 
 const editDetails = (ctx: TestContext, audtId: number, details: object) =>
   ctx.db.kysely.updateTable('audit_events').set({ audtDetails: canonicalJson(details) }).where('audtId', '=', audtId).execute();
@@ -77,6 +80,25 @@ describe.each(DIALECTS)('keyed audit chain, attacked (%s)', (dialect) => {
     await rehashFrom(ctx, 3, ownKeyRecipe);
     expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 3 });
     expect((await auditRows(ctx)).find((r) => r.audtId === 3)!.audtDetails).toContain('moved the money');
+  });
+
+  it('the downgrade: triggers dropped, an event edited, the key id NULLed on every row, all re-chained with plain SHA-256: refused, naming the event', async () => {
+    await recordMany(8);
+    const before = await auditRows(ctx);
+    expect(before.every((r) => r.audtKeyId === keyIdOf(TEST_DATA_KEY))).toBe(true);
+    await dropAuditTriggers(ctx);
+    await editDetails(ctx, 3, { n: 'moved the money' });
+    await ctx.db.kysely.updateTable('audit_events').set({ audtKeyId: null }).execute();
+    await rehashFrom(ctx, 1, sha256Recipe(true));
+    const rows = await auditRows(ctx);
+    expect(rows.every((r) => r.audtKeyId === null)).toBe(true);
+    const last = rows.at(-1)!.audtId;
+    // Before, this printed "audit: ok, N events (the first N unsigned, from before the chain was keyed)".
+    expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: last, reason: expect.stringMatching(/without one event signed under the audit key/) });
+
+    // Downgrading only a prefix (the rest left signed) fails at the first signed event: no signed marker pins the unsigned part.
+    await rehashFrom(ctx, 1, (row) => (row.audtId <= 4 ? sha256Recipe(true)(row) : { audtHash: eventHashUnder(row), audtKeyId: keyIdOf(TEST_DATA_KEY) }));
+    expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 5, reason: expect.stringMatching(/first signed event, but not the signed audit.key_changed naming the unsigned event 4/) });
   });
 
   it('deleting the newest 20 events passes a plain verify but not one told the last checkpoint', async () => {
@@ -223,7 +245,8 @@ describe.each(DIALECTS)('a database from before the key (%s)', (dialect) => {
     await writeLegacyEvents(db, 4);
     await migrateToLatest(db.kysely, db.schema);
 
-    expect(await verifyAuditChain(db.kysely)).toEqual({ ok: true, events: 4, legacyEvents: 4 });
+    // Until the server marks the key, nothing in the chain is signed: refused, as a downgrade would be.
+    expect(await verifyAuditChain(db.kysely)).toMatchObject({ ok: false, badId: 4, reason: expect.stringMatching(/without one event signed/) });
     const clock = new TestClock();
     expect(await markAuditKey({ db: db.kysely, clock })).toMatchObject({ audtId: 5 });
     await recordAudit(db.kysely, clock, ALICE, { action: AUDIT_ACTIONS.logout });

@@ -21,7 +21,7 @@ export async function openVaBills(ctx: TestContext, bank: string, atIso: string,
   return ctx.db.kysely
     .selectFrom('transactions as t').innerJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
     .where('t.trctBank', '=', bank).where('t.trctStatus', '=', '03').where('v.trvaExpiredDate', '>', atIso).where('t.trctTotalAmount', 'is not', null)
-    .select(['t.trctId', 't.trctOrderId', 't.trctTotalAmount', 't.trctCreatedTime', 'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'v.trvaVirtualAccountName'])
+    .select(['t.trctId', 't.trctCompId', 't.trctOrderId', 't.trctTotalAmount', 't.trctCreatedTime', 'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'v.trvaVirtualAccountName'])
     .orderBy('t.trctId').limit(limit).execute();
 }
 

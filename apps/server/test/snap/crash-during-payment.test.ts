@@ -116,14 +116,15 @@ async function recordsOf(db: Db, trctIds: number[]) {
       .groupBy('notiTrctId')
       .execute(),
   );
+  // Sealed or still unsealed (an event the killed server wrote that no sealer has chained yet is
+  // in the trail too), read in one statement so that a seal between two reads cannot hide or double one.
+  const ids = sql.join(trctIds.map(String));
   const paidEvents = await counts(
-    k
-      .selectFrom('audit_events')
-      .select(['audtTargetId as id', sql<number>`count(*)`.as('n')])
-      .where('audtAction', '=', AUDIT_ACTIONS.transactionPaid)
-      .where('audtTargetId', 'in', trctIds.map(String))
-      .groupBy('audtTargetId')
-      .execute(),
+    sql<{ id: string; n: number }>`select id, count(*) as n from (
+        select "audtTargetId" as id from audit_events where "audtAction" = ${AUDIT_ACTIONS.transactionPaid} and "audtTargetId" in (${ids})
+        union all
+        select "pndgTargetId" as id from audit_pending where "pndgAction" = ${AUDIT_ACTIONS.transactionPaid} and "pndgTargetId" in (${ids})
+      ) e group by id`.execute(k).then((r) => r.rows),
   );
   const rows = await k
     .selectFrom('transactions')

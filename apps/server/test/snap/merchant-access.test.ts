@@ -14,6 +14,7 @@ import { openClientApiSecret, resealClientApiSecrets } from '../../src/security/
 import { newDataKey, SecretBox } from '../../src/security/secret-box.ts';
 import { apiFor, type Api } from '../master/helpers.ts';
 import { ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
+import { sealPending } from '../../src/modules/audit/sealer.ts';
 
 const rsaPublicKey = (bits = 2048) =>
   generateKeyPairSync('rsa', { modulusLength: bits, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey;
@@ -40,9 +41,11 @@ describe.each(DIALECTS)('client SNAP API access (%s)', (dialect) => {
   });
 
   const stored = (clntid: number) => ctx.db.kysely.selectFrom('client_snap_credentials').selectAll().where('clsnClntId', '=', clntid).executeTakeFirst();
-  const events = async (action: string) =>
-    (await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', action).orderBy('audtId').execute())
+  const events = async (action: string) => {
+    await sealPending(ctx.db.kysely, { wait: true }); // a bill's event is chained after its commit
+    return (await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', action).orderBy('audtId').execute())
       .map((e) => ({ ...e, details: JSON.parse(e.audtDetails) as Record<string, unknown> }));
+  };
   const tokenOf = (clientId: string, hash: string) =>
     ctx.db.kysely.insertInto('snap_access_tokens').values({ sntkTokenHash: hash, sntkClientId: clientId, sntkCreatedAt: ctx.clock.now().toISOString(), sntkExpiresAt: '2099-01-01T00:00:00.000Z' }).execute();
   const tokens = async (clientId: string) => (await ctx.db.kysely.selectFrom('snap_access_tokens').select('sntkTokenHash').where('sntkClientId', '=', clientId).execute()).length;

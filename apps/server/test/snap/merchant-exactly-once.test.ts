@@ -13,6 +13,7 @@ import { verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { newDataKey, SecretBox } from '../../src/security/secret-box.ts';
 import { createTestContext, DIALECTS, type TestContext } from '../support/test-app.ts';
 import { callSnap, getToken, makeBank, makeMerchant, newExternalId, snapTime, stateOf, type TestBank, type TestCaller } from './support.ts';
+import { sealPending } from '../../src/modules/audit/sealer.ts';
 
 const CREATE = '/snap/v1.0/transfer-va/create-va';
 const DELETE = '/snap/v1.0/transfer-va/delete-va';
@@ -46,8 +47,10 @@ describe.each(DIALECTS)('merchant bills exactly once (%s)', (dialect) => {
   });
   const app = (i: number) => (i % 2 === 0 ? ctx.app : second);
   const rowsOf = async (orderId: string) => Number((await ctx.db.kysely.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).where('trctClntId', '=', clntid).where('trctOrderId', '=', orderId).executeTakeFirstOrThrow()).n);
-  const eventsOf = async (action: string, trctId: number) =>
-    (await ctx.db.kysely.selectFrom('audit_events').select('audtId').where('audtAction', '=', action).where('audtTargetId', '=', String(trctId)).execute()).length;
+  const eventsOf = async (action: string, trctId: number) => {
+    await sealPending(ctx.db.kysely, { wait: true }); // a bill's event is chained after its commit
+    return (await ctx.db.kysely.selectFrom('audit_events').select('audtId').where('audtAction', '=', action).where('audtTargetId', '=', String(trctId)).execute()).length;
+  };
 
   it('20 parallel copies of one create-va (over two instances, some under one X-EXTERNAL-ID) open one bill and all answer the same', async () => {
     const body = vaBody('PAR-ONE');

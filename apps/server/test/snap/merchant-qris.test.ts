@@ -9,6 +9,7 @@ import { verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { newDataKey, SecretBox } from '../../src/security/secret-box.ts';
 import { createTestContext, DIALECTS, type TestContext } from '../support/test-app.ts';
 import { callSnap, getToken, makeBank, makeMerchant, snapTime, stateOf, type TestBank, type TestCaller } from './support.ts';
+import { sealPending } from '../../src/modules/audit/sealer.ts';
 
 const GENERATE = '/snap/v1.0/qr/qr-mpm-generate';
 const QUERY = '/snap/v1.0/qr/qr-mpm-query';
@@ -99,6 +100,7 @@ describe.each(DIALECTS)('merchants draw dynamic QRIS (%s)', (dialect) => {
     });
     expect(new Date(row.trqrExpiredDate!).getTime()).toBe(Date.parse(body.validityPeriod));
     expect((await verifyRollup(ctx.db.kysely)).differences).toEqual([]);
+    await sealPending(ctx.db.kysely, { wait: true }); // the bill's event is chained after its commit
     const event = await ctx.db.kysely.selectFrom('audit_events').select(['audtAction', 'audtActorUsername']).where('audtTargetId', '=', String(row.trctId)).executeTakeFirstOrThrow();
     expect(event).toEqual({ audtAction: 'transaction.created', audtActorUsername: `merchant:${maju.partner.clientId}` });
 

@@ -11,6 +11,7 @@ import { newDataKey, SecretBox } from '../../src/security/secret-box.ts';
 import { flushRefusalSummaries } from '../../src/modules/snap/caller/refusal-audit.ts';
 import { createTestContext, DIALECTS, type TestContext } from '../support/test-app.ts';
 import { callSnap, getToken, makeBank, makeMerchant, newExternalId, snapTime, stateOf, tokenSignature, type CallOptions, type TestBank, type TestCaller } from './support.ts';
+import { sealPending } from '../../src/modules/audit/sealer.ts';
 
 const CREATE = '/snap/v1.0/transfer-va/create-va';
 const READ = '/snap/v1.0/transfer-va/inquiry-va';
@@ -53,9 +54,11 @@ describe.each(DIALECTS)('merchants open VA bills (%s)', (dialect) => {
     return { trxId, ...data, trctId: row.trctId, names: { partnerServiceId: data.partnerServiceId, customerNo: data.customerNo, virtualAccountNo: data.virtualAccountNo } };
   };
   const transactionCount = async () => Number((await ctx.db.kysely.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const events = async (action: string) =>
-    (await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', action).orderBy('audtId').execute())
+  const events = async (action: string) => {
+    await sealPending(ctx.db.kysely, { wait: true }); // a bill's event is chained after its commit
+    return (await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', action).orderBy('audtId').execute())
       .map((e) => ({ ...e, details: JSON.parse(e.audtDetails) as Record<string, unknown> }));
+  };
 
   describe('access token (73)', () => {
     it('serves merchants too: the client key says who calls', async () => {

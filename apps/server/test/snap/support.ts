@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { demoPartnerServiceId } from '@tagih/contract/demo-bank';
 import type { SnapPartner } from '../../src/modules/snap/caller/partners.ts';
+import { sealPending } from '../../src/modules/audit/sealer.ts';
 import type { TestContext } from '../support/test-app.ts';
 
 /** Whoever calls /snap: its client id and secret, and the private key that signs its token call. */
@@ -150,6 +151,7 @@ export async function stateOf(ctx: TestContext, trctId: number) {
   const t = await db.selectFrom('transactions').select(['trctStatus', 'trctTotalAmountPaid', 'trctLunasTime']).where('trctId', '=', trctId).executeTakeFirstOrThrow();
   const count = async (table: 'notifications' | 'bank_payments', column: 'notiTrctId' | 'bkpyTrctId') =>
     Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).where(column, '=', trctId).executeTakeFirstOrThrow()).n);
+  await sealPending(db, { wait: true }); // the payment's event is chained after its commit (modules/audit/sealer.ts)
   const paidEvents = Number(
     (await db.selectFrom('audit_events').select(sql<number>`count(*)`.as('n')).where('audtAction', '=', 'transaction.paid').where('audtTargetId', '=', String(trctId)).executeTakeFirstOrThrow()).n,
   );

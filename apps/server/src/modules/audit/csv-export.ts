@@ -10,6 +10,7 @@ import {
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as repo from './repo.ts';
+import { sealBeforeReading } from './sealer.ts';
 import { parseAuditQuery, recordAudit, type AuditContext } from './service.ts';
 
 export const AUDIT_EXPORT_BATCH_ROWS = 1000;
@@ -18,7 +19,9 @@ export const AUDIT_EXPORT_BATCH_ROWS = 1000;
 export async function prepareAuditExport(deps: AppDeps, context: AuditContext, raw: RawQuery): Promise<AsyncGenerator<string>> {
   const { query, range } = parseAuditQuery(deps, raw);
   const timeZone = deps.config.businessTz;
-  // The snapshot ends at the current last event, so the export does not list its own record.
+  // Every event recorded so far is in it (the unsealed ones are sealed first, sealer.ts); the
+  // snapshot ends at the current last event, so the export does not list its own record.
+  await sealBeforeReading(deps.db);
   const throughId = (await repo.lastEvent(deps.db))?.audtId ?? 0;
   const filtered = () => repo.filtered(deps.db, range, query, timeZone, throughId);
   const rows = await repo.countFiltered(filtered());

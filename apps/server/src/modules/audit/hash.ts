@@ -11,6 +11,11 @@
  * audtHash, or 64 zeros for the first) and audtKeyId. Absent values are null.
  * An event written before the chain was keyed (audtKeyId null) keeps the hash it was written
  * with: the plain SHA-256 of the same canonical JSON without the audtKeyId member.
+ *
+ * An event recorded unsealed (audit_pending, sealer.ts) carries until it is sealed a MAC of its
+ * own: HMAC-SHA256 under the event key of its pndgKeyId over the canonical JSON of
+ * `{ unsealed: true, audtAt, …, audtDetails, audtKeyId }` (the hashed columns without id and
+ * previous hash, which the sealer gives it).
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { AuditEventsTable } from '../../db/tables.ts';
@@ -62,4 +67,14 @@ function hashedFields(event: HashedFields): Omit<HashedFields, 'audtKeyId'> {
     audtDetails: event.audtDetails,
     audtPrevHash: event.audtPrevHash,
   };
+}
+
+/** An unsealed event's content: the hashed columns without the chain's (id, previous hash, key id). */
+export type UnsealedFields = Omit<HashedFields, 'audtId' | 'audtPrevHash' | 'audtKeyId'>;
+
+/** The MAC an unsealed event carries until the sealer chains it (`key`: the event key of `keyId`). */
+export function unsealedMac(event: UnsealedFields, keyId: string, key: Buffer): string {
+  const { audtAt, audtActorUserId, audtActorUsername, audtCompId, audtIp, audtUserAgent, audtAction, audtTargetType, audtTargetId, audtOutcome, audtDetails } = event;
+  const content = { audtAt, audtActorUserId, audtActorUsername, audtCompId, audtIp, audtUserAgent, audtAction, audtTargetType, audtTargetId, audtOutcome, audtDetails };
+  return createHmac('sha256', key).update(canonicalJson({ unsealed: true, ...content, audtKeyId: keyId }), 'utf8').digest('hex');
 }

@@ -1,9 +1,9 @@
-/** SQL of the audit trail: the chained insert's lock and tail, lists, export batches, access review, purge. */
-import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+/** SQL of the audit trail: the chained insert's lock and tail, unsealed events, lists, export batches, access review, purge. */
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { latestSignInLocks } from '../auth/credentials.ts';
 import { AUDIT_ACTIONS, auditResource, type ListQuery } from '@tagih/contract';
 import { applyFilters, applyOrderAndBatch, countRows, type PageBatch } from '../../db/list-sql.ts';
-import { isPostgres, type AuditEventsTable, type Database, type DbOrTx } from '../../db/tables.ts';
+import { isPostgres, type AuditEventsTable, type AuditPendingTable, type Database, type DbOrTx } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 
 export type AuditDbRow = AuditEventsTable;
@@ -20,6 +20,13 @@ const CHAIN_LOCK_KEY = 7_411_900_301;
 export async function lockChain(tx: Transaction<Database>): Promise<void> {
   if (!isPostgres(tx)) return;
   await sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY}::bigint)`.execute(tx);
+}
+
+/** Takes the chain lock when it is free (PostgreSQL; SQLite: always true), for the sealer: another server's sealer holding it is sealing already. */
+export async function tryLockChain(tx: Transaction<Database>): Promise<boolean> {
+  if (!isPostgres(tx)) return true;
+  const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${CHAIN_LOCK_KEY}::bigint) as got`.execute(tx);
+  return rows[0]?.got === true;
 }
 
 export type ChainTail = Pick<AuditDbRow, 'audtId' | 'audtHash' | 'audtKeyId'>;
@@ -40,6 +47,28 @@ export async function insertEvent(db: DbOrTx, row: AuditDbRow): Promise<void> {
 /** Rows already chained, in order; inserted in statements of a few hundred. */
 export async function insertEvents(db: DbOrTx, rows: readonly AuditDbRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('audit_events').values(rows.slice(i, i + 200)).execute();
+}
+
+// --- unsealed events (sealer.ts) ----------------------------------------------------------
+
+export type PendingRow = Selectable<AuditPendingTable>;
+
+/** One unsealed event, written in the caller's transaction without the chain's lock. */
+export async function insertPending(db: DbOrTx, row: Insertable<AuditPendingTable>): Promise<void> {
+  await db.insertInto('audit_pending').values(row).execute();
+}
+
+/** The oldest `size` unsealed events (after `afterId`), in the order they were recorded. */
+export function pendingBatch(db: DbOrTx, size: number, afterId = 0): Promise<PendingRow[]> {
+  return db.selectFrom('audit_pending').selectAll().where('pndgId', '>', afterId).orderBy('pndgId').limit(size).execute();
+}
+
+export async function deletePending(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('audit_pending').where('pndgId', 'in', ids.slice(i, i + 500)).execute();
+}
+
+export async function hasPending(db: DbOrTx): Promise<boolean> {
+  return (await db.selectFrom('audit_pending').select('pndgId').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** The events in a UTC range with the list query's filters (not ordered or paged); `throughId` caps a snapshot. */

@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   AUDIT_ACTIONS, AUDIT_GENESIS_HASH, AUDIT_OUTCOMES, auditResource, fieldMeta, parseListQuery,
-  type AuditAction, type AuditEventRow, type AuditOutcome, type ListPayload, type ListQuery, type RawQuery,
+  type AuditEventRow, type AuditOutcome, type ListPayload, type ListQuery, type RawQuery,
 } from '@tagih/contract';
 import { addMinutes, iso, type Clock } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,63 +16,23 @@ import { SYSTEM_AUDIT_CONTEXT, type AuditContext } from '../../shared/audit-cont
 import { parseDateRange, type UtcRange } from '../../shared/date-range.ts';
 import { Invalid, NotFound } from '../../shared/errors.ts';
 import { auditKeys, keysForVerify, type AuditKeys } from './chain-key.ts';
-import { redact } from './details.ts';
-import { canonicalJson, eventHash, legacyEventHash, type HashedFields, type JsonValue } from './hash.ts';
+import { chainedRow, eventContent, unsealedRow, type AuditEvent } from './event-row.ts';
+import { eventHash, legacyEventHash, type JsonValue } from './hash.ts';
 import * as repo from './repo.ts';
+import { openPending, sealBeforeReading } from './sealer.ts';
 
 export { SYSTEM_AUDIT_CONTEXT, type AuditContext };
 
-export interface AuditEvent {
-  action: AuditAction;
-  /** Default 'success'. */
-  outcome?: AuditOutcome;
-  target?: { type: string; id: string | number } | null;
-  /** Any JSON-able object; sensitive keys are redacted before it is stored (details.ts). */
-  details?: Record<string, unknown>;
-}
+export type { AuditEvent };
 
 export interface RecordedAudit {
   audtId: number;
   audtHash: string;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Text as both databases store it, so that the hash of what was written is the hash of what is
- * read back: at most `max` UTF-16 units, no lone surrogate (UTF-8 cannot hold one), no NUL
- * (PostgreSQL text cannot).
- */
-function cut(text: string | null | undefined, max: number): string | null {
-  if (text === null || text === undefined) return null;
-  return text.slice(0, max).replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
-}
-
-/** Builds and hashes the event that follows `tail` (the chain lock must be held). */
-function chained(clock: Clock, context: AuditContext, event: AuditEvent, tail: Pick<repo.ChainTail, 'audtId' | 'audtHash'> | undefined): repo.AuditDbRow {
-  const keys = auditKeys();
-  const fields: HashedFields = {
-    audtId: (tail?.audtId ?? 0) + 1,
-    audtAt: iso(clock.now()),
-    audtActorUserId: cut(context.actorUserId, 50),
-    audtActorUsername: cut(context.actorUsername, 255),
-    audtCompId: context.compId ?? null,
-    audtIp: cut(context.ip, 64),
-    audtUserAgent: cut(context.userAgent, 512),
-    audtAction: event.action,
-    audtTargetType: cut(event.target?.type, 50),
-    audtTargetId: event.target ? cut(String(event.target.id), 255) : null,
-    audtOutcome: event.outcome ?? 'success',
-    audtDetails: redact(event.details ?? {}) as Record<string, JsonValue>,
-    audtPrevHash: tail?.audtHash ?? AUDIT_GENESIS_HASH,
-    audtKeyId: keys.currentId,
-  };
-  return { ...fields, audtDetails: canonicalJson(fields.audtDetails), audtHash: eventHash(fields, keys.events.get(keys.currentId)!) };
-}
-
 /** Builds, hashes and inserts the event that follows `tail` (the chain lock must be held). */
 async function append(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent, tail: repo.ChainTail | undefined): Promise<RecordedAudit> {
-  const row = chained(clock, context, event, tail);
+  const row = chainedRow(eventContent(clock, context, event), tail);
   await repo.insertEvent(tx, row);
   return { audtId: row.audtId, audtHash: row.audtHash };
 }
@@ -92,6 +52,17 @@ export async function recordAudit(db: DbOrTx, clock: Clock, context: AuditContex
 }
 
 /**
+ * Records one event in the caller's transaction without the chain's lock: it commits or rolls
+ * back with the change, waits in audit_pending with a MAC of its own, and the sealer (sealer.ts)
+ * chains it within about a second after the commit. For the hot paths (a bank's payment, a
+ * merchant's bill), so that their transactions do not queue for one lock; readers of the trail
+ * seal first, so they still see every event.
+ */
+export async function recordAuditUnsealed(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent): Promise<void> {
+  await repo.insertPending(tx, unsealedRow(eventContent(clock, context, event)));
+}
+
+/**
  * Appends several events, in order, in the caller's transaction: the chain lock is taken once and
  * the events inserted together (a housekeeping batch). Call it last in the transaction.
  */
@@ -101,7 +72,7 @@ export async function recordAudits(tx: Transaction<Database>, clock: Clock, entr
   await repo.lockChain(tx);
   let tail: Pick<repo.ChainTail, 'audtId' | 'audtHash'> | undefined = await repo.lastEvent(tx);
   const rows = entries.map(({ context, event }) => {
-    const row = chained(clock, context, event, tail);
+    const row = chainedRow(eventContent(clock, context, event), tail);
     tail = row;
     return row;
   });
@@ -122,8 +93,8 @@ export async function failedSignInsSinceLastSignIn(db: DbOrTx, userId: string, s
 // --- verification ---------------------------------------------------------------------
 
 export type VerifyResult =
-  | { ok: true; events: number; legacyEvents?: number }
-  | { ok: false; events: number; badId: number; reason: string };
+  | { ok: true; events: number; legacyEvents?: number; unsealed?: number }
+  | { ok: false; events: number; badId: number; reason: string; unsealed?: true };
 
 /** A head the chain must still reach: an event id and its hash (from a checkpoint). */
 export interface ChainHead {
@@ -161,9 +132,10 @@ async function anchored(db: Kysely<Database>, first: repo.AuditDbRow): Promise<b
 
 /**
  * Why an event's own hash is wrong, or null when it is right. Unkeyed events are the plain
- * SHA-256 chain from before the key and may only come before the first keyed one.
+ * SHA-256 chain from before the key: they may only come before the first keyed one, and that one
+ * must then be the signed `audit.key_changed` that pins the last of them (`lastUnkeyed`).
  */
-function hashFault(row: repo.AuditDbRow, details: Record<string, JsonValue>, keys: AuditKeys, keyedSeen: boolean): string | null {
+function hashFault(row: repo.AuditDbRow, details: Record<string, JsonValue>, keys: AuditKeys, keyedSeen: boolean, lastUnkeyed: repo.AuditDbRow | null): string | null {
   const fields = { ...row, audtDetails: details };
   if (row.audtKeyId === null) {
     if (keyedSeen) return 'it is unsigned (plain SHA-256) but follows signed events';
@@ -171,7 +143,12 @@ function hashFault(row: repo.AuditDbRow, details: Record<string, JsonValue>, key
   }
   const key = keys.events.get(row.audtKeyId);
   if (!key) return `it is signed under data key ${row.audtKeyId}, which is not given (DATA_KEY: ${keys.currentId}; set DATA_KEY_PREVIOUS to that key)`;
-  return eventHash(fields, key) === row.audtHash ? null : 'its hash does not match its contents (signed under the audit key)';
+  if (eventHash(fields, key) !== row.audtHash) return 'its hash does not match its contents (signed under the audit key)';
+  if (!keyedSeen && lastUnkeyed !== null) {
+    const pins = row.audtAction === AUDIT_ACTIONS.auditKeyChanged && details.fromKeyId === null && details.headId === lastUnkeyed.audtId && details.headHash === lastUnkeyed.audtHash;
+    if (!pins) return `it is the first signed event, but not the signed audit.key_changed naming the unsigned event ${lastUnkeyed.audtId} before it: the unsigned events before it were never pinned by the key`;
+  }
+  return null;
 }
 
 /** Why the chain no longer reaches `head`, or null when it does (or a purge took it). */
@@ -182,13 +159,33 @@ async function headFault(db: Kysely<Database>, head: ChainHead, lastId: number, 
   return `the checkpoint's head is missing: the chain ends at event ${lastId}; events after it were removed`;
 }
 
+/** The unsealed tail: how many wait for the sealer, or the first whose MAC does not hold. */
+async function checkUnsealed(db: Kysely<Database>, keys: AuditKeys): Promise<{ count: number } | { badId: number; reason: string }> {
+  let count = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await repo.pendingBatch(db, VERIFY_BATCH, after);
+    for (const row of batch) {
+      const opened = openPending(row, keys);
+      if ('fault' in opened) return { badId: Number(row.pndgId), reason: opened.fault };
+      count += 1;
+      after = Number(row.pndgId);
+    }
+    if (batch.length < VERIFY_BATCH) return { count };
+  }
+}
+
 /**
  * Recomputes every hash and link in id order; reports the first event that does not match, and
- * with `head` whether the chain still reaches the head a checkpoint saw.
+ * with `head` whether the chain still reaches the head a checkpoint saw. A chain with events none
+ * of which is signed under the key is refused: a keyed database's trail rewritten unsigned looks
+ * exactly so (a database from before the key is marked at the server's first start under it).
+ * Then the unsealed tail (audit_pending): each event's own MAC must hold; they are counted.
  */
 export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOptions = {}): Promise<VerifyResult> {
   const keys = keysForVerify(options.keys);
   let previous: repo.AuditDbRow | null = null;
+  let lastUnkeyed: repo.AuditDbRow | null = null;
   let events = 0;
   let legacyEvents = 0;
   let purgedThrough = 0;
@@ -203,20 +200,31 @@ export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOpti
       }
       const details = parseDetails(row.audtDetails);
       if (details === null) return fail('its details are not a JSON object');
-      const fault = hashFault(row, details, keys, events > legacyEvents);
+      const fault = hashFault(row, details, keys, events > legacyEvents, lastUnkeyed);
       if (fault) return fail(fault);
       if (row.audtAction === AUDIT_ACTIONS.auditPurged && typeof details.throughId === 'number') purgedThrough = Math.max(purgedThrough, details.throughId);
-      if (row.audtKeyId === null) legacyEvents += 1;
+      if (row.audtKeyId === null) {
+        legacyEvents += 1;
+        lastUnkeyed = row;
+      }
       previous = row;
       events += 1;
     }
     if (batch.length < VERIFY_BATCH) break;
   }
+  if (previous !== null && legacyEvents === events) {
+    return {
+      ok: false, events: events - 1, badId: previous.audtId,
+      reason: 'the chain ends here without one event signed under the audit key: a keyed trail rewritten unsigned (plain SHA-256) looks so; a database from before the key is marked (audit.key_changed) at the first start of the server under the key',
+    };
+  }
   if (options.head) {
     const fault = await headFault(db, options.head, previous?.audtId ?? 0, purgedThrough);
     if (fault) return { ok: false, events, badId: options.head.id, reason: fault };
   }
-  return legacyEvents > 0 ? { ok: true, events, legacyEvents } : { ok: true, events };
+  const unsealed = await checkUnsealed(db, keys);
+  if ('badId' in unsealed) return { ok: false, events, badId: unsealed.badId, reason: unsealed.reason, unsealed: true };
+  return { ok: true, events, ...(legacyEvents > 0 ? { legacyEvents } : {}), ...(unsealed.count > 0 ? { unsealed: unsealed.count } : {}) };
 }
 
 /**
@@ -260,6 +268,7 @@ export function parseAuditQuery(deps: AppDeps, raw: RawQuery): ParsedAuditQuery 
 /** A page of events; reading it is itself recorded (audit.viewed with the filters, the rows shown and the total). */
 export async function listAudit(deps: AppDeps, context: AuditContext, raw: RawQuery): Promise<ListPayload<AuditEventRow>> {
   const { query, range } = parseAuditQuery(deps, raw);
+  await sealBeforeReading(deps.db);
   const { total, page } = await repo.listPage(deps.db, range, query, deps.config.businessTz);
   await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows: page.length, total } });
   return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
@@ -273,7 +282,10 @@ export function batchedAuditList(
   const plan = repo.listPlan(deps.db, range, query, deps.config.businessTz);
   return {
     max: query.max,
-    read: (last, limit) => plan.read({ limit, last: last && positionOf(last, query, 'audtId') }),
+    read: async (last, limit) => {
+      if (!last) await sealBeforeReading(deps.db);
+      return plan.read({ limit, last: last && positionOf(last, query, 'audtId') });
+    },
     toApi: (row) => toApiRow(row),
     rest: async () => {
       const total = await plan.count();

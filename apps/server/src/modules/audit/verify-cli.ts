@@ -84,8 +84,13 @@ async function main(): Promise<number> {
     if (result.ok) {
       const reach = head ? `, reaching event ${head.id} of the checkpoint` : '';
       const legacy = result.legacyEvents ? ` (the first ${result.legacyEvents} unsigned, from before the chain was keyed)` : '';
-      console.log(`audit: ok, ${result.events} events${legacy}${reach}`);
+      const unsealed = result.unsealed ? `; ${result.unsealed} recorded and not yet sealed (each with its own MAC intact)` : '';
+      console.log(`audit: ok, ${result.events} events${legacy}${reach}${unsealed}`);
       return 0;
+    }
+    if (result.unsealed) {
+      console.error(`audit: unsealed event ${result.badId} (audit_pending) does not match: ${result.reason} (${result.events} sealed events verified)`);
+      return 1;
     }
     console.error(`audit: event ${result.badId} does not match: ${result.reason} (${result.events} events before it verified)`);
     return 1;

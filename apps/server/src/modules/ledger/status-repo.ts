@@ -31,14 +31,17 @@ export async function markExpired(tx: Transaction<Database>, trctId: number, now
 
 /** The pending notification of a paid transaction, created when missing; returns its id. */
 export async function ensureNotification(db: DbOrTx, trct: { trctId: number; trctCompId: number; trctOrderId: string }, nowIso: string): Promise<number> {
-  await db
+  // One round trip when it is new (RETURNING); the re-read only when one was there already.
+  const inserted = await db
     .insertInto('notifications')
     .values({
       notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: NOTI_STATUS.PENDING,
       notiCreatedTime: nowIso, notiUpdatedTime: nowIso, notiAttempts: 0, notiNextAttemptAt: nowIso, notiLockedUntil: null,
     })
     .onConflict((oc) => oc.column('notiTrctId').doNothing())
-    .execute();
+    .returning('notiId')
+    .executeTakeFirst();
+  if (inserted) return Number(inserted.notiId);
   const row = await db.selectFrom('notifications').select('notiId').where('notiTrctId', '=', trct.trctId).executeTakeFirstOrThrow();
   return row.notiId;
 }

@@ -8,6 +8,9 @@
  * whole-hour offset, such as Asia/Jakarta) and the only filters are on the status (a group's
  * status is each of its rows' status, so any operator gives the same rows). Anything else (a
  * search, another field, the work queue, a half-hour zone) is counted from the rows.
+ *
+ * Each group is spread over 32 stripes (the notification's id % 32, migration 0040), so that the
+ * payments of one company and hour do not all write one row; every read here sums them.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { notificationResource } from '@tagih/contract';
@@ -89,8 +92,10 @@ export async function verifyNotificationRollup(db: Kysely<Database>): Promise<{ 
     for (const r of counted) expected.set(`${r.comp}|${r.hour}|${r.status}`, Number(r.n));
     const stored = new Map<string, number>();
     for (const r of await tx.selectFrom('notification_rollup').selectAll().execute()) {
-      if (Number(r.nrlpCount) !== 0) stored.set(`${r.nrlpCompId}|${r.nrlpHour}|${r.nrlpStatus}`, Number(r.nrlpCount));
+      const key = `${r.nrlpCompId}|${r.nrlpHour}|${r.nrlpStatus}`;
+      stored.set(key, (stored.get(key) ?? 0) + Number(r.nrlpCount));
     }
+    for (const [key, n] of stored) if (n === 0) stored.delete(key);
     const differences: NotificationRollupDifference[] = [];
     for (const key of new Set([...stored.keys(), ...expected.keys()])) {
       const s = stored.get(key) ?? 0;
@@ -133,7 +138,7 @@ export async function bulkNotificationRollup(tx: Transaction<Database>, rows: re
     await tx
       .insertInto('notification_rollup')
       .values(all.slice(i, i + 500))
-      .onConflict((oc) => oc.columns(['nrlpCompId', 'nrlpHour', 'nrlpStatus']).doUpdateSet({ nrlpCount: sql`${sql.ref('notification_rollup.nrlpCount')} + ${sql.ref('excluded.nrlpCount')}` }))
+      .onConflict((oc) => oc.columns(['nrlpCompId', 'nrlpHour', 'nrlpStatus', 'nrlpStripe']).doUpdateSet({ nrlpCount: sql`${sql.ref('notification_rollup.nrlpCount')} + ${sql.ref('excluded.nrlpCount')}` }))
       .execute();
   }
 }

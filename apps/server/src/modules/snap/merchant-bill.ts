@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
 import type { Database } from '../../db/tables.ts';
 import { snapTimestamp } from '../../integrations/bank/snap-signature.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAuditUnsealed } from '../audit/service.ts';
 import { canonicalJson } from '../audit/hash.ts';
 import { inLedger, openBill, type NewBill } from '../ledger/index.ts';
 import { strictAmountMinor, strictInstant } from '../ledger/payment-evidence.ts';
@@ -115,7 +115,7 @@ export async function openMerchantBill(deps: AppDeps, b: BillToOpen): Promise<Sn
         totalMinor: b.totalMinor, createdIso: nowIso, expiresIso: iso(b.expiresAt), detail: made.detail,
       });
       await insertMerchantBill(tx, key, { service: b.service, requestHash, trctId, answer: made.answer, nowIso });
-      await recordAudit(tx, deps.clock, merchantAudit(b.call, b.company.compId), {
+      await recordAuditUnsealed(tx, deps.clock, merchantAudit(b.call, b.company.compId), {
         action: AUDIT_ACTIONS.transactionCreated,
         target: { type: 'transaction', id: trctId },
         details: {

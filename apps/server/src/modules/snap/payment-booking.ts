@@ -5,7 +5,7 @@
  * merchant's notification queued; a payment that got there first makes this one "paid bill", a
  * cancel or an expiry that got there first (modules/ledger) "expired bill"), the bank's
  * request is stored with our answer (unique per partner, service and request id), and
- * transaction.paid is audited. A copy of the request that waited for the row lock finds the bill
+ * transaction.paid is audited (unsealed: chained after the commit, modules/audit/sealer.ts). A copy of the request that waited for the row lock finds the bill
  * paid and answers what was stored (oncePerRequest). After the commit the ledger's hooks tell the
  * screens; the notification is sent by the route. A stored answer is given again only to a repeat of
  * the same payment (the same bill and amount); the same id for another payment is a conflict
@@ -15,7 +15,7 @@ import { AUDIT_ACTIONS, SNAP_ANSWERS, TRX_STATUS } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit, recordAuditUnsealed } from '../audit/service.ts';
 import { inLedger, turnPaid } from '../ledger/index.ts';
 import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayment, type RefusalReason } from '../ledger/payment-evidence.ts';
 import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
@@ -100,7 +100,7 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
       const id = await turnPaid(log, { ...bill, kind: bill.identity.type }, verdict.paidMinor, verdict.paidAt, nowIso);
       if (id === null) throw new NoLongerUnpaid(await statusOf(tx, bill.trctId));
       await payments.insertBankPayment(tx, key, { bank: call.partner.bank, referenceNo: p.referenceNo, trctId: bill.trctId, answer: p.success, nowIso });
-      await recordAudit(tx, deps.clock, audit, {
+      await recordAuditUnsealed(tx, deps.clock, audit, {
         action: AUDIT_ACTIONS.transactionPaid,
         target,
         details: {

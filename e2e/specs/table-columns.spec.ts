@@ -167,7 +167,7 @@ test.describe('sort arrow and Home', () => {
     await signInWithCompany(page, USERS.superadmin, COMPANY);
     await page.goto('/dashboard/client-management');
     await waitForTable(page);
-    const id = grid(page).getByRole('columnheader', { name: 'ID' });
+    const id = grid(page).getByRole('columnheader', { name: 'ID', exact: true });
     await expect(id).toHaveAttribute('aria-sort', 'ascending');
     expect(await id.locator('.data-table-sort-icon').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     // A click turns the order round.

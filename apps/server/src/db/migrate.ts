@@ -23,6 +23,7 @@ import * as unpaidExpiryIndex from './migrations/0023-unpaid-expiry-index.ts';
 import * as merchantSnap from './migrations/0024-merchant-snap.ts';
 import * as reconciliation from './migrations/0030-reconciliation.ts';
 import * as paidTimeIndex from './migrations/0031-paid-time-index.ts';
+import * as statementImportState from './migrations/0035-statement-import-state.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-merchant-snap': merchantSnap,
   '0030-reconciliation': reconciliation,
   '0031-paid-time-index': paidTimeIndex,
+  '0035-statement-import-state': statementImportState,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -478,6 +478,13 @@ export interface ReconStatementsTable {
   stmtCreatedTime: string;
   stmtCreatedUserId: string | null;
   stmtCreatedUsername: string | null;
+  /** importing (lines being written, not yet the account's), complete, or failed (no lines; stmtFailure says why). */
+  stmtState: Generated<string>;
+  /** While importing: until when its server answers for it (renewed batch by batch); past it, the import is abandoned. */
+  stmtLeaseUntil: string | null;
+  stmtFailure: string | null;
+  /** The variant of the format the file was read as, when the parser names it (SQL stmtFormatVariant, API formatVariant). */
+  stmtFormatVariant: string | null;
 }
 
 /** One statement line; unique per account and fingerprint (date, direction, amount, reference, narrative, occurrence). */

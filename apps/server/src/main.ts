@@ -19,6 +19,7 @@ import { DEFAULT_BANK_TIMEOUT_MS, SnapBankGateway } from './integrations/bank/sn
 import { SnapStatementSource } from './integrations/bank/statement-client.ts';
 import { demoBankBook } from './demo/demo-bank-book.ts';
 import { DEMO_PULL_AT, runFirstDemoPull } from './modules/recon/pull/pull-schedule.ts';
+import { cleanAbandonedImports } from './modules/recon/import-cleanup.ts';
 import { partnersOfBanks } from './modules/snap/caller/partners.ts';
 import { demoAllowedHosts, ownUrl, startDemoSimulators, writeDemoBankKeys, type DemoSimulators } from './demo/demo-simulators.ts';
 import { DEMO_TRAFFIC_ACTOR, quietDemoTraffic, startConfiguredDemoTraffic } from './demo/demo-traffic.ts';
@@ -162,6 +163,7 @@ async function main(): Promise<void> {
       .then(() => publishAuditCheckpoint(deps, log))
       .catch((error: unknown) => app.log.error(error));
     purgeStaleThrottles(deps).catch((error: unknown) => app.log.error(error));
+    cleanAbandonedImports(deps).catch((error: unknown) => app.log.error(error));
     purgeStaleLoginRates(deps).catch((error: unknown) => app.log.error(error));
     deactivateInactiveUsers(deps).catch((error: unknown) => app.log.error(error));
   }, HOUSEKEEPING_INTERVAL_MS);

@@ -24,6 +24,7 @@ import * as merchantSnap from './migrations/0024-merchant-snap.ts';
 import * as reconciliation from './migrations/0030-reconciliation.ts';
 import * as paidTimeIndex from './migrations/0031-paid-time-index.ts';
 import * as statementVariant from './migrations/0032-statement-variant.ts';
+import * as statementImportState from './migrations/0035-statement-import-state.ts';
 import * as unqueuedIntake from './migrations/0040-unqueued-intake.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-reconciliation': reconciliation,
   '0031-paid-time-index': paidTimeIndex,
   '0032-statement-variant': statementVariant,
+  '0035-statement-import-state': statementImportState,
   '0040-unqueued-intake': unqueuedIntake,
 };
 

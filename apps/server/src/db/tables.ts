@@ -506,6 +506,11 @@ export interface ReconStatementsTable {
   stmtCreatedTime: string;
   stmtCreatedUserId: string | null;
   stmtCreatedUsername: string | null;
+  /** importing (lines being written, not yet the account's), complete, or failed (no lines; stmtFailure says why). */
+  stmtState: Generated<string>;
+  /** While importing: until when its server answers for it (renewed batch by batch); past it, the import is abandoned. */
+  stmtLeaseUntil: string | null;
+  stmtFailure: string | null;
 }
 
 /** One statement line; unique per account and fingerprint (date, direction, amount, reference, narrative, occurrence). */

@@ -37,13 +37,18 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
     await ctx.close();
   });
 
-  it('refuses a statement whose balances do not add up, with the line and the reason, and writes nothing', async () => {
+  it('refuses a statement whose balances do not add up, with the line and the reason, writes no line, and lists it as failed (why, in Indonesian)', async () => {
     const before = { statements: await count('recon_statements'), lines: await count('recon_lines'), breaks: await count('recon_breaks') };
     const res = await importFile(ctx, token, 'bri-2026-11-19-wrong-closing.mt940');
     expect(res.statusCode).toBe(400);
     expect(res.json().status.message).toBe('The statement was not imported: line 28: opening 1.000.000,00 + credits 1.174.001,00 − debits 6.500,00 = 2.167.501,00, but the closing balance is 2.167.500,00');
     expect(res.json().data).toEqual({ line: 28, reason: expect.stringContaining('but the closing balance is 2.167.500,00'), code: 'invalid' });
-    expect({ statements: await count('recon_statements'), lines: await count('recon_lines'), breaks: await count('recon_breaks') }).toEqual(before);
+    expect({ statements: await count('recon_statements'), lines: await count('recon_lines'), breaks: await count('recon_breaks') }).toEqual({ ...before, statements: before.statements + 1 });
+    const list = await ctx.inject({ method: 'GET', url: '/api/recon/statements', token });
+    expect(list.json().data.data[0]).toMatchObject({
+      baccId: accounts.bri, state: 'failed', lines: 0, credits: 0, debits: 0, fileName: 'bri-2026-11-19-wrong-closing.mt940',
+      failure: 'Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28). Rincian: opening 1.000.000,00 + credits 1.174.001,00 − debits 6.500,00 = 2.167.501,00, but the closing balance is 2.167.500,00',
+    });
     const audit = await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', 'recon.statement.imported').where('audtOutcome', '=', 'failure').execute();
     expect(audit.length).toBeGreaterThan(0);
     expect(JSON.parse(audit.at(-1)!.audtDetails)).toMatchObject({ line: 28, format: 'mt940', file: 'bri-2026-11-19-wrong-closing.mt940' });
@@ -79,12 +84,14 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
     expect(res.json().data).toMatchObject({ alreadyImported: false, lines: 0, skippedLines: 10, credits: 0, matched: 0 });
   });
 
-  it('two uploads of one file at once make one import', async () => {
+  it('two uploads of one file at once make one import: one user runs one import at a time (429 with Retry-After), then the same file answers its first result', async () => {
     const text = fixture('bri-2026-11-20.mt942');
     const [a, b] = await Promise.all([importFile(ctx, token, 'intraday.mt942', {}, text), importFile(ctx, token, 'intraday.mt942', {}, text)]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json().data.stmtId).toBe(b.json().data.stmtId);
-    expect([a.json().data.alreadyImported, b.json().data.alreadyImported].sort()).toEqual([false, true]);
+    const [done, refused] = a.statusCode === 200 ? [a, b] : [b, a];
+    expect([done.statusCode, refused.statusCode]).toEqual([200, 429]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const again = await importFile(ctx, token, 'intraday.mt942', {}, text);
+    expect(again.json().data).toMatchObject({ stmtId: done.json().data.stmtId, alreadyImported: true });
     const stored = await ctx.db.kysely.selectFrom('recon_statements').select('stmtId').where('stmtFileName', '=', 'intraday.mt942').execute();
     expect(stored).toHaveLength(1);
   });
@@ -113,8 +120,9 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
     expect(matched.map((m) => m.rmatRule)).toEqual(['daily_total', 'daily_total', 'daily_total']);
   });
 
-  it('refuses what it cannot take, with a clear 400 and nothing written', async () => {
-    const statements = await count('recon_statements');
+  it('refuses what it cannot take, with a clear 400 and no line written', async () => {
+    const complete = async () => Number((await ctx.db.kysely.selectFrom('recon_statements').select((eb) => eb.fn.countAll().as('n')).where('stmtState', '!=', 'failed').executeTakeFirstOrThrow()).n);
+    const [statements, lines] = [await complete(), await count('recon_lines')];
     const cases: [Record<string, string>, { name: string; content: string } | null, string][] = [
       [{}, null, 'file is required (multipart field "file")'],
       [{ format: 'ofx' }, { name: 'x.mt940', content: 'x' }, 'format must be one of mt940, bca-csv, mandiri-csv, bank-csv, xlsx, csv'],
@@ -133,13 +141,16 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
     // A body may never name a file on the server: only the upload itself is read.
     const json = await ctx.inject({ method: 'POST', url: '/api/recon/statements', token, payload: { file: { path: '/etc/hostname', fileName: 'x.csv', bytes: 1 } } });
     expect(json.statusCode).toBe(400);
-    expect(await count('recon_statements')).toBe(statements);
+    expect([await complete(), await count('recon_lines')]).toEqual([statements, lines]);
   });
 
   it('lists the imports, newest first', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/recon/statements?max=2', token });
+    const res = await ctx.inject({ method: 'GET', url: `/api/recon/statements?max=2&baccId=${accounts.bjb}`, token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.pagination).toMatchObject({ page: 1, itemPerPage: 2 });
-    expect(res.json().data.data[0]).toMatchObject({ baccId: accounts.bjb, format: 'csv', bank: 'BJB', lines: 2, matched: 1, balanceChecked: true, createdBy: 'admin' });
+    expect(res.json().data.data[0]).toMatchObject({
+      baccId: accounts.bjb, format: 'csv', bank: 'BJB', accountNo: '9900112233', fromDay: '2026-11-19', toDay: '2026-11-19', lines: 2, credits: 1, debits: 1, matched: 1,
+      balanceChecked: true, state: 'complete', failure: null, createdBy: 'admin',
+    });
   });
 });

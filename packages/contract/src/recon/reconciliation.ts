@@ -45,8 +45,13 @@ export type BreakResolution = (typeof BREAK_RESOLUTIONS)[number];
 /** A bank line and a payment may lie this many days apart (the bank books late, or just after midnight). */
 export const RECON_MATCH_WINDOW_DAYS = 2;
 export const RECON_EXPECTED_DAYS_DEFAULT = 1;
-/** The largest statement file an import takes. */
-export const RECON_MAX_FILE_BYTES = 1024 * 1024 * 1024;
+/**
+ * The largest statement file an import takes: what a day needs. A national provider's day is
+ * ~330,000 lines, ~44 MB as banks write MT940 (~135 bytes a line with its :86:) and about as much as
+ * a bank's CSV export; 100 MB is that day twice over (or ~300 bytes of every line). A longer
+ * period comes as one file per day. (docs/behaviour.md "Reconciliation")
+ */
+export const RECON_MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const RECON_REASON_MIN = 5;
 export const RECON_REASON_MAX = 500;
 /** The longest order id a link names (the column's width). */
@@ -200,7 +205,12 @@ export const statementRow = z.object({
   skippedLines: z.number(),
   credits: z.number(),
   matched: z.number(),
+  /** Debit lines (lines − credits). */
+  debits: z.number(),
   balanceChecked: z.boolean(),
+  /** complete, or failed: nothing of it was kept and `failure` says why (Indonesian). */
+  state: z.enum(['complete', 'failed']),
+  failure: z.string().nullable(),
   openBreaks: z.number(),
   /** Its open breaks by listed category (missing_at_bank … expected); a category with none is left out. */
   openByCategory: z.record(z.string(), z.number()),

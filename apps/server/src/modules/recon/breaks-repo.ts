@@ -107,6 +107,17 @@ export async function openBreaksSettledBy(db: DbOrTx, lineIds: readonly number[]
     .execute();
 }
 
+/** Open breaks of transactions (no line) that the statement's lines have matched. */
+export async function openTransactionBreaksMatchedBy(db: DbOrTx, stmtId: number) {
+  return db
+    .selectFrom('recon_breaks')
+    .select(['rbrkId', 'rbrkLineId', 'rbrkTrctId', 'rbrkCategory'])
+    .where('rbrkStatus', '=', 'open')
+    .where('rbrkLineId', 'is', null)
+    .where('rbrkTrctId', 'in', (eb) => eb.selectFrom('recon_matches as m').innerJoin('recon_lines as l', 'l.stlnId', 'm.rmatLineId').select('m.rmatTrctId').where('l.stlnStmtId', '=', stmtId))
+    .execute();
+}
+
 export async function insertEvents(db: DbOrTx, rows: readonly NewBreakEvent[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('recon_break_events').values([...rows]).execute();
 }
@@ -124,6 +135,8 @@ export async function lineBreaksMentioning(db: DbOrTx, baccIds: readonly number[
     .select(['b.rbrkId', 'l.stlnId', 'l.stlnBaccId'])
     .where('b.rbrkBaccId', 'in', [...baccIds])
     .where('b.rbrkStatus', '=', 'open')
+    // A statement still importing is not the account's yet (import-cleanup.ts may take it back).
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('recon_statements as s').select('s.stmtId').whereRef('s.stmtId', '=', 'l.stlnStmtId').where('s.stmtState', '=', 'importing'))))
     .where((eb) =>
       eb.or([
         eb('b.rbrkTrctId', '=', trctId),

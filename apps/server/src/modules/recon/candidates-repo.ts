@@ -79,6 +79,22 @@ export async function paidBetween(db: DbOrTx, compIds: readonly number[], bank: 
   return q.orderBy('t.trctId').execute();
 }
 
+/** How many such transactions there are in [start, end) and what they add up to (minor units): a day's 1:N total in one read. */
+export async function paidTotalBetween(db: DbOrTx, compIds: readonly number[], bank: string, start: string, end: string): Promise<{ count: number; sum: number }> {
+  const amount = sql<number>`coalesce(t.${sql.ref('trctTotalAmountPaid')}, t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')}, 0)`;
+  let q = db
+    .selectFrom('transactions as t')
+    .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
+    .leftJoin('recon_matches as m', 'm.rmatTrctId', 't.trctId')
+    .select([sql<number>`count(*)`.as('n'), sql<number | null>`sum(${amount})`.as('total')])
+    .where('t.trctCompId', 'in', compIds.length ? [...compIds] : [0])
+    .where('t.trctLunasTime', '>=', start)
+    .where('t.trctLunasTime', '<', end);
+  for (const condition of unsettledPaid(bank)) q = q.where(condition);
+  const row = await q.executeTakeFirstOrThrow();
+  return { count: Number(row.n), sum: Number(row.total ?? 0) };
+}
+
 /** The same, a batch at a time after `afterId` (a statement's whole period). */
 export async function paidBetweenBatch(db: DbOrTx, compIds: readonly number[], bank: string, start: string, end: string, afterId: number, limit: number): Promise<CandidateRow[]> {
   let q = candidates(db, compIds).where('t.trctLunasTime', '>=', start).where('t.trctLunasTime', '<', end).where('t.trctId', '>', afterId);

@@ -28,8 +28,14 @@ export async function insertStatement(db: DbOrTx, row: Omit<NewRow<'recon_statem
   return (await db.insertInto('recon_statements').values(row).returning('stmtId').executeTakeFirstOrThrow()).stmtId;
 }
 
+/** The import's last write: its counts and answer, and the statement becomes the account's (complete). */
 export async function finishStatement(db: DbOrTx, stmtId: number, values: { stmtLines: number; stmtSkippedLines: number; stmtCredits: number; stmtMatched: number; stmtResult: string }): Promise<void> {
-  await db.updateTable('recon_statements').set(values).where('stmtId', '=', stmtId).execute();
+  await db.updateTable('recon_statements').set({ ...values, stmtState: 'complete', stmtLeaseUntil: null }).where('stmtId', '=', stmtId).execute();
+}
+
+/** An importing statement's server still answers for it until `until`. */
+export async function renewStatementLease(db: DbOrTx, stmtId: number, until: string): Promise<void> {
+  await db.updateTable('recon_statements').set({ stmtLeaseUntil: until }).where('stmtId', '=', stmtId).where('stmtState', '=', 'importing').execute();
 }
 
 /** The statement's credit lines no rule matched and no break names yet, after `afterId`, in id order. */
@@ -82,11 +88,14 @@ export async function statementPage(db: DbOrTx, filter: { baccIds: readonly numb
   let q = db.selectFrom('recon_statements as s').innerJoin('bank_accounts as a', 'a.baccId', 's.stmtBaccId');
   if (filter.baccIds) q = q.where('s.stmtBaccId', 'in', filter.baccIds.length ? [...filter.baccIds] : [0]);
   if (filter.baccId !== null) q = q.where('s.stmtBaccId', '=', filter.baccId);
+  // An import still running is not listed until it completes (or fails).
+  q = q.where('s.stmtState', '!=', 'importing');
   const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q
     .select([
       's.stmtId', 's.stmtBaccId', 'a.baccBank', 'a.baccAccountNo', 'a.baccName', 's.stmtFormat', 's.stmtVariant', 's.stmtFileName', 's.stmtReference', 's.stmtFromDay', 's.stmtToDay',
       's.stmtLines', 's.stmtSkippedLines', 's.stmtCredits', 's.stmtMatched', 's.stmtBalanceChecked', 's.stmtCreatedTime', 's.stmtCreatedUsername',
+      's.stmtState', 's.stmtFailure',
       (eb) => eb.selectFrom('recon_breaks as b').select(sql<number>`count(*)`.as('n')).whereRef('b.rbrkStmtId', '=', 's.stmtId').where('b.rbrkStatus', '=', 'open').as('openBreaks'),
     ])
     .orderBy('s.stmtId', 'desc')

@@ -43,6 +43,8 @@ function rows(db: DbOrTx, lateBefore: string, { scope, active }: QueueScope) {
       'b.rbrkCandidateTrctId as candidateTrctId', 'ct.trctOrderId as candidateOrderId', 'b.rbrkResolution as resolution', 'b.rbrkResolvedUsername as resolvedBy',
       'b.rbrkResolvedTime as resolvedAt', 'b.rbrkCreatedTime as detectedAt', 'b.rbrkDifferences as differencesRaw',
     ]);
+  // The breaks of a statement still importing are not shown: the import may yet be taken back (import-cleanup.ts).
+  q = q.where(({ not, exists, selectFrom }) => not(exists(selectFrom('recon_statements as s').select('s.stmtId').whereRef('s.stmtId', '=', 'b.rbrkStmtId').where('s.stmtState', '=', 'importing'))));
   if (scope !== null) {
     const ids = scope.length ? [...scope] : [0];
     q = q.where((eb) =>

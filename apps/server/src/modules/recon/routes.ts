@@ -25,6 +25,7 @@ import { bulkResolve } from './resolve-bulk.ts';
 import { resolveBreak } from './resolve-one.ts';
 import { ImportProgressBoard } from './import-progress.ts';
 import { importStatement } from './statement-import.ts';
+import { takeImportSlot } from './import-slot.ts';
 import { listStatements } from './statements.ts';
 
 const tags = ['reconciliation'];
@@ -38,6 +39,12 @@ export const reconRoutes =
 
     app.post(paths.statements, {
       config: { ...access('create'), ...uploadConfig(RECON_MAX_FILE_BYTES) },
+      // One import per user at a time, settled before the file is read (import-slot.ts).
+      preParsing: async (request, reply, payload) => {
+        await app.admitRequest(request);
+        await takeImportSlot(deps, request, reply);
+        return payload;
+      },
       schema: {
         tags,
         summary: 'Import a bank statement: multipart field file (MT940/MT942, BCA Bisnis CSV, Mandiri MCM CSV, or a CSV read with its account\'s mapping), optional format, baccId and progressId (then GET …/progress/{progressId} tells how far it is)',

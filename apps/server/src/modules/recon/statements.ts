@@ -1,4 +1,4 @@
-/** The imported statements, newest first, of the accounts whose companies the user all reaches and that serve the active company. */
+/** The imported statements (and the failed imports, with why), newest first, of the accounts whose companies the user all reaches and that serve the active company. */
 import type { StatementFormat, StatementRow } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionContext } from '../../shared/session.ts';
@@ -20,7 +20,8 @@ export async function listStatements(deps: AppDeps, session: SessionContext, que
   const data: StatementRow[] = rows.map((r) => ({
     stmtId: r.stmtId, baccId: r.stmtBaccId, bank: r.baccBank, accountNo: r.baccAccountNo, accountName: r.baccName, format: r.stmtFormat as StatementFormat, variant: r.stmtVariant,
     fileName: r.stmtFileName, reference: r.stmtReference, fromDay: r.stmtFromDay, toDay: r.stmtToDay, lines: r.stmtLines, skippedLines: r.stmtSkippedLines,
-    credits: r.stmtCredits, matched: r.stmtMatched, balanceChecked: r.stmtBalanceChecked === 1, openBreaks: Number(r.openBreaks ?? 0), openByCategory: openOf(r.stmtId),
+    credits: r.stmtCredits, matched: r.stmtMatched, debits: Math.max(0, r.stmtLines - r.stmtCredits), balanceChecked: r.stmtBalanceChecked === 1,
+    state: r.stmtState === 'failed' ? 'failed' : 'complete', failure: r.stmtFailure, openBreaks: Number(r.openBreaks ?? 0), openByCategory: openOf(r.stmtId),
     createdAt: r.stmtCreatedTime, createdBy: r.stmtCreatedUsername ?? '',
   }));
   return { data, pagination: { totalData: total, totalPage: Math.ceil(total / max), page, itemPerPage: max } };

@@ -216,7 +216,10 @@ const STATEMENT: StatementRow = {
   skippedLines: 0,
   credits: 8,
   matched: 4,
+  debits: 1,
   balanceChecked: true,
+  state: 'complete',
+  failure: null,
   openBreaks: 2,
   openByCategory: { amount: 1, duplicate: 1 },
   createdAt: '2026-11-20T01:00:00.000Z',
@@ -534,5 +537,47 @@ describe('Rekonsiliasi: a break', { timeout: 20_000 }, () => {
     start({ reconciliation: ['read'] });
     expect(await screen.findByText(/Anda hanya dapat melihat selisih ini/)).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Penyelesaian' })).toBeNull();
+  });
+});
+
+describe('Rekonsiliasi: the statements list shows each import', { timeout: 20_000 }, () => {
+  it('per file: account, period, lines, credits/debits, balances checked, the variant read, breaks by category; a failed import says why', async () => {
+    const read: StatementRow = { ...STATEMENT, stmtId: 5, variant: 'mt940:no-decimal-comma', balanceChecked: false, credits: 7, debits: 2 };
+    const failed: StatementRow = {
+      ...STATEMENT,
+      stmtId: 6,
+      fileName: 'salah.mt940',
+      fromDay: null,
+      toDay: null,
+      lines: 0,
+      credits: 0,
+      debits: 0,
+      matched: 0,
+      balanceChecked: false,
+      openBreaks: 0,
+      openByCategory: {},
+      state: 'failed',
+      failure: 'Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28). Rincian: …',
+    };
+    fakeApi(FULL, {
+      [`GET ${STATEMENTS}`]: () =>
+        envelopeResponse({ data: [failed, read, STATEMENT], pagination: { totalData: 3, totalPage: 1, page: 1, itemPerPage: 10 } }),
+    });
+    renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+    const table = await screen.findByRole('table', { name: 'Mutasi bank' });
+    await within(table).findByText(/^Gagal: /);
+    const rows = within(table).getAllByRole('row');
+    const [failedRow, readRow, plainRow] = rows.slice(1);
+    expect(failedRow).toHaveTextContent('Gagal: Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28).');
+    expect(readRow).toHaveTextContent('BRI 0123456789012 — BRI Operasional');
+    expect(readRow).toHaveTextContent('2026-11-19');
+    expect(readRow).toHaveTextContent('7/2');
+    expect(readRow).toHaveTextContent('Tidak');
+    expect(readRow).toHaveTextContent('MT940 / MT942');
+    expect(readRow).toHaveTextContent('mt940:no-decimal-comma');
+    expect(within(readRow!).getByRole('link', { name: 'Dobel: 1' })).toBeVisible();
+    expect(plainRow).toHaveTextContent('8/1');
+    expect(plainRow).toHaveTextContent('Ya');
+    expect(plainRow).not.toHaveTextContent('no-decimal-comma');
   });
 });

@@ -71,6 +71,21 @@ const period = (row: StatementRow) =>
 const matchedShare = (row: StatementRow) =>
   `${row.matched}/${row.credits} (${row.credits > 0 ? Math.round((row.matched / row.credits) * 100) : 100}%)`;
 
+/** The format the file was imported as (the variant it was read as has its own column). */
+export const formatText = (row: Pick<StatementRow, 'format'>) => FORMAT_LABEL[row.format] ?? row.format;
+
+/** A complete import: its credits matched; a failed one: why (nothing of it was kept). */
+function Outcome({ row }: { row: StatementRow }) {
+  if (row.state === 'failed') {
+    return (
+      <Typography variant="body2" color="error" sx={{ py: 0.5, whiteSpace: 'normal' }}>
+        Gagal: {row.failure ?? 'tanpa keterangan'}
+      </Typography>
+    );
+  }
+  return <Typography variant="body2">{matchedShare(row)}</Typography>;
+}
+
 function statementColumns(): TableColumn<StatementRow>[] {
   return [
     {
@@ -88,8 +103,20 @@ function statementColumns(): TableColumn<StatementRow>[] {
     {
       field: 'matched',
       headerName: 'Kredit cocok',
-      width: 120,
-      valueGetter: (_v, row) => matchedShare(row),
+      minWidth: 130,
+      renderCell: ({ row }) => <Outcome row={row} />,
+    },
+    {
+      field: 'credits',
+      headerName: 'Kredit/Debit',
+      width: 110,
+      valueGetter: (_v, row) => (row.state === 'failed' ? '' : `${row.credits}/${row.debits}`),
+    },
+    {
+      field: 'balanceChecked',
+      headerName: 'Saldo dicek',
+      width: 100,
+      valueGetter: (_v, row) => (row.state === 'failed' ? '' : row.balanceChecked ? 'Ya' : 'Tidak'),
     },
     {
       field: 'openBreaks',
@@ -107,8 +134,8 @@ function statementColumns(): TableColumn<StatementRow>[] {
     {
       field: 'format',
       headerName: 'Format',
-      width: 130,
-      valueFormatter: (value: StatementRow['format']) => FORMAT_LABEL[value] ?? value,
+      width: 150,
+      valueGetter: (_v, row) => formatText(row),
     },
     // The variant the file was read as ('mt940:swift-envelope', 'csv:bri'): what the bank wrote.
     { field: 'variant', headerName: 'Varian', width: 150, valueFormatter: (value: string | null) => value ?? '' },
@@ -123,6 +150,8 @@ const STATEMENT_PRIORITY = [
   'openBreaks',
   'createdAt',
   'lines',
+  'credits',
+  'balanceChecked',
   'format',
   'variant',
   'createdBy',

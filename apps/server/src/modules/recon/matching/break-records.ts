@@ -14,6 +14,12 @@ export interface MatchContext {
   /** Who made the change: an operator's link, else null (the system). */
   userId: string | null;
   username: string | null;
+  /**
+   * An import in progress: breaks of transactions (another statement's missing at the bank) that
+   * its matches settle are settled when it completes (settleTransactionBreaksOfStatement), so that
+   * an import taken back leaves them as they were.
+   */
+  deferTransactionSettling?: boolean;
 }
 
 export interface FoundBreak {
@@ -52,7 +58,15 @@ export async function recordBreak(db: DbOrTx, found: FoundBreak, ctx: MatchConte
 
 /** Resolves (as 'matched') the open breaks the new matches settle. */
 export async function settleBreaks(db: DbOrTx, lineIds: readonly number[], trctIds: readonly number[], ctx: MatchContext): Promise<void> {
-  const settled = await breaks.openBreaksSettledBy(db, lineIds, trctIds);
+  await settle(db, await breaks.openBreaksSettledBy(db, lineIds, ctx.deferTransactionSettling ? [] : trctIds), ctx);
+}
+
+/** At an import's end: resolves the open breaks of the transactions its lines matched (see deferTransactionSettling). */
+export async function settleTransactionBreaksOfStatement(db: DbOrTx, stmtId: number, ctx: MatchContext): Promise<void> {
+  await settle(db, await breaks.openTransactionBreaksMatchedBy(db, stmtId), ctx);
+}
+
+async function settle(db: DbOrTx, settled: readonly { rbrkId: number }[], ctx: MatchContext): Promise<void> {
   for (const b of settled) {
     await breaks.setBreakStatus(db, b.rbrkId, 'open', { resolution: 'matched', reason: null, userId: ctx.userId, username: ctx.username, nowIso: ctx.nowIso });
   }

@@ -17,10 +17,28 @@ import { companyOf } from './match-lines.ts';
 const DAY_MS = 24 * 3_600_000;
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
+/**
+ * What a bank day's paid, unmatched transactions add up to, read once per day of an import (an
+ * import's lines of one day share it): a line whose amount is not that total needs no read at all.
+ * A daily-total match changes the day: its entry is dropped.
+ */
+export type DayTotals = Map<string, { count: number; sum: number }>;
+
 /** The transactions of [start, end) a daily total of `amount` would settle, or null. */
-async function dailyTotal(db: DbOrTx, account: AccountScope, line: lines.LineRow): Promise<candidates.CandidateRow[] | null> {
+async function dailyTotal(db: DbOrTx, account: AccountScope, line: lines.LineRow, totals: DayTotals | null): Promise<candidates.CandidateRow[] | null> {
   for (const back of [0, 1]) {
-    const paid = await candidates.paidBetween(db, account.compIds, account.bank, shift(line.stlnDayStart, -back * DAY_MS), shift(line.stlnDayEnd, -back * DAY_MS));
+    const [start, end] = [shift(line.stlnDayStart, -back * DAY_MS), shift(line.stlnDayEnd, -back * DAY_MS)];
+    if (totals) {
+      const key = `${start}|${end}`;
+      let total = totals.get(key);
+      if (!total) {
+        total = await candidates.paidTotalBetween(db, account.compIds, account.bank, start, end);
+        totals.set(key, total);
+      }
+      if (total.count < 2 || total.sum !== line.stlnAmountMinor) continue;
+      totals.delete(key);
+    }
+    const paid = await candidates.paidBetween(db, account.compIds, account.bank, start, end);
     const sum = paid.reduce((s, t) => s + (amountOf(t) ?? 0), 0);
     if (paid.length >= 2 && sum === line.stlnAmountMinor) return paid;
   }
@@ -40,10 +58,10 @@ function nearestDifferences(line: lines.LineRow, t: candidates.CandidateRow | un
 }
 
 /** Settles what the identifying rules left: returns how many lines the 1:N rule matched. */
-export async function settleUnidentified(db: DbOrTx, account: AccountScope, rest: readonly lines.LineRow[], ctx: MatchContext): Promise<number> {
+export async function settleUnidentified(db: DbOrTx, account: AccountScope, rest: readonly lines.LineRow[], ctx: MatchContext, totals: DayTotals | null = null): Promise<number> {
   let matched = 0;
   for (const line of rest) {
-    const settled = await dailyTotal(db, account, line);
+    const settled = await dailyTotal(db, account, line, totals);
     if (settled) {
       const inserted = await breaks.insertMatches(db, settled.map((t) => ({ rmatLineId: line.stlnId, rmatTrctId: t.trctId, rmatRule: 'daily_total', rmatCreatedTime: ctx.nowIso, rmatCreatedUserId: ctx.userId })));
       if (inserted.length === settled.length) {

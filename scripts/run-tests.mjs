@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + server tests (Vitest) and the browser tests (Playwright +
+// `npm test`: typecheck, lint and formatting (Prettier), unit + server tests (Vitest) and the browser tests (Playwright +
 // Debian's Chromium). Server and browser tests run on SQLite always, and on PostgreSQL too:
 // on TEST_DATABASE_URL when it is set, else on a fresh database this script creates on the
 // PostgreSQL at 127.0.0.1:5432 (when one answers) and drops at the end, also after a failure.
@@ -148,7 +148,11 @@ try {
       if (existsSync(join(root, project, 'tsconfig.json'))) await run(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
     }
   }
-  if (!only || only === 'lint') await run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  if (!only || only === 'lint') {
+    await run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+    // One formatting for the whole repository (.prettierrc.json); `npm run format` writes it.
+    await run('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+  }
 
   if (!only || only === 'unit') {
     const out = join(reports, 'vitest.json');

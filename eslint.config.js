@@ -11,24 +11,67 @@ const web = (dir) => `./apps/web/src/${dir}`;
 const server = (dir) => `./apps/server/src/${dir}`;
 const boundaries = [
   // packages/contract is what both ends agree on: it knows nothing of them.
-  { target: './packages/contract', from: './apps', message: 'packages/contract imports nothing from apps/.' },
+  {
+    target: './packages/contract',
+    from: './apps',
+    message: 'packages/contract imports nothing from apps/.',
+  },
   // Web: app/ -> features/<screen>/ -> components/, hooks/, api/.
   ...['components', 'hooks', 'api', 'monitoring'].flatMap((dir) => [
-    { target: web(dir), from: web('features'), message: `${dir}/ is shared and domain-free: it never imports a feature.` },
-    { target: web(dir), from: web('app'), message: `${dir}/ never imports app/ (the app composes it, not the other way round).` },
+    {
+      target: web(dir),
+      from: web('features'),
+      message: `${dir}/ is shared and domain-free: it never imports a feature.`,
+    },
+    {
+      target: web(dir),
+      from: web('app'),
+      message: `${dir}/ never imports app/ (the app composes it, not the other way round).`,
+    },
   ]),
   { target: web('hooks'), from: web('components'), message: 'hooks/ never imports components/.' },
   { target: web('api'), from: web('components'), message: 'api/ never imports components/.' },
   // Server: HTTP -> services -> repositories -> database.
-  { target: server('db'), from: server('modules'), message: 'db/ is below the modules: it never imports them.' },
-  { target: server('integrations'), from: server('modules'), message: 'integrations/ get what they need from their caller, never from modules/.' },
-  { target: server('deps.ts'), from: server('modules'), message: 'deps.ts (what the app is built from) imports no module: the types it needs are declared in it.' },
+  {
+    target: server('db'),
+    from: server('modules'),
+    message: 'db/ is below the modules: it never imports them.',
+  },
+  {
+    target: server('integrations'),
+    from: server('modules'),
+    message: 'integrations/ get what they need from their caller, never from modules/.',
+  },
+  {
+    target: server('deps.ts'),
+    from: server('modules'),
+    message:
+      'deps.ts (what the app is built from) imports no module: the types it needs are declared in it.',
+  },
   // The ledger (a bill's life) imports no other module: what follows a change is registered with it (ledger-wiring.ts).
-  { target: server('modules/ledger'), from: server('modules'), except: ['./ledger'], message: 'modules/ledger imports no other module: register what must follow a change at the composition root (ledger-wiring.ts).' },
-  { target: server('http'), from: server('modules'), message: 'http/ (guard, envelope, errors) never imports a module.' },
+  {
+    target: server('modules/ledger'),
+    from: server('modules'),
+    except: ['./ledger'],
+    message:
+      'modules/ledger imports no other module: register what must follow a change at the composition root (ledger-wiring.ts).',
+  },
+  {
+    target: server('http'),
+    from: server('modules'),
+    message: 'http/ (guard, envelope, errors) never imports a module.',
+  },
   // The product never imports the simulator; the simulator may import the contract.
-  { target: './apps/server', from: './apps/bank-sim', message: 'The product never imports the bank simulator.' },
-  { target: './apps/web', from: ['./apps/server', './apps/bank-sim'], message: 'The web app talks to the server over HTTP only.' },
+  {
+    target: './apps/server',
+    from: './apps/bank-sim',
+    message: 'The product never imports the bank simulator.',
+  },
+  {
+    target: './apps/web',
+    from: ['./apps/server', './apps/bank-sim'],
+    message: 'The web app talks to the server over HTTP only.',
+  },
 ];
 
 /** A feature never imports another feature: one zone per feature folder. */
@@ -40,14 +83,17 @@ function featureZones() {
       target: web(`features/${entry.name}`),
       from: web('features'),
       except: [`./${entry.name}`],
-      message: 'Features do not import each other; share through components/, hooks/, api/ or @tagih/contract.',
+      message:
+        'Features do not import each other; share through components/, hooks/, api/ or @tagih/contract.',
     }));
 }
 
 /** A module never imports another module's repository (call its service instead). */
 function moduleRepoZones() {
   const dir = new URL('./apps/server/src/modules/', import.meta.url);
-  const modules = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const modules = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   return modules.flatMap((name) =>
     modules
       .filter((other) => other !== name)
@@ -64,7 +110,9 @@ function ledgerRepoZones() {
   const src = new URL('./apps/server/src/', import.meta.url);
   const outside = readdirSync(src, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name !== 'modules') return [server(entry.name)];
-    return readdirSync(new URL('./modules/', src), { withFileTypes: true }).filter((m) => m.name !== 'ledger').map((m) => server(`modules/${m.name}`));
+    return readdirSync(new URL('./modules/', src), { withFileTypes: true })
+      .filter((m) => m.name !== 'ledger')
+      .map((m) => server(`modules/${m.name}`));
   });
   return outside.map((target) => ({
     target,
@@ -74,13 +122,28 @@ function ledgerRepoZones() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly' },
+    },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -90,7 +153,10 @@ export default tseslint.config(
     plugins: { import: importPlugin, local: importCycles },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones(), ...moduleRepoZones(), ...ledgerRepoZones()] }],
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [...boundaries, ...featureZones(), ...moduleRepoZones(), ...ledgerRepoZones()] },
+      ],
       'local/no-import-cycle': 'error',
     },
   },
@@ -99,7 +165,18 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/demo/demo-simulators.ts', 'apps/server/src/demo/demo-traffic.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@tagih/bank-sim', '@tagih/bank-sim/*'], message: 'The product never imports the bank simulator (only demo/demo-simulators.ts and demo-traffic.ts, beside main.ts, start it for demo mode).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tagih/bank-sim', '@tagih/bank-sim/*'],
+              message:
+                'The product never imports the bank simulator (only demo/demo-simulators.ts and demo-traffic.ts, beside main.ts, start it for demo mode).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -117,11 +194,25 @@ export default tseslint.config(
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@tagih/*'], message: 'packages/contract imports nothing of the apps.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@tagih/*'], message: 'packages/contract imports nothing of the apps.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.mjs', 'scripts/**', 'e2e/**', 'bench/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

@@ -11,8 +11,22 @@ export default defineConfig({
     // (apps/web/vite.config.ts). Vitest on PostgreSQL and SQLite: 451 -> 350 s on 2 cores.
     poolOptions: { forks: { isolate: false }, threads: { maxThreads: 1 } },
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'scripts', root: 'scripts', include: ['test/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/server/vitest.config.ts',
       'apps/bank-sim/vitest.config.ts',
       'apps/web/vite.config.ts',

@@ -31,7 +31,18 @@ import { SERVER_KINDS } from '@tagih/server/src/modules/transactions/kinds.ts';
 import { databaseDump, httpExport, inProcessExport, type ExportRun } from './export-bench.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
 import { QueryRecorder, rawSqlTime } from './raw-sql.ts';
-import { COMPANIES, LOGIN, NOTIFICATIONS, QR, STATUS, VA, api, daysBefore, q, setCompanyPath } from './operator-calls.ts';
+import {
+  COMPANIES,
+  LOGIN,
+  NOTIFICATIONS,
+  QR,
+  STATUS,
+  VA,
+  api,
+  daysBefore,
+  q,
+  setCompanyPath,
+} from './operator-calls.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +71,11 @@ const num = (name: string, text: string | undefined, min: number): number => {
   }
   return n;
 };
-const sizes = { va: num('va', args.va, 0), qris: num('qris', args.qris, 0), days: num('days', args.days, 1) };
+const sizes = {
+  va: num('va', args.va, 0),
+  qris: num('qris', args.qris, 0),
+  days: num('days', args.days, 1),
+};
 const connections = num('connections', args.connections, 1);
 const duration = num('duration', args.duration, 1);
 const amount = args.amount === undefined ? undefined : num('amount', args.amount, 1);
@@ -74,7 +89,12 @@ if (args.totals !== 'rollup' && args.totals !== 'rows') {
 
 const config = { ...loadConfig(), logLevel: 'silent', notificationWorker: false };
 const prepared = await prepareDatabase(
-  { ...sizes, reuse: args.reuse, timeZone: config.businessTz, ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}) },
+  {
+    ...sizes,
+    reuse: args.reuse,
+    timeZone: config.businessTz,
+    ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}),
+  },
   (line) => console.log(line),
 );
 const { db } = prepared;
@@ -87,24 +107,41 @@ if (args.totals === 'rows') {
 // The real app, as main.ts builds it (no simulators, no retry worker: nothing else runs).
 // The app's handle records the SQL of a probe call (raw-sql.ts); it runs the queries unchanged.
 const recorder = new QueryRecorder();
-const deps: AppDeps = { db: db.kysely.withPlugin(recorder), dialect: db.dialect, config: { ...config, databaseUrl: prepared.url }, clock: systemClock };
+const deps: AppDeps = {
+  db: db.kysely.withPlugin(recorder),
+  dialect: db.dialect,
+  config: { ...config, databaseUrl: prepared.url },
+  clock: systemClock,
+};
 const app = await buildApp(deps, { webRoot: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (address === null || typeof address === 'string') throw new Error('no TCP address');
 const base = `http://127.0.0.1:${address.port}`;
 
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function call(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; json: any }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { authentication: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authentication: token } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, json: await res.json() };
 }
 
 const login = await call('POST', LOGIN, undefined, BENCH_USER);
-if (login.status !== 200) throw new Error(`sign-in failed (${login.status}): ${JSON.stringify(login.json)}; was the database prepared by this benchmark?`);
+if (login.status !== 200)
+  throw new Error(
+    `sign-in failed (${login.status}): ${JSON.stringify(login.json)}; was the database prepared by this benchmark?`,
+  );
 const token = login.json.data.token as string;
 /**
  * Waits until the server has worked off what it accepted: requests a timed-out client gave up
@@ -119,55 +156,119 @@ async function drained(): Promise<number> {
   }
 }
 const setCompany = await call('POST', setCompanyPath(prepared.compId), token);
-if (setCompany.status !== 200) throw new Error(`SetCompany failed: ${JSON.stringify(setCompany.json)}`);
+if (setCompany.status !== 200)
+  throw new Error(`SetCompany failed: ${JSON.stringify(setCompany.json)}`);
 
 const today = businessDate(new Date(), config.businessTz);
 const monthFrom = daysBefore(today, sizes.days);
 
 // Ids the cycling scenarios ask for: what an operator would click on or paste.
 const orderIds = (
-  await db.kysely.selectFrom('transactions').select('trctOrderId')
-    .where('trctCompId', '=', prepared.compId).where('trctType', '=', 'VA')
-    .orderBy('trctId', 'desc').limit(2000).execute()
-).filter((_, i) => i % 40 === 0).map((r) => r.trctOrderId);
+  await db.kysely
+    .selectFrom('transactions')
+    .select('trctOrderId')
+    .where('trctCompId', '=', prepared.compId)
+    .where('trctType', '=', 'VA')
+    .orderBy('trctId', 'desc')
+    .limit(2000)
+    .execute()
+)
+  .filter((_, i) => i % 40 === 0)
+  .map((r) => r.trctOrderId);
 // VA numbers and names of the same recent rows (a name is shared by many rows: a broad search).
 const vaDetails = (
-  await db.kysely.selectFrom('transaction_va as v').innerJoin('transactions as t', 't.trctId', 'v.trvaTrctId')
+  await db.kysely
+    .selectFrom('transaction_va as v')
+    .innerJoin('transactions as t', 't.trctId', 'v.trvaTrctId')
     .select(['v.trvaVirtualAccountNo', 'v.trvaVirtualAccountName'])
-    .where('t.trctCompId', '=', prepared.compId).where('t.trctType', '=', 'VA')
-    .orderBy('t.trctId', 'desc').limit(2000).execute()
+    .where('t.trctCompId', '=', prepared.compId)
+    .where('t.trctType', '=', 'VA')
+    .orderBy('t.trctId', 'desc')
+    .limit(2000)
+    .execute()
 ).filter((_, i) => i % 40 === 0);
 const notiIds = (
-  await db.kysely.selectFrom('notifications').select('notiId')
-    .where('notiCompId', '=', prepared.compId).orderBy('notiId', 'desc').limit(2000).execute()
-).filter((_, i) => i % 40 === 0).map((r) => r.notiId);
+  await db.kysely
+    .selectFrom('notifications')
+    .select('notiId')
+    .where('notiCompId', '=', prepared.compId)
+    .orderBy('notiId', 'desc')
+    .limit(2000)
+    .execute()
+)
+  .filter((_, i) => i % 40 === 0)
+  .map((r) => r.notiId);
 
 interface Scenario {
   name: string;
   paths: string[];
 }
 const scenarios: Scenario[] = [
-  { name: 'VA list, today (default page)', paths: [`${VA}?${q({ page: 1, max: 10, from: today, to: today })}`] },
-  { name: `VA list, last ${sizes.days} days, page 1`, paths: [`${VA}?${q({ page: 1, max: 10, from: monthFrom, to: today })}`] },
-  { name: 'VA list, status+bank, last 7 days', paths: [`${VA}?${q({ page: 1, max: 10, 'finds[trctStatus][equal]': TRX_STATUS.UNPAID, 'finds[trctBank]': 'BRI', from: daysBefore(today, 7), to: today })}`] },
-  { name: `VA list, last ${sizes.days} days, page 500`, paths: [`${VA}?${q({ page: 500, max: 10, from: monthFrom, to: today })}`] },
-  { name: `VA search order id, ${sizes.days} days`, paths: orderIds.map((id) => `${VA}?${q({ page: 1, max: 10, 'finds[trctOrderId]': id, from: monthFrom, to: today })}`) },
-  { name: `VA search VA number, ${sizes.days} days`, paths: vaDetails.map((v) => `${VA}?${q({ page: 1, max: 10, 'finds[trvaVirtualAccountNo]': v.trvaVirtualAccountNo, from: monthFrom, to: today })}`) },
-  { name: `VA search name, ${sizes.days} days`, paths: vaDetails.map((v) => `${VA}?${q({ page: 1, max: 10, 'finds[trvaVirtualAccountName]': v.trvaVirtualAccountName ?? '', from: monthFrom, to: today })}`) },
-  { name: 'QRIS list, today (default page)', paths: [`${QR}?${q({ page: 1, max: 10, from: today, to: today })}`] },
-  { name: 'Notifications list (default)', paths: [`${NOTIFICATIONS}?${q({ page: 1, max: 10, from: NOTIFICATIONS_EPOCH, to: today })}`] },
-  { name: 'Notification detail', paths: notiIds.map((notiId) => api(API_PATHS.notifications.one, { notiId })) },
+  {
+    name: 'VA list, today (default page)',
+    paths: [`${VA}?${q({ page: 1, max: 10, from: today, to: today })}`],
+  },
+  {
+    name: `VA list, last ${sizes.days} days, page 1`,
+    paths: [`${VA}?${q({ page: 1, max: 10, from: monthFrom, to: today })}`],
+  },
+  {
+    name: 'VA list, status+bank, last 7 days',
+    paths: [
+      `${VA}?${q({ page: 1, max: 10, 'finds[trctStatus][equal]': TRX_STATUS.UNPAID, 'finds[trctBank]': 'BRI', from: daysBefore(today, 7), to: today })}`,
+    ],
+  },
+  {
+    name: `VA list, last ${sizes.days} days, page 500`,
+    paths: [`${VA}?${q({ page: 500, max: 10, from: monthFrom, to: today })}`],
+  },
+  {
+    name: `VA search order id, ${sizes.days} days`,
+    paths: orderIds.map(
+      (id) =>
+        `${VA}?${q({ page: 1, max: 10, 'finds[trctOrderId]': id, from: monthFrom, to: today })}`,
+    ),
+  },
+  {
+    name: `VA search VA number, ${sizes.days} days`,
+    paths: vaDetails.map(
+      (v) =>
+        `${VA}?${q({ page: 1, max: 10, 'finds[trvaVirtualAccountNo]': v.trvaVirtualAccountNo, from: monthFrom, to: today })}`,
+    ),
+  },
+  {
+    name: `VA search name, ${sizes.days} days`,
+    paths: vaDetails.map(
+      (v) =>
+        `${VA}?${q({ page: 1, max: 10, 'finds[trvaVirtualAccountName]': v.trvaVirtualAccountName ?? '', from: monthFrom, to: today })}`,
+    ),
+  },
+  {
+    name: 'QRIS list, today (default page)',
+    paths: [`${QR}?${q({ page: 1, max: 10, from: today, to: today })}`],
+  },
+  {
+    name: 'Notifications list (default)',
+    paths: [`${NOTIFICATIONS}?${q({ page: 1, max: 10, from: NOTIFICATIONS_EPOCH, to: today })}`],
+  },
+  {
+    name: 'Notification detail',
+    paths: notiIds.map((notiId) => api(API_PATHS.notifications.one, { notiId })),
+  },
   { name: 'Master company list', paths: [`${COMPANIES}?${q({ page: 1, max: 10 })}`] },
   { name: 'Status (auth overhead)', paths: [STATUS] },
 ].filter((s) => !args.only || s.name.toLowerCase().includes(args.only.toLowerCase()));
 
-const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
-const padLeft = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const pad = (text: string, width: number) =>
+  text.length >= width ? text : text + ' '.repeat(width - text.length);
+const padLeft = (text: string, width: number) =>
+  text.length >= width ? text : ' '.repeat(width - text.length) + text;
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 console.log(
   `\nTagih API latency — ${db.dialect}, ${sizes.va.toLocaleString('en')} VA + ${sizes.qris.toLocaleString('en')} QRIS rows over ${sizes.days} days (one company), ` +
-  `Node ${process.version}, ${cpus().length} CPUs; list totals from the ${args.totals === 'rows' ? 'rows (no rollup)' : 'rollup'}; autocannon ${connections} connections, ${amount ? `${amount} requests` : `${duration} s`} per scenario (after ${warmup} s warm-up).`,
+    `Node ${process.version}, ${cpus().length} CPUs; list totals from the ${args.totals === 'rows' ? 'rows (no rollup)' : 'rollup'}; autocannon ${connections} connections, ${amount ? `${amount} requests` : `${duration} s`} per scenario (after ${warmup} s warm-up).`,
 );
 
 if (!args['skip-latency']) {
@@ -180,11 +281,20 @@ if (!args['skip-latency']) {
       probe = await call('GET', s.paths[0]!, token);
     });
     if (probe.status !== 200) {
-      console.log(`${pad(s.name, 36)} FAILED ${probe.status}: ${JSON.stringify(probe.json).slice(0, 200)}`);
+      console.log(
+        `${pad(s.name, 36)} FAILED ${probe.status}: ${JSON.stringify(probe.json).slice(0, 200)}`,
+      );
       continue;
     }
     const rows: number | undefined = probe.json.data?.pagination?.totalData;
-    const options = { url: base, connections, timeout, headers: { authentication: token }, requests: s.paths.map((path) => ({ method: 'GET', path })), workers: 1 };
+    const options = {
+      url: base,
+      connections,
+      timeout,
+      headers: { authentication: token },
+      requests: s.paths.map((path) => ({ method: 'GET', path })),
+      workers: 1,
+    };
     if (warmup > 0) await autocannon({ ...options, duration: warmup });
     await drained();
     const r = await autocannon({ ...options, ...(amount ? { amount } : { duration }) });
@@ -195,20 +305,23 @@ if (!args['skip-latency']) {
     const ms = (n: number) => padLeft(answered ? fmt(n) : '-', 7);
     console.log(
       `${pad(s.name, 36)} ${padLeft(rows === undefined ? '-' : fmt(rows), 8)} ${padLeft(fmt(r.requests.average), 8)} ` +
-      `${ms(r.latency.p50)} ${ms(r.latency.p90)} ${ms(r.latency.p99)} ${ms(r.latency.max)} ` +
-      `${padLeft(String(r.non2xx), 8)} ${padLeft(String(r.errors + r.timeouts), 7)} ` +
-      `${padLeft(fmt(own.ms, 1), 8)} ${padLeft(answered && own.ms > 0 ? `${(r.latency.p50 / own.ms).toFixed(1)}x` : '-', 7)}` +
-      (backlog > 1 ? `  (server busy ${backlog.toFixed(1)} s more with requests given up on)` : ''),
+        `${ms(r.latency.p50)} ${ms(r.latency.p90)} ${ms(r.latency.p99)} ${ms(r.latency.max)} ` +
+        `${padLeft(String(r.non2xx), 8)} ${padLeft(String(r.errors + r.timeouts), 7)} ` +
+        `${padLeft(fmt(own.ms, 1), 8)} ${padLeft(answered && own.ms > 0 ? `${(r.latency.p50 / own.ms).toFixed(1)}x` : '-', 7)}` +
+        (backlog > 1
+          ? `  (server busy ${backlog.toFixed(1)} s more with requests given up on)`
+          : ''),
     );
   }
   console.log(
     `(latency in ms; rows = totalData of the list; errors = socket errors + timeouts after ${timeout} s; ` +
-    `db ms = the SQL one call ran (its reads, one after another; median of 5), run again in this process against the same database; p50/db = p50 / db ms)`,
+      `db ms = the SQL one call ran (its reads, one after another; median of 5), run again in this process against the same database; p50/db = p50 / db ms)`,
   );
 }
 
 if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCase()))) {
-  const exportDays = args['export-days'] === undefined ? sizes.days : num('export-days', args['export-days'], 1);
+  const exportDays =
+    args['export-days'] === undefined ? sizes.days : num('export-days', args['export-days'], 1);
   const range = { from: daysBefore(today, exportDays), to: today };
   const kind = SERVER_KINDS.find((k) => k.type === 'VA')!;
   const mb = (n: number | null) => (n === null ? '-' : `${(n / 1048576).toFixed(1)} MB`);
@@ -219,7 +332,10 @@ if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCa
   const header = `${pad('run', 52)} ${padLeft('rows', 11)} ${padLeft('size', 10)} ${padLeft('s', 8)} ${padLeft('rows/s', 10)} ${padLeft('RSS MB', 9)} ${padLeft('heap MB', 9)} ${padLeft('buffers MB', 10)}`;
   console.log(`${header}\n${'-'.repeat(header.length)}`);
   // The database's own dump before and after ours (the cache is as warm for it as for us): the mean is the yardstick.
-  const own = db.dialect === 'postgres' ? 'COPY (SELECT same rows, columns) TO STDOUT csv' : 'same SELECT, raw arrays (better-sqlite3)';
+  const own =
+    db.dialect === 'postgres'
+      ? 'COPY (SELECT same rows, columns) TO STDOUT csv'
+      : 'same SELECT, raw arrays (better-sqlite3)';
   const dumpBefore = await databaseDump(prepared.url, deps, kind, prepared.compId, range);
   console.log(line(`database: ${own}`, dumpBefore));
   const ours = await httpExport(`${base}${VA}/export.csv?${q(range)}`, token);
@@ -227,17 +343,23 @@ if (!args['skip-export'] && (!args.only || 'export'.includes(args.only.toLowerCa
   const dumpAfter = await databaseDump(prepared.url, deps, kind, prepared.compId, range);
   console.log(line(`database again`, dumpAfter));
   const dumpRate = (dumpBefore.rows / dumpBefore.seconds + dumpAfter.rows / dumpAfter.seconds) / 2;
-  console.log(`ours / database: ${((ours.rows / ours.seconds / dumpRate) * 100).toFixed(0)} % of the database's own rows/s (goal >= 50 %)`);
+  console.log(
+    `ours / database: ${((ours.rows / ours.seconds / dumpRate) * 100).toFixed(0)} % of the database's own rows/s (goal >= 50 %)`,
+  );
   if (args['export-row-by-row']) {
     const before = await inProcessExport(deps, kind, prepared.compId, range, 'rowByRow');
     console.log(line('row by row (the reference path), in process, no HTTP', before));
     const after = await inProcessExport(deps, kind, prepared.compId, range, 'fast');
     console.log(line('fast path, in process, no HTTP', after));
   }
-  console.log('(RSS, heap and buffers (Buffer memory outside the heap): peak growth of this process, sampled every 20 ms: the server alone for the HTTP run, whose client runs in a process of its own; heap and buffers include garbage not yet collected)');
+  console.log(
+    '(RSS, heap and buffers (Buffer memory outside the heap): peak growth of this process, sampled every 20 ms: the server alone for the HTTP run, whose client runs in a process of its own; heap and buffers include garbage not yet collected)',
+  );
 }
 
 await app.close();
 if (args.totals === 'rows') await ensureRollup(db.kysely, config.businessTz);
 await db.close();
-console.log(`\nDatabase: ${prepared.url}${prepared.url.startsWith('sqlite:') ? ' (kept; --reuse runs again without generating)' : ''}`);
+console.log(
+  `\nDatabase: ${prepared.url}${prepared.url.startsWith('sqlite:') ? ' (kept; --reuse runs again without generating)' : ''}`,
+);

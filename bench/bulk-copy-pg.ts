@@ -19,7 +19,16 @@
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BULK_TABLES, ID_COLUMN, TABLE_COLUMNS, type BulkTable, type NotificationGroup, type GenerationCommon, type GenerationPart, type IdCounters } from './bulk-rows.ts';
+import {
+  BULK_TABLES,
+  ID_COLUMN,
+  TABLE_COLUMNS,
+  type BulkTable,
+  type NotificationGroup,
+  type GenerationCommon,
+  type GenerationPart,
+  type IdCounters,
+} from './bulk-rows.ts';
 import type { CopyWorkerInput, CopyWorkerMessage } from './bulk-copy-worker.ts';
 
 export interface CopyLoadOptions {
@@ -94,14 +103,23 @@ async function droppable(client: pg.Client): Promise<Dropped[]> {
 
 async function drop(client: pg.Client, items: readonly Dropped[]): Promise<void> {
   // Foreign keys first (a unique constraint may be what one references), then the rest.
-  for (const d of [...items].sort((a, b) => Number(b.kind === 'foreign') - Number(a.kind === 'foreign'))) {
-    await client.query(d.kind === 'index' ? `drop index ${quote(d.name)}` : `alter table ${quote(d.table)} drop constraint ${quote(d.name)}`);
+  for (const d of [...items].sort(
+    (a, b) => Number(b.kind === 'foreign') - Number(a.kind === 'foreign'),
+  )) {
+    await client.query(
+      d.kind === 'index'
+        ? `drop index ${quote(d.name)}`
+        : `alter table ${quote(d.table)} drop constraint ${quote(d.name)}`,
+    );
   }
 }
 
 async function recordPending(client: pg.Client, items: readonly Dropped[]): Promise<void> {
   await client.query(`create table ${quote(PENDING_TABLE)} (item jsonb not null)`);
-  await client.query(`insert into ${quote(PENDING_TABLE)} (item) select * from jsonb_array_elements($1::jsonb)`, [JSON.stringify(items)]);
+  await client.query(
+    `insert into ${quote(PENDING_TABLE)} (item) select * from jsonb_array_elements($1::jsonb)`,
+    [JSON.stringify(items)],
+  );
 }
 
 /**
@@ -125,9 +143,19 @@ interface Step {
 }
 
 const indexExists = (name: string) => async (client: pg.Client) =>
-  (await client.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [name])).rowCount! > 0;
+  (
+    await client.query(
+      `select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`,
+      [name],
+    )
+  ).rowCount! > 0;
 const constraintExists = (table: string, name: string) => async (client: pg.Client) =>
-  (await client.query(`select 1 from pg_constraint where conname = $1 and conrelid = to_regclass($2)`, [name, quote(table)])).rowCount! > 0;
+  (
+    await client.query(
+      `select 1 from pg_constraint where conname = $1 and conrelid = to_regclass($2)`,
+      [name, quote(table)],
+    )
+  ).rowCount! > 0;
 
 /**
  * The steps in two waves: first every index (unique constraints' included), GIN then the larger
@@ -139,11 +167,22 @@ function steps(items: readonly Dropped[], bytes: ReadonlyMap<string, number>): [
   const size = (d: Dropped) => bytes.get(d.table) ?? 0;
   const builds = items
     .filter((d) => d.kind !== 'foreign')
-    .sort((a, b) => Number(b.gin) - Number(a.gin) || size(b) - size(a) || a.name.localeCompare(b.name))
-    .map((d): Step => ({ label: `index ${d.name}`, done: indexExists(d.name), sql: d.kind === 'index' ? d.definition : d.indexDefinition! }));
+    .sort(
+      (a, b) => Number(b.gin) - Number(a.gin) || size(b) - size(a) || a.name.localeCompare(b.name),
+    )
+    .map((d): Step => ({
+      label: `index ${d.name}`,
+      done: indexExists(d.name),
+      sql: d.kind === 'index' ? d.definition : d.indexDefinition!,
+    }));
   const attach = items
     .filter((d) => d.kind !== 'index')
-    .sort((a, b) => Number(a.kind === 'foreign') - Number(b.kind === 'foreign') || size(b) - size(a) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) =>
+        Number(a.kind === 'foreign') - Number(b.kind === 'foreign') ||
+        size(b) - size(a) ||
+        a.name.localeCompare(b.name),
+    )
     .map((d): Step => ({
       label: `${d.kind === 'unique' ? 'unique constraint' : 'foreign key'} ${d.name}`,
       done: constraintExists(d.table, d.name),
@@ -153,16 +192,22 @@ function steps(items: readonly Dropped[], bytes: ReadonlyMap<string, number>): [
 }
 
 /** Runs the steps on `sessions` connections at once, each taking the next step when free. */
-async function runSteps(sessions: readonly pg.Client[], queue: Step[], log: (line: string) => void): Promise<void> {
+async function runSteps(
+  sessions: readonly pg.Client[],
+  queue: Step[],
+  log: (line: string) => void,
+): Promise<void> {
   let next = 0;
-  await Promise.all(sessions.map(async (client) => {
-    for (let step = queue[next++]; step; step = queue[next++]) {
-      const started = Date.now();
-      if (await step.done(client)) continue;
-      await client.query(step.sql);
-      log(`  ${step.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
-  }));
+  await Promise.all(
+    sessions.map(async (client) => {
+      for (let step = queue[next++]; step; step = queue[next++]) {
+        const started = Date.now();
+        if (await step.done(client)) continue;
+        await client.query(step.sql);
+        log(`  ${step.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+    }),
+  );
 }
 
 export interface ConnectOptions {
@@ -172,7 +217,11 @@ export interface ConnectOptions {
 
 export async function connect(o: ConnectOptions): Promise<pg.Client> {
   const searchPath = o.schema ? ` -c search_path=${o.schema}` : '';
-  const client = new pg.Client({ connectionString: o.url, options: `-c TimeZone=UTC${searchPath}`, application_name: 'tagih-generate' });
+  const client = new pg.Client({
+    connectionString: o.url,
+    options: `-c TimeZone=UTC${searchPath}`,
+    application_name: 'tagih-generate',
+  });
   await client.connect();
   return client;
 }
@@ -185,15 +234,23 @@ const DEFAULT_INDEX_SESSIONS = 2;
  * `sessions` connections at once, then drops the record. Returns the seconds it took, or null
  * when nothing was pending.
  */
-export async function resumePendingLoad(o: ConnectOptions & { sessions?: number; log?: (line: string) => void }): Promise<number | null> {
+export async function resumePendingLoad(
+  o: ConnectOptions & { sessions?: number; log?: (line: string) => void },
+): Promise<number | null> {
   const log = o.log ?? (() => {});
   const first = await connect(o);
   const sessions = [first];
   try {
-    if ((await first.query(`select to_regclass($1) as t`, [quote(PENDING_TABLE)])).rows[0]?.t === null) return null;
+    if (
+      (await first.query(`select to_regclass($1) as t`, [quote(PENDING_TABLE)])).rows[0]?.t === null
+    )
+      return null;
     const started = Date.now();
-    const items = (await first.query<{ item: Dropped }>(`select item from ${quote(PENDING_TABLE)}`)).rows.map((r) => r.item);
-    while (sessions.length < (o.sessions ?? DEFAULT_INDEX_SESSIONS)) sessions.push(await connect(o));
+    const items = (
+      await first.query<{ item: Dropped }>(`select item from ${quote(PENDING_TABLE)}`)
+    ).rows.map((r) => r.item);
+    while (sessions.length < (o.sessions ?? DEFAULT_INDEX_SESSIONS))
+      sessions.push(await connect(o));
     for (const client of sessions) {
       // Index builds sort in memory (GIN trigram indexes above all: at 10M rows 1 GB made them
       // spill several times); per session, so two sessions may take twice this.
@@ -205,7 +262,8 @@ export async function resumePendingLoad(o: ConnectOptions & { sessions?: number;
       [[...new Set(items.map((d) => d.table))]],
     );
     log(`Making ${items.length} indexes and constraints again on ${sessions.length} sessions …`);
-    for (const wave of steps(items, new Map(sizes.map((r) => [r.table, r.bytes])))) await runSteps(sessions, wave, log);
+    for (const wave of steps(items, new Map(sizes.map((r) => [r.table, r.bytes]))))
+      await runSteps(sessions, wave, log);
     await first.query(`drop table ${quote(PENDING_TABLE)}`);
     return (Date.now() - started) / 1000;
   } finally {
@@ -216,7 +274,9 @@ export async function resumePendingLoad(o: ConnectOptions & { sessions?: number;
 async function nextIds(client: pg.Client): Promise<IdCounters> {
   const ids = {} as IdCounters;
   for (const table of BULK_TABLES) {
-    const { rows } = await client.query<{ m: string | null }>(`select max(${quote(ID_COLUMN[table])}) as m from ${quote(table)}`);
+    const { rows } = await client.query<{ m: string | null }>(
+      `select max(${quote(ID_COLUMN[table])}) as m from ${quote(table)}`,
+    );
     ids[table] = Number(rows[0]?.m ?? 0) + 1;
   }
   return ids;
@@ -233,10 +293,16 @@ function copyInto(client: pg.Client, table: BulkTable, bytes: Buffer): Promise<v
 }
 
 /** Runs the worker and stores each batch it hands over; resolves with the rows stored. */
-function streamBatches(client: pg.Client, input: Omit<CopyWorkerInput, 'pending' | 'ahead'>, onProgress: (rows: number) => void): Promise<{ stored: number; groups: NotificationGroup[] }> {
+function streamBatches(
+  client: pg.Client,
+  input: Omit<CopyWorkerInput, 'pending' | 'ahead'>,
+  onProgress: (rows: number) => void,
+): Promise<{ stored: number; groups: NotificationGroup[] }> {
   const pending = new SharedArrayBuffer(4);
   const counter = new Int32Array(pending);
-  const worker = new Worker(new URL('./bulk-copy-worker.ts', import.meta.url), { workerData: { ...input, pending, ahead: 2 } satisfies CopyWorkerInput });
+  const worker = new Worker(new URL('./bulk-copy-worker.ts', import.meta.url), {
+    workerData: { ...input, pending, ahead: 2 } satisfies CopyWorkerInput,
+  });
   let stored = 0;
   let chain = Promise.resolve();
   return new Promise((resolve, reject) => {
@@ -251,12 +317,16 @@ function streamBatches(client: pg.Client, input: Omit<CopyWorkerInput, 'pending'
     worker.on('message', (message: CopyWorkerMessage) => {
       if (message.kind === 'error') return fail(new Error(`generator worker: ${message.message}`));
       if (message.kind === 'done') {
-        chain.then(() => { void worker.terminate(); resolve({ stored, groups: message.groups }); }, fail);
+        chain.then(() => {
+          void worker.terminate();
+          resolve({ stored, groups: message.groups });
+        }, fail);
         return;
       }
       chain = chain.then(async () => {
         if (failed) return;
-        for (const t of message.tables) await copyInto(client, t.table, Buffer.from(t.bytes, 0, t.length));
+        for (const t of message.tables)
+          await copyInto(client, t.table, Buffer.from(t.bytes, 0, t.length));
         stored += message.rows;
         Atomics.sub(counter, 0, 1);
         Atomics.notify(counter, 0);
@@ -278,20 +348,35 @@ const NOTIFICATION_ROLLUP_TRIGGER = 'notification_rollup_ai';
  * transaction, each upsert walking them. Returns whether it was there to disable.
  */
 async function standAsideNotificationRollup(client: pg.Client): Promise<boolean> {
-  const { rowCount } = await client.query(`select 1 from pg_trigger where tgrelid = 'notifications'::regclass and tgname = $1 and tgenabled <> 'D'`, [NOTIFICATION_ROLLUP_TRIGGER]);
+  const { rowCount } = await client.query(
+    `select 1 from pg_trigger where tgrelid = 'notifications'::regclass and tgname = $1 and tgenabled <> 'D'`,
+    [NOTIFICATION_ROLLUP_TRIGGER],
+  );
   if (!rowCount) return false;
-  await client.query(`alter table notifications disable trigger ${quote(NOTIFICATION_ROLLUP_TRIGGER)}`);
+  await client.query(
+    `alter table notifications disable trigger ${quote(NOTIFICATION_ROLLUP_TRIGGER)}`,
+  );
   return true;
 }
 
 /** Enables the trigger again and adds the loaded notifications' groups to the rollup in one upsert (groups in key order, as the trigger does). */
-async function addNotificationGroups(client: pg.Client, groups: readonly NotificationGroup[]): Promise<void> {
-  await client.query(`alter table notifications enable trigger ${quote(NOTIFICATION_ROLLUP_TRIGGER)}`);
+async function addNotificationGroups(
+  client: pg.Client,
+  groups: readonly NotificationGroup[],
+): Promise<void> {
+  await client.query(
+    `alter table notifications enable trigger ${quote(NOTIFICATION_ROLLUP_TRIGGER)}`,
+  );
   await client.query(
     `insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
      select * from unnest($1::integer[], $2::varchar[], $3::integer[], $4::bigint[]) order by 1, 2, 3
      on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`,
-    [groups.map((g) => g.compId), groups.map((g) => g.hour), groups.map((g) => g.status), groups.map((g) => g.n)],
+    [
+      groups.map((g) => g.compId),
+      groups.map((g) => g.hour),
+      groups.map((g) => g.status),
+      groups.map((g) => g.n),
+    ],
   );
 }
 
@@ -309,7 +394,8 @@ export async function copyLoad(o: CopyLoadOptions): Promise<CopyLoadResult> {
   const log = o.log ?? (() => {});
   const target = { url: o.url, ...(o.schema ? { schema: o.schema } : {}) };
   const resumed = await resumePendingLoad({ ...target, log });
-  if (resumed !== null) log(`An interrupted load's indexes and constraints made in ${resumed.toFixed(1)} s.`);
+  if (resumed !== null)
+    log(`An interrupted load's indexes and constraints made in ${resumed.toFixed(1)} s.`);
   const client = await connect(target);
   let stored: number;
   let dropped: Dropped[];
@@ -317,15 +403,23 @@ export async function copyLoad(o: CopyLoadOptions): Promise<CopyLoadResult> {
     await client.query('begin');
     // The commit need not wait for its WAL flush (a crash right after it loses the load, never the database's consistency).
     await client.query('set local synchronous_commit = off');
-    await client.query(`lock table ${BULK_TABLES.map(quote).join(', ')} in share row exclusive mode`);
+    await client.query(
+      `lock table ${BULK_TABLES.map(quote).join(', ')} in share row exclusive mode`,
+    );
     const firstIds = await nextIds(client);
     const rows = o.parts.reduce((n, p) => n + p.count, 0);
     const rebuildIndexes = o.rebuildIndexes ?? rows >= firstIds.transactions - 1;
     dropped = rebuildIndexes ? await setAside(client) : [];
     // Unbuilt until the caller rebuilds it from the rows (lists count rows meanwhile; the server rebuilds it at start).
-    await client.query('update transaction_rollup_state set "rlstTimeZone" = null where "rlstId" = 1');
+    await client.query(
+      'update transaction_rollup_state set "rlstTimeZone" = null where "rlstId" = 1',
+    );
     const rollupTrigger = await standAsideNotificationRollup(client);
-    const streamed = await streamBatches(client, { parts: o.parts, common: o.common, firstIds, batchRows: o.batchRows ?? DEFAULT_BATCH_ROWS }, o.onProgress ?? (() => {}));
+    const streamed = await streamBatches(
+      client,
+      { parts: o.parts, common: o.common, firstIds, batchRows: o.batchRows ?? DEFAULT_BATCH_ROWS },
+      o.onProgress ?? (() => {}),
+    );
     stored = streamed.stored;
     if (rollupTrigger) await addNotificationGroups(client, streamed.groups);
     await client.query('commit');
@@ -335,6 +429,13 @@ export async function copyLoad(o: CopyLoadOptions): Promise<CopyLoadResult> {
   } finally {
     await client.end();
   }
-  const indexSeconds = dropped.length > 0 ? (await resumePendingLoad({ ...target, log, ...(o.indexSessions ? { sessions: o.indexSessions } : {}) }))! : 0;
+  const indexSeconds =
+    dropped.length > 0
+      ? (await resumePendingLoad({
+          ...target,
+          log,
+          ...(o.indexSessions ? { sessions: o.indexSessions } : {}),
+        }))!
+      : 0;
   return { rows: stored, rebuiltIndexes: dropped.length > 0, indexSeconds };
 }

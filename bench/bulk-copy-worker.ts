@@ -5,7 +5,18 @@
  * At most `ahead` batches wait unsent (a shared counter), so memory stays bounded.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { BULK_TABLES, emitRows, NotificationGroupCounter, partItems, type BulkTable, type NotificationGroup, type GenerationCommon, type GenerationPart, type IdCounters, type Value } from './bulk-rows.ts';
+import {
+  BULK_TABLES,
+  emitRows,
+  NotificationGroupCounter,
+  partItems,
+  type BulkTable,
+  type NotificationGroup,
+  type GenerationCommon,
+  type GenerationPart,
+  type IdCounters,
+  type Value,
+} from './bulk-rows.ts';
 
 export interface CopyWorkerInput {
   parts: GenerationPart[];
@@ -18,7 +29,11 @@ export interface CopyWorkerInput {
 }
 
 export type CopyWorkerMessage =
-  | { kind: 'batch'; rows: number; tables: { table: BulkTable; bytes: ArrayBuffer; length: number }[] }
+  | {
+      kind: 'batch';
+      rows: number;
+      tables: { table: BulkTable; bytes: ArrayBuffer; length: number }[];
+    }
   /** groups: the notification rows by rollup group (bulk-copy-pg.ts keeps the rollup itself). */
   | { kind: 'done'; rows: number; groups: NotificationGroup[] }
   | { kind: 'error'; message: string };
@@ -44,7 +59,9 @@ class LineBuffer {
   add(line: string): void {
     // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
     if (this.length + line.length * 3 > this.bytes.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.length + line.length * 3));
+      const grown = Buffer.allocUnsafeSlow(
+        Math.max(this.bytes.length * 2, this.length + line.length * 3),
+      );
       this.bytes.copy(grown, 0, 0, this.length);
       this.bytes = grown;
     }
@@ -53,7 +70,13 @@ class LineBuffer {
 }
 
 /** Bytes per row to start each table's buffer with (they grow when needed). */
-const START_BYTES: Record<BulkTable, number> = { transactions: 220, transaction_va: 140, transaction_qr: 130, notifications: 140, notification_history: 900 };
+const START_BYTES: Record<BulkTable, number> = {
+  transactions: 220,
+  transaction_va: 140,
+  transaction_qr: 130,
+  notifications: 140,
+  notification_history: 900,
+};
 
 function run(input: CopyWorkerInput): void {
   const pending = new Int32Array(input.pending);
@@ -72,15 +95,25 @@ function run(input: CopyWorkerInput): void {
   };
 
   function fresh(): Record<BulkTable, LineBuffer> {
-    return Object.fromEntries(BULK_TABLES.map((t) => [t, new LineBuffer(START_BYTES[t] * input.batchRows)])) as Record<BulkTable, LineBuffer>;
+    return Object.fromEntries(
+      BULK_TABLES.map((t) => [t, new LineBuffer(START_BYTES[t] * input.batchRows)]),
+    ) as Record<BulkTable, LineBuffer>;
   }
   function post(): void {
     if (inBatch === 0) return;
-    for (let seen = Atomics.load(pending, 0); seen >= input.ahead; seen = Atomics.load(pending, 0)) Atomics.wait(pending, 0, seen, 1000);
+    for (let seen = Atomics.load(pending, 0); seen >= input.ahead; seen = Atomics.load(pending, 0))
+      Atomics.wait(pending, 0, seen, 1000);
     Atomics.add(pending, 0, 1);
-    const tables = BULK_TABLES.filter((t) => buffers[t].length > 0).map((t) => ({ table: t, bytes: buffers[t].bytes.buffer as ArrayBuffer, length: buffers[t].length }));
+    const tables = BULK_TABLES.filter((t) => buffers[t].length > 0).map((t) => ({
+      table: t,
+      bytes: buffers[t].bytes.buffer as ArrayBuffer,
+      length: buffers[t].length,
+    }));
     const message: CopyWorkerMessage = { kind: 'batch', rows: inBatch, tables };
-    parentPort!.postMessage(message, tables.map((t) => t.bytes));
+    parentPort!.postMessage(
+      message,
+      tables.map((t) => t.bytes),
+    );
     total += inBatch;
     inBatch = 0;
     buffers = fresh();
@@ -93,11 +126,18 @@ function run(input: CopyWorkerInput): void {
     }
   }
   post();
-  parentPort!.postMessage({ kind: 'done', rows: total, groups: [...groups.groups.values()] } satisfies CopyWorkerMessage);
+  parentPort!.postMessage({
+    kind: 'done',
+    rows: total,
+    groups: [...groups.groups.values()],
+  } satisfies CopyWorkerMessage);
 }
 
 try {
   run(workerData as CopyWorkerInput);
 } catch (error) {
-  parentPort!.postMessage({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies CopyWorkerMessage);
+  parentPort!.postMessage({
+    kind: 'error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  } satisfies CopyWorkerMessage);
 }

@@ -20,7 +20,13 @@ import { resyncIdentity } from '@tagih/server/src/db/seed/base.ts';
 import { insertTransactions } from '@tagih/server/src/db/seed/bulk-transactions.ts';
 import { rebuildRollup, rollupTimeZone } from '@tagih/server/src/db/transaction-rollup.ts';
 import { copyLoad } from './bulk-copy-pg.ts';
-import { BULK_TABLES, ID_COLUMN, partItems, type GenerationCommon, type GenerationPart } from './bulk-rows.ts';
+import {
+  BULK_TABLES,
+  ID_COLUMN,
+  partItems,
+  type GenerationCommon,
+  type GenerationPart,
+} from './bulk-rows.ts';
 import { sqliteLoad } from './bulk-sqlite.ts';
 
 export interface GeneratorCompany {
@@ -64,7 +70,10 @@ export interface GenerateResult {
 }
 
 /** Active companies that have a client (transactions belong to a company and its client), by id. */
-export function activeCompanies(db: Kysely<Database>, names?: readonly string[]): Promise<GeneratorCompany[]> {
+export function activeCompanies(
+  db: Kysely<Database>,
+  names?: readonly string[],
+): Promise<GeneratorCompany[]> {
   let q = db
     .selectFrom('companies')
     .innerJoin('clients', 'clients.clntid', 'companies.compClientId')
@@ -80,11 +89,18 @@ function planParts(o: GenerateOptions, seed: number): GenerationPart[] {
   const parts: GenerationPart[] = [];
   for (const type of ['VA', 'QRIS'] as const) {
     for (const [i, c] of o.companies.entries()) {
-      const count = Math.floor(o.counts[type] / o.companies.length) + (i < o.counts[type] % o.companies.length ? 1 : 0);
+      const count =
+        Math.floor(o.counts[type] / o.companies.length) +
+        (i < o.counts[type] % o.companies.length ? 1 : 0);
       if (count === 0) continue;
       parts.push({
-        type, compId: c.compId, clntId: c.clntid, count, callbackUrl: c.clntCallbackUrl,
-        seed: seed + c.compId * 7919 + (type === 'VA' ? 1 : 2), orderPrefix: `G${run}${type === 'VA' ? 'V' : 'Q'}${c.compId}`,
+        type,
+        compId: c.compId,
+        clntId: c.clntid,
+        count,
+        callbackUrl: c.clntCallbackUrl,
+        seed: seed + c.compId * 7919 + (type === 'VA' ? 1 : 2),
+        orderPrefix: `G${run}${type === 'VA' ? 'V' : 'Q'}${c.compId}`,
       });
     }
   }
@@ -101,7 +117,13 @@ const PROGRESS_EVERY = 100_000;
  */
 export async function finishLoad(target: GeneratorTarget, timeZone: string | null): Promise<void> {
   const { db } = target;
-  const own = db.dialect === 'postgres' ? openDatabase(target.url, { ...(db.schema ? { pgSchema: db.schema } : {}), pool: { size: 2, statementTimeoutMs: 0 } }) : null;
+  const own =
+    db.dialect === 'postgres'
+      ? openDatabase(target.url, {
+          ...(db.schema ? { pgSchema: db.schema } : {}),
+          pool: { size: 2, statementTimeoutMs: 0 },
+        })
+      : null;
   const kysely = own?.kysely ?? db.kysely;
   try {
     for (const table of BULK_TABLES) await resyncIdentity(kysely, table, ID_COLUMN[table]);
@@ -114,7 +136,8 @@ export async function finishLoad(target: GeneratorTarget, timeZone: string | nul
     // planner and the visibility map for index-only scans. On two sessions (the machine's two
     // cores): the rollup's GROUP BY over the transactions, then their vacuum, beside the vacuum
     // of the other tables.
-    const vacuum = (tables: readonly string[]) => sql`vacuum (analyze) ${sql.join(tables.map((t) => sql.table(t)))}`.execute(kysely);
+    const vacuum = (tables: readonly string[]) =>
+      sql`vacuum (analyze) ${sql.join(tables.map((t) => sql.table(t)))}`.execute(kysely);
     await Promise.all([
       (async () => {
         if (timeZone !== null) await rebuildRollup(kysely, timeZone);
@@ -127,19 +150,29 @@ export async function finishLoad(target: GeneratorTarget, timeZone: string | nul
   }
 }
 
-export async function generateTransactions(target: GeneratorTarget, o: GenerateOptions): Promise<GenerateResult> {
+export async function generateTransactions(
+  target: GeneratorTarget,
+  o: GenerateOptions,
+): Promise<GenerateResult> {
   const started = Date.now();
   const parts = planParts(o, o.seed ?? started);
-  const common: GenerationCommon = { days: o.days, nowIso: o.now.toISOString(), timeZone: o.timeZone };
+  const common: GenerationCommon = {
+    days: o.days,
+    nowIso: o.now.toISOString(),
+    timeZone: o.timeZone,
+  };
   const total = parts.reduce((n, p) => n + p.count, 0);
   const { db } = target;
-  const method: GenerateMethod = o.method === 'batches' || (db.dialect === 'sqlite' && !db.sqliteFile) ? 'batches' : 'fast';
+  const method: GenerateMethod =
+    o.method === 'batches' || (db.dialect === 'sqlite' && !db.sqliteFile) ? 'batches' : 'fast';
   let lastLogged = 0;
   const progress = (done: number) => {
     if (!o.log || done - lastLogged < PROGRESS_EVERY) return;
     lastLogged = done;
     const seconds = (Date.now() - started) / 1000;
-    o.log(`${done.toLocaleString('en')} / ${total.toLocaleString('en')}  (${Math.round(done / seconds).toLocaleString('en')} rows/s overall)`);
+    o.log(
+      `${done.toLocaleString('en')} / ${total.toLocaleString('en')}  (${Math.round(done / seconds).toLocaleString('en')} rows/s overall)`,
+    );
   };
   const elapsed = () => (Date.now() - started) / 1000;
 
@@ -149,17 +182,36 @@ export async function generateTransactions(target: GeneratorTarget, o: GenerateO
       await insertTransactions(db.kysely, partItems(part, common), (n) => progress(done + n));
       done += part.count;
     }
-    return { total, seconds: elapsed(), rowsPerSecond: Math.round(total / Math.max(elapsed(), 1e-9)), method };
+    return {
+      total,
+      seconds: elapsed(),
+      rowsPerSecond: Math.round(total / Math.max(elapsed(), 1e-9)),
+      method,
+    };
   }
 
   const timeZone = await rollupTimeZone(db.kysely);
   let rowsDone: number;
   if (db.dialect === 'postgres') {
-    const result = await copyLoad({ url: target.url, ...(db.schema ? { schema: db.schema } : {}), parts, common, log: o.log, onProgress: progress });
+    const result = await copyLoad({
+      url: target.url,
+      ...(db.schema ? { schema: db.schema } : {}),
+      parts,
+      common,
+      log: o.log,
+      onProgress: progress,
+    });
     rowsDone = result.rows;
-    if (result.rebuiltIndexes) o.log?.(`Indexes and constraints made again in ${result.indexSeconds.toFixed(1)} s.`);
+    if (result.rebuiltIndexes)
+      o.log?.(`Indexes and constraints made again in ${result.indexSeconds.toFixed(1)} s.`);
   } else {
-    const result = sqliteLoad({ file: db.sqliteFile!, parts, common, onProgress: progress, ...(o.log ? { log: o.log } : {}) });
+    const result = sqliteLoad({
+      file: db.sqliteFile!,
+      parts,
+      common,
+      onProgress: progress,
+      ...(o.log ? { log: o.log } : {}),
+    });
     rowsDone = result.rows;
     if (result.rebuiltIndexes) o.log?.('Indexes and search tables made again.');
   }
@@ -167,5 +219,11 @@ export async function generateTransactions(target: GeneratorTarget, o: GenerateO
   await finishLoad(target, timeZone);
   const seconds = elapsed();
   o.log?.(`Rollup and statistics in ${((Date.now() - finishStarted) / 1000).toFixed(1)} s.`);
-  return { total: rowsDone, seconds, rowsPerSecond: Math.round(rowsDone / Math.max(seconds, 1e-9)), method, finishSeconds: (Date.now() - finishStarted) / 1000 };
+  return {
+    total: rowsDone,
+    seconds,
+    rowsPerSecond: Math.round(rowsDone / Math.max(seconds, 1e-9)),
+    method,
+    finishSeconds: (Date.now() - finishStarted) / 1000,
+  };
 }

@@ -12,13 +12,52 @@ export type Value = string | number | null;
 /** Every column the generator writes, per table, in the order of the values handed to a sink. */
 export const TABLE_COLUMNS = {
   transactions: [
-    'trctId', 'trctCompId', 'trctClntId', 'trctType', 'trctOrderId', 'trctBank', 'trctVirtualAccountNo', 'trctVirtualAccountName',
-    'trctQrName', 'trctQrBank', 'trctTotalAmount', 'trctTotalAmountPaid', 'trctStatus', 'trctCreatedTime', 'trctLunasTime', 'trctUpdatedTime',
+    'trctId',
+    'trctCompId',
+    'trctClntId',
+    'trctType',
+    'trctOrderId',
+    'trctBank',
+    'trctVirtualAccountNo',
+    'trctVirtualAccountName',
+    'trctQrName',
+    'trctQrBank',
+    'trctTotalAmount',
+    'trctTotalAmountPaid',
+    'trctStatus',
+    'trctCreatedTime',
+    'trctLunasTime',
+    'trctUpdatedTime',
   ],
-  transaction_va: ['trvaId', 'trvaTrctId', 'trvaPartnerServiceId', 'trvaCustomerNo', 'trvaVirtualAccountNo', 'trvaVirtualAccountName', 'trvaExpiredDate'],
-  transaction_qr: ['trqrId', 'trqrTrctId', 'trqrReferenceNo', 'trqrMerchantId', 'trqrTotalAmount', 'trqrCreatedTime', 'trqrExpiredDate'],
+  transaction_va: [
+    'trvaId',
+    'trvaTrctId',
+    'trvaPartnerServiceId',
+    'trvaCustomerNo',
+    'trvaVirtualAccountNo',
+    'trvaVirtualAccountName',
+    'trvaExpiredDate',
+  ],
+  transaction_qr: [
+    'trqrId',
+    'trqrTrctId',
+    'trqrReferenceNo',
+    'trqrMerchantId',
+    'trqrTotalAmount',
+    'trqrCreatedTime',
+    'trqrExpiredDate',
+  ],
   notifications: [
-    'notiId', 'notiTrctId', 'notiCompId', 'notiOrderId', 'notiStatus', 'notiCreatedTime', 'notiUpdatedTime', 'notiAttempts', 'notiNextAttemptAt', 'notiLockedUntil',
+    'notiId',
+    'notiTrctId',
+    'notiCompId',
+    'notiOrderId',
+    'notiStatus',
+    'notiCreatedTime',
+    'notiUpdatedTime',
+    'notiAttempts',
+    'notiNextAttemptAt',
+    'notiLockedUntil',
   ],
   notification_history: ['nohiId', 'nohiNotiId', 'nohiRequest', 'nohiResponse', 'nohiCreatedTime'],
 } as const;
@@ -28,7 +67,11 @@ export const BULK_TABLES = Object.keys(TABLE_COLUMNS) as BulkTable[];
 
 /** The id column of each table (its primary key). */
 export const ID_COLUMN: Record<BulkTable, string> = {
-  transactions: 'trctId', transaction_va: 'trvaId', transaction_qr: 'trqrId', notifications: 'notiId', notification_history: 'nohiId',
+  transactions: 'trctId',
+  transaction_va: 'trvaId',
+  transaction_qr: 'trqrId',
+  notifications: 'notiId',
+  notification_history: 'nohiId',
 };
 
 /** One company's share of one kind: what `syntheticTransactions` makes for it. */
@@ -51,8 +94,16 @@ export interface GenerationCommon {
 }
 
 /** The synthetic transactions of one part (db/seed/synthetic-transactions.ts: the one source of the rows' values). */
-export function partItems(part: GenerationPart, common: GenerationCommon): Iterable<NewTransaction> {
-  return syntheticTransactions({ ...part, days: common.days, now: new Date(common.nowIso), timeZone: common.timeZone });
+export function partItems(
+  part: GenerationPart,
+  common: GenerationCommon,
+): Iterable<NewTransaction> {
+  return syntheticTransactions({
+    ...part,
+    days: common.days,
+    now: new Date(common.nowIso),
+    timeZone: common.timeZone,
+  });
 }
 
 /** The next id of each table. */
@@ -67,30 +118,70 @@ export function emitRows(item: NewTransaction, ids: IdCounters, sink: RowSink): 
   const t = item.transaction;
   const trctId = ids.transactions++;
   sink.row('transactions', [
-    trctId, t.trctCompId, t.trctClntId, t.trctType, t.trctOrderId, t.trctBank ?? null, t.trctVirtualAccountNo ?? null, t.trctVirtualAccountName ?? null,
-    t.trctQrName ?? null, t.trctQrBank ?? null, t.trctTotalAmount ?? null, t.trctTotalAmountPaid ?? null, t.trctStatus, t.trctCreatedTime,
-    t.trctLunasTime ?? null, t.trctUpdatedTime ?? null,
+    trctId,
+    t.trctCompId,
+    t.trctClntId,
+    t.trctType,
+    t.trctOrderId,
+    t.trctBank ?? null,
+    t.trctVirtualAccountNo ?? null,
+    t.trctVirtualAccountName ?? null,
+    t.trctQrName ?? null,
+    t.trctQrBank ?? null,
+    t.trctTotalAmount ?? null,
+    t.trctTotalAmountPaid ?? null,
+    t.trctStatus,
+    t.trctCreatedTime,
+    t.trctLunasTime ?? null,
+    t.trctUpdatedTime ?? null,
   ]);
   const va = item.va;
   if (va) {
     sink.row('transaction_va', [
-      ids.transaction_va++, trctId, va.trvaPartnerServiceId, va.trvaCustomerNo, va.trvaVirtualAccountNo, va.trvaVirtualAccountName ?? null, va.trvaExpiredDate ?? null,
+      ids.transaction_va++,
+      trctId,
+      va.trvaPartnerServiceId,
+      va.trvaCustomerNo,
+      va.trvaVirtualAccountNo,
+      va.trvaVirtualAccountName ?? null,
+      va.trvaExpiredDate ?? null,
     ]);
   }
   const qr = item.qr;
   if (qr) {
     sink.row('transaction_qr', [
-      ids.transaction_qr++, trctId, qr.trqrReferenceNo ?? null, qr.trqrMerchantId ?? null, qr.trqrTotalAmount ?? null, qr.trqrCreatedTime ?? null, qr.trqrExpiredDate ?? null,
+      ids.transaction_qr++,
+      trctId,
+      qr.trqrReferenceNo ?? null,
+      qr.trqrMerchantId ?? null,
+      qr.trqrTotalAmount ?? null,
+      qr.trqrCreatedTime ?? null,
+      qr.trqrExpiredDate ?? null,
     ]);
   }
   const n = item.notification;
   if (n) {
     const notiId = ids.notifications++;
     sink.row('notifications', [
-      notiId, trctId, t.trctCompId, t.trctOrderId, n.notiStatus, n.notiCreatedTime, n.history.at(-1)?.nohiCreatedTime ?? n.notiCreatedTime,
-      n.notiAttempts, n.notiNextAttemptAt, null,
+      notiId,
+      trctId,
+      t.trctCompId,
+      t.trctOrderId,
+      n.notiStatus,
+      n.notiCreatedTime,
+      n.history.at(-1)?.nohiCreatedTime ?? n.notiCreatedTime,
+      n.notiAttempts,
+      n.notiNextAttemptAt,
+      null,
     ]);
-    for (const h of n.history) sink.row('notification_history', [ids.notification_history++, notiId, h.nohiRequest, h.nohiResponse, h.nohiCreatedTime]);
+    for (const h of n.history)
+      sink.row('notification_history', [
+        ids.notification_history++,
+        notiId,
+        h.nohiRequest,
+        h.nohiResponse,
+        h.nohiCreatedTime,
+      ]);
   }
 }
 

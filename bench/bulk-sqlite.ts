@@ -10,7 +10,19 @@
  * interrupted run leaves rows the rollup does not claim to count (the server rebuilds it at start).
  */
 import SQLite from 'better-sqlite3';
-import { BULK_TABLES, ID_COLUMN, NotificationGroupCounter, TABLE_COLUMNS, emitRows, partItems, type BulkTable, type GenerationCommon, type GenerationPart, type IdCounters, type Value } from './bulk-rows.ts';
+import {
+  BULK_TABLES,
+  ID_COLUMN,
+  NotificationGroupCounter,
+  TABLE_COLUMNS,
+  emitRows,
+  partItems,
+  type BulkTable,
+  type GenerationCommon,
+  type GenerationPart,
+  type IdCounters,
+  type Value,
+} from './bulk-rows.ts';
 
 export interface SqliteLoadOptions {
   file: string;
@@ -48,10 +60,15 @@ class ChunkedInsert {
   readonly #one: SQLite.Statement;
   constructor(db: SQLite.Database, table: BulkTable) {
     const columns = TABLE_COLUMNS[table];
-    this.#rowsPerStatement = Math.min(ROWS_PER_STATEMENT, Math.floor(VALUES_PER_STATEMENT / columns.length));
+    this.#rowsPerStatement = Math.min(
+      ROWS_PER_STATEMENT,
+      Math.floor(VALUES_PER_STATEMENT / columns.length),
+    );
     const head = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values `;
     const row = `(${columns.map(() => '?').join(', ')})`;
-    this.#many = db.prepare(head + Array.from({ length: this.#rowsPerStatement }, () => row).join(', '));
+    this.#many = db.prepare(
+      head + Array.from({ length: this.#rowsPerStatement }, () => row).join(', '),
+    );
     this.#one = db.prepare(head + row);
     this.width = columns.length;
   }
@@ -64,7 +81,8 @@ class ChunkedInsert {
   }
   /** The rows not yet inserted, one statement each (fewer than a chunk). */
   flush(): void {
-    for (let i = 0; i < this.#values.length; i += this.width) this.#one.run(this.#values.slice(i, i + this.width));
+    for (let i = 0; i < this.#values.length; i += this.width)
+      this.#one.run(this.#values.slice(i, i + this.width));
     this.#values.length = 0;
   }
 }
@@ -84,7 +102,8 @@ class NotificationGroups {
   /** Upserts the counted groups and lets the triggers work again (before a commit). */
   add(): void {
     this.#db.exec('delete from notification_rollup_bulk');
-    const upsert = this.#db.prepare(`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount") values (?, ?, ?, ?)
+    const upsert = this.#db
+      .prepare(`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount") values (?, ?, ?, ?)
       on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`);
     for (const g of this.#counter.groups.values()) upsert.run(g.compId, g.hour, g.status, g.n);
     this.#counter = new NotificationGroupCounter();
@@ -101,12 +120,31 @@ interface SetAside {
 
 function setAside(db: SQLite.Database): SetAside {
   const ours = BULK_TABLES as readonly string[];
-  const searchTables = (db.prepare(`select name, sql from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'`).all() as { name: string; sql: string }[])
+  const searchTables = (
+    db
+      .prepare(
+        `select name, sql from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'`,
+      )
+      .all() as { name: string; sql: string }[]
+  )
     .filter((t) => ours.includes(/content\s*=\s*'([^']+)'/i.exec(t.sql)?.[1] ?? ''))
     .map((t) => t.name);
-  const objects = (db.prepare(`select type, name, tbl_name as tbl, sql from sqlite_master where type in ('index', 'trigger') and sql is not null order by type, name`).all() as {
-    type: 'index' | 'trigger'; name: string; tbl: string; sql: string;
-  }[]).filter((x) => ours.includes(x.tbl) && (x.type === 'index' || searchTables.some((fts) => x.sql.includes(fts))));
+  const objects = (
+    db
+      .prepare(
+        `select type, name, tbl_name as tbl, sql from sqlite_master where type in ('index', 'trigger') and sql is not null order by type, name`,
+      )
+      .all() as {
+      type: 'index' | 'trigger';
+      name: string;
+      tbl: string;
+      sql: string;
+    }[]
+  ).filter(
+    (x) =>
+      ours.includes(x.tbl) &&
+      (x.type === 'index' || searchTables.some((fts) => x.sql.includes(fts))),
+  );
   for (const x of objects) db.exec(`drop ${x.type} ${quote(x.name)}`);
   return { statements: objects.map((x) => x.sql), searchTables };
 }
@@ -119,8 +157,12 @@ function timed(log: (line: string) => void, what: string, work: () => void): voi
 }
 
 function putBack(db: SQLite.Database, aside: SetAside, log: (line: string) => void): void {
-  for (const statement of aside.statements) timed(log, statement.replace(/\s+/g, ' ').slice(0, 60), () => db.exec(statement));
-  for (const name of aside.searchTables) timed(log, `${name} rebuild`, () => db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('rebuild')`).run());
+  for (const statement of aside.statements)
+    timed(log, statement.replace(/\s+/g, ' ').slice(0, 60), () => db.exec(statement));
+  for (const name of aside.searchTables)
+    timed(log, `${name} rebuild`, () =>
+      db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('rebuild')`).run(),
+    );
 }
 
 export interface SqliteLoadResult {
@@ -153,7 +195,9 @@ export function sqliteLoad(o: SqliteLoadOptions): SqliteLoadResult {
     db.pragma('foreign_keys = off');
     // Index builds sort on a helper thread too (the machine's second core; default: none).
     db.pragma('threads = 2');
-    const tables = Object.fromEntries(BULK_TABLES.map((t) => [t, new ChunkedInsert(db, t)])) as Record<BulkTable, ChunkedInsert>;
+    const tables = Object.fromEntries(
+      BULK_TABLES.map((t) => [t, new ChunkedInsert(db, t)]),
+    ) as Record<BulkTable, ChunkedInsert>;
     const groups = new NotificationGroups(db);
     const sink = {
       row: (table: BulkTable, values: Value[]) => {
@@ -179,7 +223,15 @@ export function sqliteLoad(o: SqliteLoadOptions): SqliteLoadResult {
     let stored = 0;
     try {
       const ids = {} as IdCounters;
-      for (const t of BULK_TABLES) ids[t] = Number((db.prepare(`select coalesce(max(${quote(ID_COLUMN[t])}), 0) as m from ${quote(t)}`).get() as { m: number }).m) + 1;
+      for (const t of BULK_TABLES)
+        ids[t] =
+          Number(
+            (
+              db
+                .prepare(`select coalesce(max(${quote(ID_COLUMN[t])}), 0) as m from ${quote(t)}`)
+                .get() as { m: number }
+            ).m,
+          ) + 1;
       db.exec('update transaction_rollup_state set "rlstTimeZone" = null where "rlstId" = 1');
       if (o.rebuildIndexes ?? rows >= ids.transactions - 1) aside = setAside(db);
       const batchRows = o.batchRows ?? DEFAULT_BATCH_ROWS;
@@ -206,7 +258,10 @@ export function sqliteLoad(o: SqliteLoadOptions): SqliteLoadResult {
       timed(log, 'foreign_key_check', () => {
         for (const table of BULK_TABLES) {
           const broken = db.prepare(`pragma foreign_key_check(${quote(table)})`).all();
-          if (broken.length > 0) throw new Error(`generator: ${broken.length} rows of ${table} break a foreign key, e.g. ${JSON.stringify(broken[0])}`);
+          if (broken.length > 0)
+            throw new Error(
+              `generator: ${broken.length} rows of ${table} break a foreign key, e.g. ${JSON.stringify(broken[0])}`,
+            );
         }
       });
       timed(log, 'commit', () => db.exec('commit'));
@@ -215,8 +270,14 @@ export function sqliteLoad(o: SqliteLoadOptions): SqliteLoadResult {
       throw error;
     }
     // One segment per search table, as the migrations leave them (a phrase query reads each trigram's list once).
-    for (const { name } of db.prepare(`select name from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'`).all() as { name: string }[]) {
-      timed(log, `${name} optimize`, () => db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('optimize')`).run());
+    for (const { name } of db
+      .prepare(
+        `select name from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'`,
+      )
+      .all() as { name: string }[]) {
+      timed(log, `${name} optimize`, () =>
+        db.prepare(`insert into ${quote(name)} (${quote(name)}) values ('optimize')`).run(),
+      );
     }
     return { rows: stored, rebuiltIndexes: aside !== null };
   } finally {

@@ -12,7 +12,11 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { RawQuery } from '@tagih/contract';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
 import { copyStatement } from '@tagih/server/src/db/postgres-copy.ts';
-import { csvColumns, prepareExport, type ExportPath } from '@tagih/server/src/modules/transactions/export/csv-export.ts';
+import {
+  csvColumns,
+  prepareExport,
+  type ExportPath,
+} from '@tagih/server/src/modules/transactions/export/csv-export.ts';
 import type { ServerKind } from '@tagih/server/src/modules/transactions/kinds.ts';
 import * as repo from '@tagih/server/src/modules/transactions/list/list-repo.ts';
 import { parseListRequest } from '@tagih/server/src/modules/transactions/list/list-request.ts';
@@ -31,7 +35,9 @@ export interface ExportRun {
 
 const MB = 1024 * 1024;
 
-async function measured(work: () => Promise<{ rows: number; bytes: number | null }>): Promise<ExportRun> {
+async function measured(
+  work: () => Promise<{ rows: number; bytes: number | null }>,
+): Promise<ExportRun> {
   (globalThis as { gc?: () => void }).gc?.();
   const before = process.memoryUsage();
   let peakRss = before.rss;
@@ -47,7 +53,11 @@ async function measured(work: () => Promise<{ rows: number; bytes: number | null
   try {
     const { rows, bytes } = await work();
     return {
-      rows, bytes, seconds: (performance.now() - started) / 1000, rssMb: (peakRss - before.rss) / MB, heapMb: (peakHeap - before.heapUsed) / MB,
+      rows,
+      bytes,
+      seconds: (performance.now() - started) / 1000,
+      rssMb: (peakRss - before.rss) / MB,
+      heapMb: (peakHeap - before.heapUsed) / MB,
       buffersMb: (peakBuffers - before.arrayBuffers) / MB,
     };
   } finally {
@@ -77,13 +87,19 @@ export function httpExport(url: string, token: string): Promise<ExportRun> {
   return measured(
     () =>
       new Promise((resolve, reject) => {
-        const client = spawn(process.execPath, ['-e', COUNTING_CLIENT, url, token], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const client = spawn(process.execPath, ['-e', COUNTING_CLIENT, url, token], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let out = '';
         client.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
         client.on('error', reject);
         client.on('exit', (code) => {
           if (code !== 0) return reject(new Error(`the export client exited with ${code}`));
-          const { status, bytes, lines } = JSON.parse(out) as { status: number; bytes: number; lines: number };
+          const { status, bytes, lines } = JSON.parse(out) as {
+            status: number;
+            bytes: number;
+            lines: number;
+          };
           if (status !== 200) return reject(new Error(`export answered HTTP ${status}`));
           resolve({ rows: Math.max(lines - 1, 0), bytes });
         });
@@ -92,11 +108,22 @@ export function httpExport(url: string, token: string): Promise<ExportRun> {
 }
 
 /** The export generator itself, in this process (no HTTP): `rowByRow` is the path before COPY. */
-export function inProcessExport(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery, path: ExportPath): Promise<ExportRun> {
+export function inProcessExport(
+  deps: AppDeps,
+  kind: ServerKind,
+  compId: number,
+  raw: RawQuery,
+  path: ExportPath,
+): Promise<ExportRun> {
   return measured(async () => {
     let bytes = 0;
     let lines = 0;
-    for await (const part of prepareExport(deps, parseListRequest(deps, kind, compId, raw), SYSTEM_AUDIT_CONTEXT, path)) {
+    for await (const part of prepareExport(
+      deps,
+      parseListRequest(deps, kind, compId, raw),
+      SYSTEM_AUDIT_CONTEXT,
+      path,
+    )) {
       const chunk = typeof part === 'string' ? Buffer.from(part) : part;
       bytes += chunk.length;
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
@@ -107,7 +134,9 @@ export function inProcessExport(deps: AppDeps, kind: ServerKind, compId: number,
 
 /** The export's rows and columns, unformatted: the visible fields and the notification's status. */
 function rawRowsQuery(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery) {
-  const fields = csvColumns(kind).filter((c) => !c.derived).map((c) => c.name);
+  const fields = csvColumns(kind)
+    .filter((c) => !c.derived)
+    .map((c) => c.name);
   return repo
     .filteredRows(deps.db, parseListRequest(deps, kind, compId, raw))
     .select([...fields, 'notiStatus'].map((name) => sql.ref(name).as(name)))
@@ -117,7 +146,13 @@ function rawRowsQuery(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQ
 }
 
 /** The database's own dump of the same rows and columns, on a connection of its own. */
-export function databaseDump(url: string, deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<ExportRun> {
+export function databaseDump(
+  url: string,
+  deps: AppDeps,
+  kind: ServerKind,
+  compId: number,
+  raw: RawQuery,
+): Promise<ExportRun> {
   const select = rawRowsQuery(deps, kind, compId, raw);
   if (deps.dialect === 'postgres') {
     return measured(async () => {
@@ -137,7 +172,11 @@ export function databaseDump(url: string, deps: AppDeps, kind: ServerKind, compI
     const file = new SQLite(url.slice('sqlite:'.length), { readonly: true });
     try {
       let rows = 0;
-      for (const row of file.prepare(select.sql).raw(true).iterate(...select.parameters)) if (row) rows += 1;
+      for (const row of file
+        .prepare(select.sql)
+        .raw(true)
+        .iterate(...select.parameters))
+        if (row) rows += 1;
       return { rows, bytes: null };
     } finally {
       file.close();

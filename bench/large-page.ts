@@ -44,29 +44,65 @@ const root = resolve(args.root!);
 const fromRoot = (path: string) => pathToFileURL(join(root, path)).href;
 
 // The checkout's own code: its migrations, seeds and server.
-const { prepareDatabase, BENCH_DEMO_PASSWORD } = (await import(fromRoot('bench/prepare.ts'))) as typeof PrepareModule;
+const { prepareDatabase, BENCH_DEMO_PASSWORD } = (await import(
+  fromRoot('bench/prepare.ts')
+)) as typeof PrepareModule;
 const { loadConfig } = (await import(fromRoot('apps/server/src/config.ts'))) as typeof ConfigModule;
-const { hashPassword } = (await import(fromRoot('apps/server/src/security/passwords.ts'))) as typeof PasswordsModule;
+const { hashPassword } = (await import(
+  fromRoot('apps/server/src/security/passwords.ts')
+)) as typeof PasswordsModule;
 
 const config = loadConfig();
 const rootTag = createHash('sha256').update(root).digest('hex').slice(0, 8);
-const url = args.url ?? `sqlite:${join(tmpdir(), `tagih-bench-large-page-${rootTag}-va${va}-d${days}.db`)}`;
-const prepared = await prepareDatabase({ va, qris: 0, days, reuse: args.reuse, timeZone: config.businessTz, url }, (line) => console.log(line));
+const url =
+  args.url ?? `sqlite:${join(tmpdir(), `tagih-bench-large-page-${rootTag}-va${va}-d${days}.db`)}`;
+const prepared = await prepareDatabase(
+  { va, qris: 0, days, reuse: args.reuse, timeZone: config.businessTz, url },
+  (line) => console.log(line),
+);
 
 // One user per call (the demo Admin role, linked to the bench company), made once per database.
-const users = Array.from({ length: args['same-user'] ? 1 : calls }, (_, i) => ({ username: `bigpage${i + 1}`, password: BENCH_DEMO_PASSWORD }));
+const users = Array.from({ length: args['same-user'] ? 1 : calls }, (_, i) => ({
+  username: `bigpage${i + 1}`,
+  password: BENCH_DEMO_PASSWORD,
+}));
 {
   const db = prepared.db.kysely;
   const now = new Date().toISOString();
-  const audit = (p: string) => ({ [`${p}CreatedTime`]: now, [`${p}CreatedUserId`]: 'bench', [`${p}UpdatedTime`]: now, [`${p}UpdatedUserId`]: 'bench' });
+  const audit = (p: string) => ({
+    [`${p}CreatedTime`]: now,
+    [`${p}CreatedUserId`]: 'bench',
+    [`${p}UpdatedTime`]: now,
+    [`${p}UpdatedUserId`]: 'bench',
+  });
   const hash = await hashPassword(BENCH_DEMO_PASSWORD);
   for (const { username } of users) {
     const userId = `${username}@tagih.id`;
-    if (await db.selectFrom('users').select('userId').where('userId', '=', userId).executeTakeFirst()) continue;
-    await db.insertInto('users').values({ userId, userStatus: 1, ...audit('user') } as never).execute();
-    await db.insertInto('user_logins').values({ usloUserId: userId, usloUserName: username, usloPassword: hash, ...audit('uslo') } as never).execute();
-    await db.insertInto('user_roles').values({ usroUserId: userId, usroRoleId: 2, ...audit('usro') } as never).execute();
-    await db.insertInto('user_companies').values({ uscoUserId: userId, uscoCompId: prepared.compId, ...audit('usco') } as never).execute();
+    if (
+      await db.selectFrom('users').select('userId').where('userId', '=', userId).executeTakeFirst()
+    )
+      continue;
+    await db
+      .insertInto('users')
+      .values({ userId, userStatus: 1, ...audit('user') } as never)
+      .execute();
+    await db
+      .insertInto('user_logins')
+      .values({
+        usloUserId: userId,
+        usloUserName: username,
+        usloPassword: hash,
+        ...audit('uslo'),
+      } as never)
+      .execute();
+    await db
+      .insertInto('user_roles')
+      .values({ usroUserId: userId, usroRoleId: 2, ...audit('usro') } as never)
+      .execute();
+    await db
+      .insertInto('user_companies')
+      .values({ uscoUserId: userId, uscoCompId: prepared.compId, ...audit('usco') } as never)
+      .execute();
   }
 }
 await prepared.db.close(); // the server process opens it
@@ -77,7 +113,10 @@ const base = server.base;
 async function json(method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { authentication: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authentication: token } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, text: await res.text() };
@@ -86,9 +125,14 @@ async function json(method: string, path: string, token?: string, body?: unknown
 const tokens: string[] = [];
 for (const user of users) {
   const login = await json('POST', '/api/security/authentication/login', undefined, user);
-  if (login.status !== 200) throw new Error(`sign-in of ${user.username} failed (${login.status}): ${login.text}`);
+  if (login.status !== 200)
+    throw new Error(`sign-in of ${user.username} failed (${login.status}): ${login.text}`);
   const token = (JSON.parse(login.text) as { data: { token: string } }).data.token;
-  const selected = await json('POST', `/api/security/Authentication/SetCompany/${prepared.compId}`, token);
+  const selected = await json(
+    'POST',
+    `/api/security/Authentication/SetCompany/${prepared.compId}`,
+    token,
+  );
   if (selected.status !== 200) throw new Error(`SetCompany failed: ${selected.text}`);
   tokens.push(token);
 }
@@ -120,10 +164,17 @@ const started = performance.now();
 const results = await Promise.all(
   Array.from({ length: calls }, async (_, i) => {
     const t0 = performance.now();
-    const res = await fetch(`${base}${LIST}`, { headers: { authentication: tokens[i % tokens.length]! } });
+    const res = await fetch(`${base}${LIST}`, {
+      headers: { authentication: tokens[i % tokens.length]! },
+    });
     let bytes = 0;
     for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-    return { status: res.status, bytes, ms: performance.now() - t0, retryAfter: res.headers.get('retry-after') };
+    return {
+      status: res.status,
+      bytes,
+      ms: performance.now() - t0,
+      retryAfter: res.headers.get('retry-after'),
+    };
   }),
 );
 const wall = performance.now() - started;
@@ -133,16 +184,27 @@ const peak = rssOf('VmHWM');
 server.stop();
 
 const sorted = [...health].sort((a, b) => a - b);
-const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-console.log(`\nTagih large pages — ${url.startsWith('sqlite:') ? 'sqlite' : 'postgres'}, ${va.toLocaleString('en')} VA rows over ${days} days, root ${root}; Node ${process.version}`);
-console.log(`${calls} × GET ${LIST} at once, ${args['same-user'] ? 'all by one user' : 'each by a user of its own'}:`);
+const pct = (p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+console.log(
+  `\nTagih large pages — ${url.startsWith('sqlite:') ? 'sqlite' : 'postgres'}, ${va.toLocaleString('en')} VA rows over ${days} days, root ${root}; Node ${process.version}`,
+);
+console.log(
+  `${calls} × GET ${LIST} at once, ${args['same-user'] ? 'all by one user' : 'each by a user of its own'}:`,
+);
 const byStatus = new Map<number, typeof results>();
 for (const r of results) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r]);
 for (const [status, rs] of byStatus) {
   const mb = rs.map((r) => (r.bytes / MB).toFixed(1)).join(', ');
   const ms = rs.map((r) => r.ms.toFixed(0)).join(', ');
-  console.log(`  ${rs.length} × ${status}${rs[0]!.retryAfter ? ` (Retry-After ${rs[0]!.retryAfter})` : ''}: MB ${mb}; ms ${ms}`);
+  console.log(
+    `  ${rs.length} × ${status}${rs[0]!.retryAfter ? ` (Retry-After ${rs[0]!.retryAfter})` : ''}: MB ${mb}; ms ${ms}`,
+  );
 }
 console.log(`  all answered in ${(wall / 1000).toFixed(1)} s`);
-console.log(`server RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB: growth +${((peak - rssBefore) / MB).toFixed(0)} MB`);
-console.log(`/api/health/live meanwhile: ${health.length} calls, p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
+console.log(
+  `server RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB: growth +${((peak - rssBefore) / MB).toFixed(0)} MB`,
+);
+console.log(
+  `/api/health/live meanwhile: ${health.length} calls, p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+);

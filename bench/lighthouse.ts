@@ -33,14 +33,18 @@ const { values: args } = parseArgs({
 });
 const origin = new URL(args.url).origin;
 const runs = Number(args.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number >= 1 (got ${args.runs})`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number >= 1 (got ${args.runs})`);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Envelope<T> {
   status: { error: number; message: string };
   data: T;
 }
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const answer = await fetch(`${origin}${API_BASE}${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -50,7 +54,8 @@ async function api<T>(path: string, init: { method?: string; token?: string; bod
     body: init.body ? JSON.stringify(init.body) : null,
   });
   const envelope = (await answer.json()) as Envelope<T>;
-  if (!answer.ok || envelope.status.error !== 0) throw new Error(`${path}: ${answer.status} ${envelope.status.message}`);
+  if (!answer.ok || envelope.status.error !== 0)
+    throw new Error(`${path}: ${answer.status} ${envelope.status.message}`);
   return envelope.data;
 }
 
@@ -60,19 +65,31 @@ async function signIn(): Promise<string> {
     method: 'POST',
     body: { username: args.user, password: args.password },
   });
-  if (!login.token) throw new Error(`${args.user}: no token (two-factor or a password change is required)`);
-  const status = await api<{ company: { available: { compId: number; compName: string }[] } }>(API_PATHS.auth.status, {
-    token: login.token,
-  });
+  if (!login.token)
+    throw new Error(`${args.user}: no token (two-factor or a password change is required)`);
+  const status = await api<{ company: { available: { compId: number; compName: string }[] } }>(
+    API_PATHS.auth.status,
+    {
+      token: login.token,
+    },
+  );
   const company = status.company.available.find((c) => c.compName === args.company);
   if (!company) throw new Error(`${args.user} cannot choose ${args.company}`);
-  await api(fillPath(API_PATHS.auth.setCompany, { compId: company.compId }), { method: 'POST', token: login.token });
+  await api(fillPath(API_PATHS.auth.setCompany, { compId: company.compId }), {
+    method: 'POST',
+    token: login.token,
+  });
   return login.token;
 }
 
 const PAGES = [
   { key: 'login', path: '/login', signedIn: false, listCall: null },
-  { key: 'va', path: '/dashboard/transaction-va', signedIn: true, listCall: '/api/dashboard/transactionVa/' },
+  {
+    key: 'va',
+    path: '/dashboard/transaction-va',
+    signedIn: true,
+    listCall: '/api/dashboard/transactionVa/',
+  },
 ] as const;
 const FORMS = ['mobile', 'desktop'] as const;
 
@@ -100,7 +117,8 @@ interface NetworkItem {
 
 function figuresOf(lhr: Result, listCall: string | null): Figures {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   const path = (url: string) => new URL(url).pathname;
   const list = listCall ? requests.find((r) => path(r.url) === listCall) : undefined;
   return {
@@ -115,13 +133,21 @@ function figuresOf(lhr: Result, listCall: string | null): Figures {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
-    scriptKb: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
-    statusCalls: requests.filter((r) => path(r.url) === `${API_BASE}${API_PATHS.auth.status}`).length,
+    scriptKb:
+      requests
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    statusCalls: requests.filter((r) => path(r.url) === `${API_BASE}${API_PATHS.auth.status}`)
+      .length,
     listStartMs: list?.networkRequestTime ?? null,
   };
 }
 
-async function runOnce(page: (typeof PAGES)[number], form: (typeof FORMS)[number], token: string | null): Promise<Figures> {
+async function runOnce(
+  page: (typeof PAGES)[number],
+  form: (typeof FORMS)[number],
+  token: string | null,
+): Promise<Figures> {
   const browser = await puppeteer.launch({
     executablePath: chromePath,
     headless: true,
@@ -136,13 +162,24 @@ async function runOnce(page: (typeof PAGES)[number], form: (typeof FORMS)[number
         localStorage.setItem('isAuthenticated', 'true');
       }, token);
     }
-    const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token) };
-    const result = await lighthouse(`${origin}${page.path}`, flags, form === 'desktop' ? desktopConfig : undefined, tab);
+    const flags: Flags = {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(token),
+    };
+    const result = await lighthouse(
+      `${origin}${page.path}`,
+      flags,
+      form === 'desktop' ? desktopConfig : undefined,
+      tab,
+    );
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-    if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath} (not signed in?)`);
+    if (finalPath !== page.path)
+      throw new Error(`${page.path} ended on ${finalPath} (not signed in?)`);
     return figuresOf(lhr, page.listCall);
   } finally {
     await browser.close();
@@ -155,23 +192,37 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-const token = PAGES.some((p) => p.signedIn && (!args.only || args.only === p.key)) ? await signIn() : null;
-console.log(`Lighthouse performance and accessibility, ${origin}, ${chromePath}, median of ${runs} run(s)\n`);
-console.log('| page | form | accessibility | score | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB moved | /status calls | list call at ms | scores |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+const token = PAGES.some((p) => p.signedIn && (!args.only || args.only === p.key))
+  ? await signIn()
+  : null;
+console.log(
+  `Lighthouse performance and accessibility, ${origin}, ${chromePath}, median of ${runs} run(s)\n`,
+);
+console.log(
+  '| page | form | accessibility | score | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB moved | /status calls | list call at ms | scores |',
+);
+console.log(
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+);
 const accessibilityFailures = new Set<string>();
 for (const page of PAGES) {
   if (args.only && args.only !== page.key) continue;
   for (const form of FORMS) {
     if (args.form && args.form !== form) continue;
     const all: Figures[] = [];
-    for (let i = 0; i < runs; i++) all.push(await runOnce(page, form, page.signedIn ? token : null));
+    for (let i = 0; i < runs; i++)
+      all.push(await runOnce(page, form, page.signedIn ? token : null));
     const m = (pick: (f: Figures) => number) => median(all.map(pick));
-    for (const f of all) for (const id of f.a11yFailures) accessibilityFailures.add(`${page.path} ${form}: ${id}`);
+    for (const f of all)
+      for (const id of f.a11yFailures) accessibilityFailures.add(`${page.path} ${form}: ${id}`);
     const listStarts = all.map((f) => f.listStartMs).filter((v): v is number => v !== null);
     console.log(
       `| ${page.path} | ${form} | ${m((f) => f.a11y)} | ${m((f) => f.score)} | ${m((f) => f.fcp).toFixed(0)} | ${m((f) => f.lcp).toFixed(0)} | ${m((f) => f.tbt).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.si).toFixed(0)} | ${m((f) => f.scriptKb).toFixed(0)} | ${m((f) => f.statusCalls)} | ${page.listCall ? (listStarts.length ? median(listStarts).toFixed(0) : 'none') : '–'} | ${all.map((f) => f.score).join(', ')} |`,
     );
   }
 }
-console.log(accessibilityFailures.size ? `\nAccessibility audits not passed:\n${[...accessibilityFailures].join('\n')}` : '\nEvery accessibility audit passed.');
+console.log(
+  accessibilityFailures.size
+    ? `\nAccessibility audits not passed:\n${[...accessibilityFailures].join('\n')}`
+    : '\nEvery accessibility audit passed.',
+);

@@ -24,7 +24,16 @@ import autocannon from 'autocannon';
 import { API_PATHS, businessDate } from '@tagih/contract';
 import { loadConfig } from '@tagih/server/src/config.ts';
 import { BENCH_USER, prepareDatabase } from './prepare.ts';
-import { LOGIN, STATUS, VA, api, daysBefore, operatorMix, q, setCompanyPath } from './operator-calls.ts';
+import {
+  LOGIN,
+  STATUS,
+  VA,
+  api,
+  daysBefore,
+  operatorMix,
+  q,
+  setCompanyPath,
+} from './operator-calls.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,39 +61,78 @@ const seconds = num('seconds', args.seconds, 1);
 const connections = num('connections', args.connections, 1);
 const timeout = num('timeout', args.timeout, 1);
 const probePause = num('probe-pause', args['probe-pause'], 0);
-const sizes = { va: num('va', args.va, 0), qris: num('qris', args.qris, 0), days: num('days', args.days, 1) };
+const sizes = {
+  va: num('va', args.va, 0),
+  qris: num('qris', args.qris, 0),
+  days: num('days', args.days, 1),
+};
 
 const config = loadConfig();
 const prepared = await prepareDatabase(
-  { ...sizes, reuse: args.reuse, timeZone: config.businessTz, ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}) },
+  {
+    ...sizes,
+    reuse: args.reuse,
+    timeZone: config.businessTz,
+    ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}),
+  },
   (line) => console.log(line),
 );
 await prepared.db.close(); // the server process opens it
 
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
   });
-});
 const port = await freePort();
 const metricsToken = randomBytes(16).toString('hex');
 // A fixed key for the bench database's client secrets (PostgreSQL requires one): no secret, but the same every run (--reuse).
 const BENCH_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
-const server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url))], {
-  env: { DATA_KEY: BENCH_DATA_KEY, ...process.env, DATABASE_URL: prepared.url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', EXPIRY_INTERVAL_SECONDS: 'off', LOG_LEVEL: 'warn', METRICS_TOKEN: metricsToken },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const server = spawn(
+  process.execPath,
+  [fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url))],
+  {
+    env: {
+      DATA_KEY: BENCH_DATA_KEY,
+      ...process.env,
+      DATABASE_URL: prepared.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      SIMULATORS: 'off',
+      NOTIFICATION_WORKER: 'false',
+      EXPIRY_INTERVAL_SECONDS: 'off',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN: metricsToken,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 let serverOutput = '';
-for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk: Buffer) => (serverOutput = (serverOutput + chunk.toString()).slice(-4000)));
+for (const stream of [server.stdout, server.stderr])
+  stream.on(
+    'data',
+    (chunk: Buffer) => (serverOutput = (serverOutput + chunk.toString()).slice(-4000)),
+  );
 const base = `http://127.0.0.1:${port}`;
 const stop = () => (server.exitCode === null ? server.kill('SIGTERM') : undefined);
 process.on('exit', stop);
 
-async function call(method: string, path: string, token?: string): Promise<{ status: number; text: string }> {
+async function call(
+  method: string,
+  path: string,
+  token?: string,
+): Promise<{ status: number; text: string }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { authentication: token } : {}), ...(method === 'POST' && path.endsWith('/login') ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authentication: token } : {}),
+      ...(method === 'POST' && path.endsWith('/login')
+        ? { 'content-type': 'application/json' }
+        : {}),
+    },
     ...(path.endsWith('/login') ? { body: JSON.stringify(BENCH_USER) } : {}),
   });
   return { status: res.status, text: await res.text() };
@@ -92,7 +140,8 @@ async function call(method: string, path: string, token?: string): Promise<{ sta
 
 // Ready = migrated, database answering; give a big database a minute.
 for (let i = 0; ; i++) {
-  if (server.exitCode !== null || i > 600) throw new Error(`the server did not become ready:\n${serverOutput}`);
+  if (server.exitCode !== null || i > 600)
+    throw new Error(`the server did not become ready:\n${serverOutput}`);
   const ready = await call('GET', api(API_PATHS.health.ready)).catch(() => null);
   if (ready?.status === 200) break;
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -106,13 +155,16 @@ if (selected.status !== 200) throw new Error(`SetCompany failed: ${selected.text
 const mix = operatorMix(businessDate(new Date(), config.businessTz), sizes.days);
 for (const { name, path } of mix) {
   const probe = await call('GET', path, token);
-  if (probe.status !== 200) throw new Error(`${name} answered ${probe.status}: ${probe.text.slice(0, 200)}`);
+  if (probe.status !== 200)
+    throw new Error(`${name} answered ${probe.status}: ${probe.text.slice(0, 200)}`);
 }
 
 // The server's peak resident set (Linux keeps it: VmHWM); sampled as a fallback elsewhere.
 const rssOf = (field: 'VmHWM' | 'VmRSS') => {
   try {
-    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+      readFileSync(`/proc/${server.pid}/status`, 'utf8'),
+    )?.[1];
     return kb ? Number(kb) * 1024 : null;
   } catch {
     return null;
@@ -121,28 +173,50 @@ const rssOf = (field: 'VmHWM' | 'VmRSS') => {
 
 console.log(
   `\nTagih load — ${prepared.url.startsWith('sqlite:') ? 'sqlite' : 'postgres'}, ${sizes.va.toLocaleString('en')} VA + ${sizes.qris.toLocaleString('en')} QRIS rows over ${sizes.days} days; ` +
-  `Node ${process.version}, ${cpus().length} CPUs; ${connections} clients for ${seconds} s (timeout ${timeout} s), ` +
-  `each cycling through: ${mix.map((m) => m.name).join(', ')}.`,
+    `Node ${process.version}, ${cpus().length} CPUs; ${connections} clients for ${seconds} s (timeout ${timeout} s), ` +
+    `each cycling through: ${mix.map((m) => m.name).join(', ')}.`,
 );
 if (!args['skip-load']) {
-  const result = await autocannon({ url: base, connections, duration: seconds, timeout, headers: { authentication: token }, requests: mix.map(({ path }) => ({ method: 'GET', path })) });
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    timeout,
+    headers: { authentication: token },
+    requests: mix.map(({ path }) => ({ method: 'GET', path })),
+  });
   const peakRss = rssOf('VmHWM');
 
-  const byStatus = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}: ${count.toLocaleString('en')}`).join(', ');
+  const byStatus = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}: ${count.toLocaleString('en')}`)
+    .join(', ');
   console.log(
     `\nrequests ${(result['2xx'] + result.non2xx).toLocaleString('en')} (${byStatus || 'none'}) | ${Math.round(result.requests.average).toLocaleString('en')} req/s | ` +
-    `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms | ` +
-    `errors ${result.errors}, timeouts ${result.timeouts} | server peak RSS ${peakRss === null ? 'n/a (no /proc)' : `${(peakRss / 1048576).toFixed(0)} MB`}`,
+      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms | ` +
+      `errors ${result.errors}, timeouts ${result.timeouts} | server peak RSS ${peakRss === null ? 'n/a (no /proc)' : `${(peakRss / 1048576).toFixed(0)} MB`}`,
   );
 
   // Mean time per route, as the server measured it (tagih_http_request_duration_seconds).
-  const scrape = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
-  const series = (suffix: 'sum' | 'count') => new Map(
-    [...scrape.matchAll(new RegExp(`^tagih_http_request_duration_seconds_${suffix}\\{method="GET",route="([^"]+)",status="200"\\} (\\S+)$`, 'gm'))].map((m) => [m[1]!, Number(m[2])]),
-  );
+  const scrape = await fetch(`${base}/api/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  }).then((r) => r.text());
+  const series = (suffix: 'sum' | 'count') =>
+    new Map(
+      [
+        ...scrape.matchAll(
+          new RegExp(
+            `^tagih_http_request_duration_seconds_${suffix}\\{method="GET",route="([^"]+)",status="200"\\} (\\S+)$`,
+            'gm',
+          ),
+        ),
+      ].map((m) => [m[1]!, Number(m[2])]),
+    );
   const [sums, counts] = [series('sum'), series('count')];
   console.log('\nserver-side mean per route (200s):');
-  for (const [route, count] of counts) console.log(`  ${route.padEnd(44)} ${count.toLocaleString('en').padStart(9)} requests, mean ${((sums.get(route)! / count) * 1000).toFixed(1)} ms`);
+  for (const [route, count] of counts)
+    console.log(
+      `  ${route.padEnd(44)} ${count.toLocaleString('en').padStart(9)} requests, mean ${((sums.get(route)! / count) * 1000).toFixed(1)} ms`,
+    );
 }
 
 // Status calls, one after another, while the full VA CSV export of --days days streams.
@@ -162,32 +236,44 @@ if (!args['skip-export-probe']) {
   const exportStarted = performance.now();
   let exportBytes = 0;
   let exporting = true;
-  const exported = fetch(exportUrl, { headers: { authentication: token } }).then(async (res) => {
-    for await (const chunk of res.body!) exportBytes += (chunk as Uint8Array).byteLength;
-    return res.status;
-  }).finally(() => (exporting = false));
+  const exported = fetch(exportUrl, { headers: { authentication: token } })
+    .then(async (res) => {
+      for await (const chunk of res.body!) exportBytes += (chunk as Uint8Array).byteLength;
+      return res.status;
+    })
+    .finally(() => (exporting = false));
   const latencies: number[] = [];
   while (exporting) {
     const started = performance.now();
     const answer = await call('GET', STATUS, token);
-    if (answer.status !== 200) throw new Error(`status answered ${answer.status} during the export`);
+    if (answer.status !== 200)
+      throw new Error(`status answered ${answer.status} during the export`);
     latencies.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, probePause));
   }
   const exportStatus = await exported;
   const exportSeconds = (performance.now() - exportStarted) / 1000;
   latencies.sort((x, y) => x - y);
-  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(0) : '–');
+  const pct = (p: number) =>
+    latencies.length
+      ? latencies[
+          Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))
+        ]!.toFixed(0)
+      : '–';
   console.log(
     `\nexport probe: full VA CSV export over ${sizes.days} days (HTTP ${exportStatus}, ${(exportBytes / 1048576).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s); ` +
-    `status during it (${probePause} ms apart): ${latencies.length} calls, p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(0) ?? '–'} ms`,
+      `status during it (${probePause} ms apart): ${latencies.length} calls, p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(0) ?? '–'} ms`,
   );
   const peakRss = rssOf('VmHWM');
   if (rssBefore !== null && peakRss !== null) {
-    console.log(`server RSS before the export ${(rssBefore / 1048576).toFixed(0)} MB, peak ${(peakRss / 1048576).toFixed(0)} MB (growth +${((peakRss - rssBefore) / 1048576).toFixed(1)} MB; with --skip-load)`);
+    console.log(
+      `server RSS before the export ${(rssBefore / 1048576).toFixed(0)} MB, peak ${(peakRss / 1048576).toFixed(0)} MB (growth +${((peakRss - rssBefore) / 1048576).toFixed(1)} MB; with --skip-load)`,
+    );
   }
 }
 
 stop();
 await new Promise((resolve) => server.once('close', resolve));
-console.log(`\nDatabase: ${prepared.url}${prepared.url.startsWith('sqlite:') ? ' (kept; --reuse runs again without generating)' : ''}`);
+console.log(
+  `\nDatabase: ${prepared.url}${prepared.url.startsWith('sqlite:') ? ' (kept; --reuse runs again without generating)' : ''}`,
+);

@@ -11,7 +11,12 @@ import { openDatabase, type Db } from '@tagih/server/src/db/database.ts';
 import { migrateToLatest } from '@tagih/server/src/db/migrate.ts';
 import { seedBase, seedDemo } from '@tagih/server/src/db/seed/index.ts';
 import { resumePendingLoad } from './bulk-copy-pg.ts';
-import { activeCompanies, finishLoad, generateTransactions, type GenerateMethod } from './bulk-generate.ts';
+import {
+  activeCompanies,
+  finishLoad,
+  generateTransactions,
+  type GenerateMethod,
+} from './bulk-generate.ts';
 
 export const BENCH_COMPANY = 'PT Toko Maju';
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-1' };
@@ -45,7 +50,11 @@ export function defaultSqliteUrl(o: Pick<PrepareOptions, 'va' | 'qris' | 'days'>
 async function benchCompanyVaCount(db: Db): Promise<{ compId: number; va: number } | null> {
   const tables = await db.kysely.introspection.getTables();
   if (!tables.some((t) => t.name === 'companies')) return null;
-  const company = await db.kysely.selectFrom('companies').select('compId').where('compName', '=', BENCH_COMPANY).executeTakeFirst();
+  const company = await db.kysely
+    .selectFrom('companies')
+    .select('compId')
+    .where('compName', '=', BENCH_COMPANY)
+    .executeTakeFirst();
   if (!company) return null;
   const row = await db.kysely
     .selectFrom('transactions')
@@ -59,10 +68,16 @@ async function benchCompanyVaCount(db: Db): Promise<{ compId: number; va: number
 async function isEmpty(db: Db): Promise<boolean> {
   const tables = await db.kysely.introspection.getTables();
   if (!tables.some((t) => t.name === 'transactions')) return true;
-  return (await db.kysely.selectFrom('transactions').select('trctId').limit(1).executeTakeFirst()) === undefined;
+  return (
+    (await db.kysely.selectFrom('transactions').select('trctId').limit(1).executeTakeFirst()) ===
+    undefined
+  );
 }
 
-export async function prepareDatabase(o: PrepareOptions, log: (line: string) => void): Promise<Prepared> {
+export async function prepareDatabase(
+  o: PrepareOptions,
+  log: (line: string) => void,
+): Promise<Prepared> {
   const url = o.url ?? defaultSqliteUrl(o);
   const sqliteFile = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
 
@@ -75,7 +90,9 @@ export async function prepareDatabase(o: PrepareOptions, log: (line: string) => 
       const resumed = await resumePendingLoad({ url, log });
       if (resumed !== null) {
         await finishLoad({ db, url }, o.timeZone);
-        log(`Finished an interrupted load's indexes, constraints and rollup (${resumed.toFixed(1)} s for the indexes).`);
+        log(
+          `Finished an interrupted load's indexes, constraints and rollup (${resumed.toFixed(1)} s for the indexes).`,
+        );
       }
     }
     const found = await benchCompanyVaCount(db);
@@ -85,7 +102,9 @@ export async function prepareDatabase(o: PrepareOptions, log: (line: string) => 
     }
     if (!(await isEmpty(db))) {
       await db.close();
-      throw new Error(`--reuse: ${url} holds other data (not ${o.va} VA rows for ${BENCH_COMPANY}); use an empty database.`);
+      throw new Error(
+        `--reuse: ${url} holds other data (not ${o.va} VA rows for ${BENCH_COMPANY}); use an empty database.`,
+      );
     }
     await db.close();
   }
@@ -96,18 +115,37 @@ export async function prepareDatabase(o: PrepareOptions, log: (line: string) => 
   const db = openDatabase(url);
   if (!sqliteFile && !(await isEmpty(db))) {
     await db.close();
-    throw new Error(`${url} is not empty: pass --reuse to use it as it is, or recreate it (dropdb/createdb).`);
+    throw new Error(
+      `${url} is not empty: pass --reuse to use it as it is, or recreate it (dropdb/createdb).`,
+    );
   }
   await migrateToLatest(db.kysely);
   const now = new Date();
-  await seedBase(db.kysely, { adminUsername: BENCH_ADMIN.username, adminPassword: BENCH_ADMIN.password, now: now.toISOString() });
+  await seedBase(db.kysely, {
+    adminUsername: BENCH_ADMIN.username,
+    adminPassword: BENCH_ADMIN.password,
+    now: now.toISOString(),
+  });
   await seedDemo({ db: db.kysely, now, businessTz: o.timeZone }, BENCH_DEMO_PASSWORD);
   const companies = await activeCompanies(db.kysely, [BENCH_COMPANY]);
   if (companies.length !== 1) throw new Error(`demo company ${BENCH_COMPANY} not found`);
-  log(`Generating ${o.va.toLocaleString('en')} VA + ${o.qris.toLocaleString('en')} QRIS rows over ${o.days} days for ${BENCH_COMPANY} into ${url} …`);
-  const result = await generateTransactions({ db, url }, {
-    counts: { VA: o.va, QRIS: o.qris }, days: o.days, now, timeZone: o.timeZone, companies, log, ...(o.method ? { method: o.method } : {}),
-  });
-  log(`Generated ${result.total.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s, method ${result.method}).`);
+  log(
+    `Generating ${o.va.toLocaleString('en')} VA + ${o.qris.toLocaleString('en')} QRIS rows over ${o.days} days for ${BENCH_COMPANY} into ${url} …`,
+  );
+  const result = await generateTransactions(
+    { db, url },
+    {
+      counts: { VA: o.va, QRIS: o.qris },
+      days: o.days,
+      now,
+      timeZone: o.timeZone,
+      companies,
+      log,
+      ...(o.method ? { method: o.method } : {}),
+    },
+  );
+  log(
+    `Generated ${result.total.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toLocaleString('en')} rows/s, method ${result.method}).`,
+  );
   return { db, url, compId: companies[0]!.compId, reused: false };
 }

@@ -8,8 +8,15 @@
  * shows the sum of both here.
  */
 import {
-  SelectQueryNode, type CompiledQuery, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs,
-  type QueryResult, type RootOperationNode, type UnknownRow,
+  SelectQueryNode,
+  type CompiledQuery,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
 } from 'kysely';
 import type { Database } from '@tagih/server/src/db/tables.ts';
 
@@ -52,12 +59,19 @@ export interface RawSqlTime {
   writesSkipped: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Runs the recorded reads again (once to warm up, then `repeats` times) on the plain handle. */
-export async function rawSqlTime(db: Kysely<Database>, nodes: readonly RootOperationNode[], repeats = 5): Promise<RawSqlTime> {
+export async function rawSqlTime(
+  db: Kysely<Database>,
+  nodes: readonly RootOperationNode[],
+  repeats = 5,
+): Promise<RawSqlTime> {
   const executor = db.getExecutor();
-  const reads: CompiledQuery[] = nodes.filter((node) => SelectQueryNode.is(node)).map((node) => executor.compileQuery(node, { queryId: 'bench-raw-sql' }));
+  const reads: CompiledQuery[] = nodes
+    .filter((node) => SelectQueryNode.is(node))
+    .map((node) => executor.compileQuery(node, { queryId: 'bench-raw-sql' }));
   const once = async () => {
     const started = performance.now();
     for (const query of reads) await db.executeQuery(query);

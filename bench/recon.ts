@@ -50,7 +50,10 @@ const { values: args } = parseArgs({
 const va = wholeArg('va', args.va, 1);
 const days = wholeArg('days', args.days, 2);
 const planted = wholeArg('planted', args.planted, 1);
-const statementDaysArg = args['statement-days'] === undefined ? null : wholeArg('statement-days', args['statement-days'], 1);
+const statementDaysArg =
+  args['statement-days'] === undefined
+    ? null
+    : wholeArg('statement-days', args['statement-days'], 1);
 const bank = args.bank!;
 if (!(BANKS as readonly string[]).includes(bank)) {
   console.error(`--bank must be one of ${BANKS.join(', ')} (got ${bank})`);
@@ -75,7 +78,14 @@ const prepared = await prepareDatabase(
 const db = prepared.db.kysely;
 // A reused database starts each run with no reconciliation: an earlier run's matches would make
 // this run's lines duplicates (correctly so, for the server).
-for (const table of ['recon_break_events', 'recon_breaks', 'recon_matches', 'recon_lines', 'recon_statements'] as const) await db.deleteFrom(table).execute();
+for (const table of [
+  'recon_break_events',
+  'recon_breaks',
+  'recon_matches',
+  'recon_lines',
+  'recon_statements',
+] as const)
+  await db.deleteFrom(table).execute();
 const today = businessDate(new Date(), tz);
 
 interface Bill {
@@ -249,7 +259,13 @@ console.log(
 );
 await prepared.db.close(); // the server process opens it
 
-const server = await startServerProcess({ root, databaseUrl: prepared.url, env: args['server-profile'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['server-profile']}` } : {} });
+const server = await startServerProcess({
+  root,
+  databaseUrl: prepared.url,
+  env: args['server-profile']
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['server-profile']}` }
+    : {},
+});
 const MB = 1024 * 1024;
 let status = 0;
 try {

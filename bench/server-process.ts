@@ -42,25 +42,44 @@ export async function startServerProcess(o: ServerProcessOptions): Promise<Serve
   const port = await freePort();
   const server = spawn(process.execPath, [join(o.root, 'apps/server/src/main.ts')], {
     env: {
-      DATA_KEY: BENCH_DATA_KEY, ...process.env, DEMO_DATA: 'false', SIMULATORS: 'off', NOTIFICATION_WORKER: 'false', EXPIRY_INTERVAL_SECONDS: 'off', LOG_LEVEL: 'warn',
-      ...o.env, DATABASE_URL: o.databaseUrl, PORT: String(port), HOST: '127.0.0.1',
+      DATA_KEY: BENCH_DATA_KEY,
+      ...process.env,
+      DEMO_DATA: 'false',
+      SIMULATORS: 'off',
+      NOTIFICATION_WORKER: 'false',
+      EXPIRY_INTERVAL_SECONDS: 'off',
+      LOG_LEVEL: 'warn',
+      ...o.env,
+      DATABASE_URL: o.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
-  for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-4000)));
+  for (const stream of [server.stdout, server.stderr])
+    stream.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-4000)));
   const stop = () => (server.exitCode === null ? void server.kill('SIGTERM') : undefined);
   process.on('exit', stop);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (server.exitCode !== null || i > 600) throw new Error(`the server did not become ready:\n${printed}`);
-    const ready = await fetch(`${base}/api/health/ready`).then((r) => r.status === 200, () => false);
+    if (server.exitCode !== null || i > 600)
+      throw new Error(`the server did not become ready:\n${printed}`);
+    const ready = await fetch(`${base}/api/health/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     base,
-    rss: (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) * 1024,
+    rss: (field) =>
+      Number(
+        new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+          readFileSync(`/proc/${server.pid}/status`, 'utf8'),
+        )?.[1],
+      ) * 1024,
     output: () => printed,
     stop,
   };

@@ -38,21 +38,32 @@ type Manifest = Record<string, ManifestChunk>;
 const PAGES: { page: string; budgetKb?: number; lazy: string[] }[] = [
   { page: '/login', budgetKb: 200, lazy: [] },
   { page: '/selectcompany', lazy: ['src/features/select-company/select-company-screen.tsx'] },
-  { page: '/dashboard/home', lazy: ['src/app/shell/dashboard-layout.tsx', 'src/features/home/home-screen.tsx'] },
+  {
+    page: '/dashboard/home',
+    lazy: ['src/app/shell/dashboard-layout.tsx', 'src/features/home/home-screen.tsx'],
+  },
   {
     page: '/dashboard/transaction-va',
     budgetKb: 180,
-    lazy: ['src/app/shell/dashboard-layout.tsx', 'src/features/transactions/transaction-screens.tsx'],
+    lazy: [
+      'src/app/shell/dashboard-layout.tsx',
+      'src/features/transactions/transaction-screens.tsx',
+    ],
   },
 ];
 
 if (args.build) {
-  const built = spawnSync('npm', ['run', 'build', '-w', '@tagih/web'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync('npm', ['run', 'build', '-w', '@tagih/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
-  console.error(`${manifestPath} is missing: build the web app first (--build), with build.manifest on`);
+  console.error(
+    `${manifestPath} is missing: build the web app first (--build), with build.manifest on`,
+  );
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -65,7 +76,8 @@ function sizeOf(file: string) {
     size = {
       raw: content.length,
       gzip: gzipSync(content, { level: 9 }).length,
-      brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        .length,
     };
     sizes.set(file, size);
   }
@@ -92,16 +104,21 @@ const sum = (files: Iterable<string>, pick: 'raw' | 'gzip' | 'brotli') =>
   [...files].reduce((total, file) => total + sizeOf(file)[pick], 0);
 
 console.log(`web build: ${dist}\n`);
-console.log('| page | JS files | JS raw KB | JS gzip KB | JS brotli KB | CSS gzip KB | budget (gzip) |');
+console.log(
+  '| page | JS files | JS raw KB | JS gzip KB | JS brotli KB | CSS gzip KB | budget (gzip) |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
 const later = new Map<string, Set<string>>();
 for (const { page, budgetKb, lazy } of PAGES) {
   // A lazy module that is not in the manifest is bundled into a chunk already counted.
   const keys = staticClosure([entry, ...lazy.filter((key) => manifest[key])]);
-  const js = new Set([...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
+  const js = new Set(
+    [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')),
+  );
   const css = new Set([...keys].flatMap((key) => manifest[key]!.css ?? []));
   const gzip = sum(js, 'gzip');
-  const verdict = budgetKb === undefined ? '' : `${gzip / 1024 <= budgetKb ? 'met' : 'NOT met'} (≤ ${budgetKb})`;
+  const verdict =
+    budgetKb === undefined ? '' : `${gzip / 1024 <= budgetKb ? 'met' : 'NOT met'} (≤ ${budgetKb})`;
   console.log(
     `| ${page} | ${js.size} | ${kb(sum(js, 'raw'))} | ${kb(gzip)} | ${kb(sum(js, 'brotli'))} | ${kb(sum(css, 'gzip'))} | ${verdict} |`,
   );
@@ -121,5 +138,7 @@ for (const [page, keys] of later) {
     .filter((key) => manifest[key]!.src)
     .map((key) => key.replace(/^.*\//, ''))
     .filter((name) => !name.endsWith('.css'));
-  console.log(`  ${page}: ${kb(sum(new Set(files), 'gzip'))} KB in ${files.length} files (${named.join(', ')})`);
+  console.log(
+    `  ${page}: ${kb(sum(new Set(files), 'gzip'))} KB in ${files.length} files (${named.join(', ')})`,
+  );
 }

@@ -1,7 +1,14 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_DATABASES_ONLY, E2E_PORTS, SIMULATOR_PORTS, demoBankKeysFile, freshPostgresUrl, freshSqliteUrl } from './support/databases.ts';
+import {
+  E2E_DATABASES_ONLY,
+  E2E_PORTS,
+  SIMULATOR_PORTS,
+  demoBankKeysFile,
+  freshPostgresUrl,
+  freshSqliteUrl,
+} from './support/databases.ts';
 
 /**
  * The specs run against servers started the way `npm start` does, each on a fresh database
@@ -12,9 +19,18 @@ const PORT = E2E_PORTS.sqlite;
 /** The sign-ins the specs use (e2e/support/session.ts). */
 const PASSWORDS = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' };
 
-type WebServer = NonNullable<PlaywrightTestConfig['webServer']> extends infer W ? (W extends readonly (infer E)[] ? E : W) : never;
+type WebServer =
+  NonNullable<PlaywrightTestConfig['webServer']> extends infer W
+    ? W extends readonly (infer E)[]
+      ? E
+      : W
+    : never;
 
-function server(port: number, databaseUrl: string, simulatorPorts: readonly [number, number]): WebServer {
+function server(
+  port: number,
+  databaseUrl: string,
+  simulatorPorts: readonly [number, number],
+): WebServer {
   return {
     command: 'node scripts/start.mjs',
     cwd: '..',
@@ -87,7 +103,15 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects,

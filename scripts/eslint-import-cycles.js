@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
-const STATIC_IMPORT = /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+const STATIC_IMPORT =
+  /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 /** file -> the files it imports (resolved paths), read once per lint run. */
 const importsOf = new Map();
@@ -21,7 +22,8 @@ function importedFiles(file) {
   } catch {
     // a path that does not resolve is another rule's business (TypeScript reports it)
   }
-  for (const match of text.matchAll(STATIC_IMPORT)) found.push(resolve(dirname(file), match[1] ?? match[2]));
+  for (const match of text.matchAll(STATIC_IMPORT))
+    found.push(resolve(dirname(file), match[1] ?? match[2]));
   importsOf.set(file, found);
   return found;
 }
@@ -43,7 +45,9 @@ function pathBack(start, target) {
 const noImportCycle = {
   meta: {
     type: 'problem',
-    docs: { description: 'Files may not import each other in a circle, type-only imports included.' },
+    docs: {
+      description: 'Files may not import each other in a circle, type-only imports included.',
+    },
     schema: [],
   },
   create(context) {
@@ -55,7 +59,10 @@ const noImportCycle = {
       const path = pathBack(resolve(dirname(file), source), file);
       if (!path) return;
       const names = [file, ...path].map((p) => relative(root, p)).join(' -> ');
-      context.report({ node, message: `Import circle: ${names}. Move what both need into a file of its own.` });
+      context.report({
+        node,
+        message: `Import circle: ${names}. Move what both need into a file of its own.`,
+      });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },

@@ -28,7 +28,11 @@ function banner(lines) {
 async function run(name, command, args, env = {}) {
   if (interrupted) return false;
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   // Ctrl-C reaches the child too. Let our own signal handler run (it needs a turn of the event
   // loop), so that an interrupted run stops here and cleans up instead of starting the next step.
   await nextTurn();
@@ -44,7 +48,11 @@ async function runTogether(steps) {
     ({ name, command, args, env = {} }) =>
       new Promise((resolve) => {
         console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-        const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+        const child = spawn(command, args, {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, ...env },
+        });
         child.on('exit', (code, signal) => {
           if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = signal;
           if (code !== 0) stepsFailed.push(name);
@@ -77,7 +85,10 @@ function loadPg() {
 
 async function onServer(database, statement) {
   const { Client } = loadPg();
-  const client = new Client({ connectionString: `${POSTGRES_SERVER}/${database}`, connectionTimeoutMillis: 5000 });
+  const client = new Client({
+    connectionString: `${POSTGRES_SERVER}/${database}`,
+    connectionTimeoutMillis: 5000,
+  });
   client.on('error', () => {}); // a dropped connection is reported by the query that hits it
   await client.connect();
   try {
@@ -94,7 +105,9 @@ async function createTestDatabase() {
     await onServer('postgres', `create database ${name}`);
   } catch (error) {
     const reason = error?.message || error?.code || String(error);
-    const unreachable = ['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(error?.code) || /timeout/i.test(reason);
+    const unreachable =
+      ['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(error?.code) ||
+      /timeout/i.test(reason);
     banner([
       unreachable
         ? `POSTGRESQL TESTS SKIPPED: no PostgreSQL answers at ${POSTGRES_SERVER} (${reason}).`
@@ -104,25 +117,36 @@ async function createTestDatabase() {
     ]);
     return null;
   }
-  console.log(`\n=== PostgreSQL: created database ${name} on ${POSTGRES_SERVER} (dropped at the end)`);
+  console.log(
+    `\n=== PostgreSQL: created database ${name} on ${POSTGRES_SERVER} (dropped at the end)`,
+  );
   return { name, url: `${POSTGRES_SERVER}/${name}` };
 }
 
 /** The test database and the per-worker ones the server tests made beside it (apps/server/test/support/worker-database.ts). */
 async function dropTestDatabases(name) {
-  const workers = await onServer('postgres', `select datname from pg_database where datname like '${name}\\_w%'`).catch(() => ({ rows: [] }));
-  for (const database of [...workers.rows.map((r) => r.datname), name]) await dropTestDatabase(database);
+  const workers = await onServer(
+    'postgres',
+    `select datname from pg_database where datname like '${name}\\_w%'`,
+  ).catch(() => ({ rows: [] }));
+  for (const database of [...workers.rows.map((r) => r.datname), name])
+    await dropTestDatabase(database);
 }
 
 async function dropTestDatabase(name) {
   try {
     // WITH (FORCE) (PostgreSQL 13+) also ends connections a killed test left behind.
     await onServer('postgres', `drop database if exists ${name} with (force)`).catch((error) =>
-      error?.code === '42601' ? onServer('postgres', `drop database if exists ${name}`) : Promise.reject(error),
+      error?.code === '42601'
+        ? onServer('postgres', `drop database if exists ${name}`)
+        : Promise.reject(error),
     );
     console.log(`\n=== PostgreSQL: dropped database ${name}`);
   } catch (error) {
-    banner([`COULD NOT DROP the test database ${name} (${error?.message || String(error)}).`, `Drop it by hand: dropdb -h 127.0.0.1 -U postgres ${name}`]);
+    banner([
+      `COULD NOT DROP the test database ${name} (${error?.message || String(error)}).`,
+      `Drop it by hand: dropdb -h 127.0.0.1 -U postgres ${name}`,
+    ]);
   }
 }
 
@@ -144,8 +168,16 @@ if (needsDatabase && testDatabaseUrl) {
 
 try {
   if (!only || only === 'typecheck') {
-    for (const project of ['packages/contract', 'apps/server', 'apps/bank-sim', 'apps/web', 'e2e', 'bench']) {
-      if (existsSync(join(root, project, 'tsconfig.json'))) await run(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+    for (const project of [
+      'packages/contract',
+      'apps/server',
+      'apps/bank-sim',
+      'apps/web',
+      'e2e',
+      'bench',
+    ]) {
+      if (existsSync(join(root, project, 'tsconfig.json')))
+        await run(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
     }
   }
   if (!only || only === 'lint') {
@@ -157,7 +189,12 @@ try {
   if (!only || only === 'unit') {
     const out = join(reports, 'vitest.json');
     const dbEnv = testDatabaseUrl ? { TEST_DATABASE_URL: testDatabaseUrl } : {};
-    await run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], dbEnv);
+    await run(
+      'vitest',
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      dbEnv,
+    );
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, 'utf8'));
       totals.passed += r.numPassedTests;
@@ -168,7 +205,10 @@ try {
 
   if (!only || only === 'e2e') {
     if (!existsSync(CHROMIUM)) {
-      banner([`BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM}.`, "Install Debian's package:  apt-get install chromium"]);
+      banner([
+        `BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM}.`,
+        "Install Debian's package:  apt-get install chromium",
+      ]);
       if (process.env.CI) stepsFailed.push('e2e (Chromium missing on CI)');
     } else if (await run('build web', 'npm', ['run', 'build', '-w', '@tagih/web'])) {
       const env = { CHROMIUM_PATH: CHROMIUM };
@@ -180,7 +220,10 @@ try {
           databases = ['sqlite', 'postgres'];
         } else {
           env.TEST_DATABASE_URL = ''; // an empty value means "SQLite only" to the e2e setup
-          banner(['BROWSER TESTS ON POSTGRESQL SKIPPED: psql is not on PATH (the e2e setup needs it).', 'Install it:  apt-get install postgresql-client']);
+          banner([
+            'BROWSER TESTS ON POSTGRESQL SKIPPED: psql is not on PATH (the e2e setup needs it).',
+            'Install it:  apt-get install postgresql-client',
+          ]);
         }
       }
       // One Playwright process per database, side by side: each has its own server, browser and
@@ -200,7 +243,11 @@ try {
         // A flaky test failed once and passed on its retry (CI retries once): counted as passed, named loudly.
         totals.passed += s.expected + (s.flaky ?? 0);
         totals.failed += s.unexpected;
-        if (s.flaky) banner([`E2E: ${s.flaky} test(s) passed only on their retry (flaky); see "flaky" in the list above.`, 'Fix the cause: a retry hides a race that operators may meet too.']);
+        if (s.flaky)
+          banner([
+            `E2E: ${s.flaky} test(s) passed only on their retry (flaky); see "flaky" in the list above.`,
+            'Fix the cause: a retry hides a race that operators may meet too.',
+          ]);
         totals.skipped += s.skipped;
       }
     }

@@ -23,7 +23,8 @@ export default defineConfig({
       onwarn(warning, warn) {
         // zod 4 ships comments next to its `@__PURE__` marks that Rollup cannot place; Rollup
         // drops the comments and the code is unchanged. Anything else is still reported.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/'))
+          return;
         warn(warning);
       },
     },

@@ -27,7 +27,11 @@ const DASHBOARD_SCREENS: readonly { path: string; heading: string; mobile?: stri
   { path: 'user-company-management', heading: 'User Company Management', mobile: 'User Company' },
   { path: 'user-role-management', heading: 'User Role' },
   { path: 'company-management', heading: 'Company' },
-  { path: 'company-group-management', heading: 'Company Group Management', mobile: 'Company Group' },
+  {
+    path: 'company-group-management',
+    heading: 'Company Group Management',
+    mobile: 'Company Group',
+  },
   { path: 'permission-management', heading: 'Permission' },
   { path: 'role-permission-management', heading: 'Role Permission' },
   { path: 'roles-management', heading: 'Roles' },
@@ -70,12 +74,16 @@ async function openDashboardScreen(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
   if (path !== 'home' && path !== 'manage-account') await waitForTable(page);
   // Home's figures and their lazily loaded chart (issue 11) are audited too.
-  if (path === 'home') await expect(page.getByRole('figure').first().locator('svg').first()).toBeVisible();
+  if (path === 'home')
+    await expect(page.getByRole('figure').first().locator('svg').first()).toBeVisible();
 }
 
 /** The page is no wider than the window: nothing, not even a hidden label, makes it scroll sideways. */
 async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
   expect(widths.page, `${screen} is wider than the window`).toBeLessThanOrEqual(widths.window);
 }
 
@@ -141,7 +149,13 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       await expect(history).toBeHidden();
 
       // Bulk actions (issue 11): the bar over the picked rows and the preview dialog, reason touched.
-      const tick = page.getByRole('main').getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('checkbox');
+      const tick = page
+        .getByRole('main')
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .first()
+        .getByRole('checkbox');
       await tick.click();
       await expect(tick).toBeChecked();
       const bar = page.getByRole('region', { name: 'Aksi massal' });

@@ -1,6 +1,19 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addRecord, choose, dialog, openAddForm, openScreen, selectByLabel, table, uniqueSuffix } from '../support/master.ts';
-import { BUSINESS_TZ, exportCsv, openScreen as openMonitoringScreen } from '../support/monitoring.ts';
+import {
+  addRecord,
+  choose,
+  dialog,
+  openAddForm,
+  openScreen,
+  selectByLabel,
+  table,
+  uniqueSuffix,
+} from '../support/master.ts';
+import {
+  BUSINESS_TZ,
+  exportCsv,
+  openScreen as openMonitoringScreen,
+} from '../support/monitoring.ts';
 import { USERS, menuEntries, signInWithCompany } from '../support/session.ts';
 
 // 'Today' of the audit list is a business day; the calendar should agree.
@@ -27,12 +40,16 @@ async function filterAudit(page: Page, action: string, targetId?: string): Promi
   await filter.getByRole('textbox', { name: 'By Target Id' }).fill(targetId ?? '');
   await filter.getByRole('button', { name: 'Apply Filter', exact: true }).click();
   await expect(filter).toBeHidden();
-  const rows = table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
+  const rows = table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: action, exact: true }) });
   await expect(rows.first()).toBeVisible();
   return rows;
 }
 
-test('an Admin is not offered the Superadmin role, and the server refuses it anyway', async ({ page }) => {
+test('an Admin is not offered the Superadmin role, and the server refuses it anyway', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.admin);
 
   await test.step('User Role offers Admin and Staff, not Superadmin', async () => {
@@ -55,7 +72,10 @@ test('an Admin is not offered the Superadmin role, and the server refuses it any
       headers,
       data: { usroUserId: RINA_USER_ID, usroRoleId: SUPERADMIN_ROLE_ID },
     });
-    const body = (await response.json()) as { status: { error: number; message: string }; data: { usroId?: number } | null };
+    const body = (await response.json()) as {
+      status: { error: number; message: string };
+      data: { usroId?: number } | null;
+    };
     try {
       expect(response.status(), body.status.message).toBe(403);
       expect(body.status).toMatchObject({ error: 1, message: ONLY_SUPERADMIN_GRANTS });
@@ -68,7 +88,9 @@ test('an Admin is not offered the Superadmin role, and the server refuses it any
   });
 });
 
-test('the Superadmin sees the sign-in, a created user with its values and a VA export in the Audit Log', async ({ page }) => {
+test('the Superadmin sees the sign-in, a created user with its values and a VA export in the Audit Log', async ({
+  page,
+}) => {
   const id = uniqueSuffix();
   const created = { userId: `audit.${id}@tagih.id`, username: `audit${id}` };
 
@@ -80,7 +102,12 @@ test('the Superadmin sees the sign-in, a created user with its values and a VA e
     await addRecord(
       page,
       'User',
-      { 'User ID': created.userId, Username: created.username, Password: 'audit-pass-1', Status: { choose: 'Active' } },
+      {
+        'User ID': created.userId,
+        Username: created.username,
+        Password: 'audit-pass-1',
+        Status: { choose: 'Active' },
+      },
       'User added successfully',
       created.userId,
     );
@@ -93,15 +120,30 @@ test('the Superadmin sees the sign-in, a created user with its values and a VA e
   });
 
   await test.step('open the Audit Log', async () => {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Log', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Audit Log', exact: true })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Audit Log', exact: true })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Audit Log', exact: true }),
+    ).toBeVisible();
     await expect(table(page)).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['Time', 'User', 'Action', 'Outcome', 'Target', 'IP Address', 'Actions']);
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Time',
+      'User',
+      'Action',
+      'Outcome',
+      'Target',
+      'IP Address',
+      'Actions',
+    ]);
   });
 
   await test.step('the sign-in', async () => {
     const rows = await filterAudit(page, 'auth.login.succeeded');
-    const own = rows.filter({ has: page.getByRole('cell', { name: USERS.superadmin.username, exact: true }) });
+    const own = rows.filter({
+      has: page.getByRole('cell', { name: USERS.superadmin.username, exact: true }),
+    });
     await expect(own.first()).toBeVisible();
     await expect(own.first()).toContainText('success');
   });
@@ -117,9 +159,18 @@ test('the Superadmin sees the sign-in, a created user with its values and a VA e
     const changes = detail.getByRole('table', { name: 'Changes' });
     await expect(changes.getByRole('columnheader')).toHaveText(['Field', 'Before', 'After']);
     // Field (label over name), Before (none: it is new), After.
-    const change = (field: string) => changes.getByRole('row').filter({ has: page.getByText(field, { exact: true }) });
-    await expect(change('userId').getByRole('cell')).toHaveText(['User IDuserId', 'N/A', created.userId]);
-    await expect(change('usloUserName').getByRole('cell')).toHaveText(['UsernameusloUserName', 'N/A', created.username]);
+    const change = (field: string) =>
+      changes.getByRole('row').filter({ has: page.getByText(field, { exact: true }) });
+    await expect(change('userId').getByRole('cell')).toHaveText([
+      'User IDuserId',
+      'N/A',
+      created.userId,
+    ]);
+    await expect(change('usloUserName').getByRole('cell')).toHaveText([
+      'UsernameusloUserName',
+      'N/A',
+      created.username,
+    ]);
     await expect(change('userStatus').getByRole('cell').nth(2)).toHaveText('1');
     // The password went in, its value did not.
     await expect(changes).not.toContainText('audit-pass-1');

@@ -5,7 +5,14 @@
  * toggle narrows the list and Home's "Perlu tindakan" figure equals the queue's total.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { BUSINESS_TZ, OPERATOR_VIEWPORTS, grid, readShowing, showing, waitForTable } from '../support/monitoring.ts';
+import {
+  BUSINESS_TZ,
+  OPERATOR_VIEWPORTS,
+  grid,
+  readShowing,
+  showing,
+  waitForTable,
+} from '../support/monitoring.ts';
 import { USERS, signInWithCompany } from '../support/session.ts';
 
 test.use({ timezoneId: BUSINESS_TZ });
@@ -20,13 +27,17 @@ interface HistoryAnswer {
 /** How many delivery attempts a notification has, from the API the History dialog reads. */
 async function attemptsOf(page: Page, notiId: string): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.get(`/api/dashboard/notification/${notiId}`, { headers: { Authentication: token ?? '' } });
+  const response = await page.request.get(`/api/dashboard/notification/${notiId}`, {
+    headers: { Authentication: token ?? '' },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as HistoryAnswer).data.notification_history.length;
 }
 
 for (const viewport of OPERATOR_VIEWPORTS) {
-  test(`${viewport.width}×${viewport.height}: a bulk re-send of three notifications shows its progress and each outcome`, async ({ page }) => {
+  test(`${viewport.width}×${viewport.height}: a bulk re-send of three notifications shows its progress and each outcome`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await signInWithCompany(page, USERS.staff, COMPANY);
     await page.goto('/dashboard/notifications?size=20');
@@ -35,7 +46,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
     // Rows of their own per width and per try: a notification re-sent by a bulk job a minute ago
     // is skipped as "Baru saja diproses aksi massal" (BULK_REPEAT_WINDOW_MINUTES), by design.
     const first = (viewport.width === 1280 ? 0 : 3) + test.info().retry * 6;
-    const rows = grid(page).getByRole('row').filter({ has: page.getByRole('cell') });
+    const rows = grid(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
     const picked: { notiId: string; orderId: string; attempts: number }[] = [];
     for (const index of [first, first + 1, first + 2]) {
       const row = rows.nth(index);
@@ -61,12 +74,17 @@ for (const viewport of OPERATOR_VIEWPORTS) {
     const run = dialog.getByRole('button', { name: 'Jalankan (3)' });
     await run.click();
     await expect(dialog.getByText('Alasan wajib diisi')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Alasan' }).fill(`Merchant minta kirim ulang (${viewport.width})`);
+    await dialog
+      .getByRole('textbox', { name: 'Alasan' })
+      .fill(`Merchant minta kirim ulang (${viewport.width})`);
     await run.dblclick();
 
     await expect(dialog.getByRole('progressbar', { name: 'Progres aksi massal' })).toBeVisible();
     await expect(dialog).toContainText('Selesai', { timeout: 60_000 });
-    const outcomes = dialog.getByRole('table', { name: 'Hasil per baris' }).getByRole('row').filter({ has: page.getByRole('cell') });
+    const outcomes = dialog
+      .getByRole('table', { name: 'Hasil per baris' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
     await expect(outcomes).toHaveCount(3);
     for (const { orderId } of picked) {
       const outcome = outcomes.filter({ hasText: orderId });
@@ -79,19 +97,27 @@ for (const viewport of OPERATOR_VIEWPORTS) {
     await expect(dialog).toBeHidden();
 
     // The double click made one job: each notification was sent exactly once more.
-    for (const { notiId, attempts } of picked) expect(await attemptsOf(page, notiId), `notification ${notiId}`).toBe(attempts + 1);
+    for (const { notiId, attempts } of picked)
+      expect(await attemptsOf(page, notiId), `notification ${notiId}`).toBe(attempts + 1);
   });
 }
 
-test('"Perlu tindakan" narrows the list to its queue, and Home counts the same rows', async ({ page }) => {
+test('"Perlu tindakan" narrows the list to its queue, and Home counts the same rows', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.staff, COMPANY);
-  const card = page.getByRole('heading', { name: 'Perlu tindakan' }).locator('xpath=ancestor::*[contains(@class,"MuiCard-root")][1]');
+  const card = page
+    .getByRole('heading', { name: 'Perlu tindakan' })
+    .locator('xpath=ancestor::*[contains(@class,"MuiCard-root")][1]');
   await expect(card).toBeVisible();
   const link = card.getByRole('link', { name: /Transaction VA belum dicek ke bank/ });
   const figure = Number((await link.innerText()).replace(/\D+.*$/s, '').replace(/\./g, ''));
   await link.click();
   await expect(page).toHaveURL(/\/dashboard\/transaction-va\?.*queue=attention/);
-  await expect(page.getByRole('button', { name: 'Perlu tindakan' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Perlu tindakan' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await waitForTable(page);
   if (figure === 0) await expect(showing(page)).toHaveText('Showing 0 to 0 of 0 entries');
   else await expect.poll(async () => (await readShowing(page)).total).toBe(figure);

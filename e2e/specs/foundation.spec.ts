@@ -1,11 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { USERS, chooseCompany, menuEntries, openAccountMenu, signIn, signInWithCompany, signInWithCompanyByForm } from '../support/session.ts';
+import {
+  USERS,
+  chooseCompany,
+  menuEntries,
+  openAccountMenu,
+  signIn,
+  signInWithCompany,
+  signInWithCompanyByForm,
+} from '../support/session.ts';
 
 // The other specs run with reduced motion asked for (playwright.config.ts); these run as most
 // operators see the app, with its transitions and ripples.
 test.use({ reducedMotion: 'no-preference' });
 
-test('a wrong password is refused, the right one leads to company selection and Home', async ({ page }) => {
+test('a wrong password is refused, the right one leads to company selection and Home', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Username').fill('budi');
@@ -38,18 +48,31 @@ test('the staff menu shows only what the staff role allows', async ({ page }) =>
 test('the admin menu shows the master group as the admin role allows', async ({ page }) => {
   await signInWithCompany(page, USERS.admin);
   const entries = (await menuEntries(page)).join(' | ');
-  for (const name of ['Home', 'Notifications', 'User Management', 'User Role', 'Company', 'Permission', 'Roles', 'Role Permission']) {
+  for (const name of [
+    'Home',
+    'Notifications',
+    'User Management',
+    'User Role',
+    'Company',
+    'Permission',
+    'Roles',
+    'Role Permission',
+  ]) {
     expect(entries).toContain(name);
   }
   await expect(page.getByRole('navigation').getByText('Master')).toBeVisible();
 });
 
-test('a forbidden page shows the no-access view, and navigating back to it raises the alert', async ({ page }) => {
+test('a forbidden page shows the no-access view, and navigating back to it raises the alert', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.staff);
   // Opened directly (e.g. a bookmark): the no-access view.
   await page.goto('/dashboard/user-management');
   await expect(page.getByText('No Access')).toBeVisible();
-  await expect(page.getByText("Looks like you don't have permission to access this content.")).toBeVisible();
+  await expect(
+    page.getByText("Looks like you don't have permission to access this content."),
+  ).toBeVisible();
 
   // In-app navigation to it (here: the browser's Back button) is cancelled with the alert.
   await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
@@ -66,12 +89,16 @@ test('a forbidden page shows the no-access view, and navigating back to it raise
 
 test('switch company from the top-bar menu', async ({ page }) => {
   await signInWithCompany(page, USERS.staff, 'PT Toko Maju');
-  await expect(page.getByRole('button', { name: /^budi\s*PT Toko Maju\s*Account menu$/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^budi\s*PT Toko Maju\s*Account menu$/ }),
+  ).toBeVisible();
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Switch Company' }).click();
   await expect(page).toHaveURL(/\/selectcompany$/);
   await chooseCompany(page, 'PT Kopi Kita');
-  await expect(page.getByRole('button', { name: /^budi\s*PT Kopi Kita\s*Account menu$/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^budi\s*PT Kopi Kita\s*Account menu$/ }),
+  ).toBeVisible();
 });
 
 test('logout ends the session: protected pages lead back to login', async ({ page }) => {
@@ -83,7 +110,9 @@ test('logout ends the session: protected pages lead back to login', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Manage Account: change the username, relogin with it, and change it back', async ({ page }) => {
+test('Manage Account: change the username, relogin with it, and change it back', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.admin);
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Manage Accounts' }).click();
@@ -114,16 +143,24 @@ test('the mobile layout at 600 px hides the sidebar behind a button', async ({ p
   await page.setViewportSize({ width: 600, height: 900 });
   await signInWithCompany(page, USERS.staff);
   await expect(page.getByRole('heading', { name: 'Selamat Datang' })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Notifications' })).toBeHidden();
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Notifications' }),
+  ).toBeHidden();
 });
 
-test('an operator who asks for less motion gets menus without animation and buttons without ripples', async ({ page }) => {
+test('an operator who asks for less motion gets menus without animation and buttons without ripples', async ({
+  page,
+}) => {
   /** The open account menu's longest transition, in seconds, and how many ripple layers the page has. */
   const motion = async () => {
     await openAccountMenu(page);
     const menuTransition = await page.getByRole('menu').evaluate((menu) => {
       const paper = menu.closest('.MuiPaper-root') ?? menu;
-      return Math.max(...getComputedStyle(paper).transitionDuration.split(',').map((d) => parseFloat(d)));
+      return Math.max(
+        ...getComputedStyle(paper)
+          .transitionDuration.split(',')
+          .map((d) => parseFloat(d)),
+      );
     });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();

@@ -5,7 +5,14 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { BUSINESS_TZ, OPERATOR_VIEWPORTS, addDays, businessToday, readShowing, waitForTable } from '../support/monitoring.ts';
+import {
+  BUSINESS_TZ,
+  OPERATOR_VIEWPORTS,
+  addDays,
+  businessToday,
+  readShowing,
+  waitForTable,
+} from '../support/monitoring.ts';
 import { USERS, signInWithCompany } from '../support/session.ts';
 
 test.use({ timezoneId: BUSINESS_TZ });
@@ -20,23 +27,35 @@ function parseFigure(name: string): { count: number; amount: string } {
 
 /** The first VA/QRIS 7-day figure with rows (demo data has some in the last week). */
 async function aFigureWithRows(page: Page): Promise<{ link: Locator; name: string }> {
-  const links = page.getByRole('link', { name: /^Transaction (VA|BRI QRIS) .* 7 hari terakhir: [1-9]\d* transaksi/ });
+  const links = page.getByRole('link', {
+    name: /^Transaction (VA|BRI QRIS) .* 7 hari terakhir: [1-9]\d* transaksi/,
+  });
   await expect(links.first()).toBeVisible();
   const link = links.first();
   return { link, name: (await link.textContent())! };
 }
 
-const statusButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label}\\s*\\d`) });
+const statusButton = (page: Page, label: string) =>
+  page.getByRole('button', { name: new RegExp(`^${label}\\s*\\d`) });
 
 for (const viewport of OPERATOR_VIEWPORTS) {
-  test(`${viewport.width}×${viewport.height}: a Home figure opens a list whose totals equal it`, async ({ page }) => {
+  test(`${viewport.width}×${viewport.height}: a Home figure opens a list whose totals equal it`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await signInWithCompany(page, USERS.admin);
     await expect(page.getByRole('heading', { level: 1, name: 'Selamat Datang' })).toBeVisible();
     await expect(page.getByText('Payment Processing Admin Dashboard')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Ringkasan hari ini dan 7 hari terakhir' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Ringkasan hari ini dan 7 hari terakhir' }),
+    ).toBeVisible();
     // The chart library arrives lazily and draws the week.
-    await expect(page.getByRole('figure', { name: /Transaction VA: transaksi per hari/ }).locator('svg').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('figure', { name: /Transaction VA: transaksi per hari/ })
+        .locator('svg')
+        .first(),
+    ).toBeVisible();
 
     // No serious or critical WCAG violation in the figures and the chart.
     const violations = await seriousViolations(page);
@@ -47,7 +66,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
     const label = / (Belum Lunas|Lunas|Kadaluarsa) 7 hari/.exec(name)![1]!;
     const today = businessToday();
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`from=${addDays(today, -6)}&to=${today}&status=\\d\\d`));
+    await expect(page).toHaveURL(
+      new RegExp(`from=${addDays(today, -6)}&to=${today}&status=\\d\\d`),
+    );
     await waitForTable(page);
     expect((await readShowing(page)).total).toBe(figure.count);
     // The card's figure of that status is the same count and amount, and it is the chosen one.
@@ -60,7 +81,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
     const all = page.getByRole('link', { name: /^Semua notifikasi 7 hari terakhir: \d+$/ });
     const total = Number(/(\d+)$/.exec((await all.textContent())!)![1]);
     await all.click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/notifications\\?from=${addDays(today, -6)}&to=${today}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/dashboard/notifications\\?from=${addDays(today, -6)}&to=${today}$`),
+    );
     if (total > 0) {
       await waitForTable(page);
       expect((await readShowing(page)).total).toBe(total);
@@ -68,7 +91,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
   });
 }
 
-test('the summary card filters Transaction VA by the status clicked, and shows every status again', async ({ page }) => {
+test('the summary card filters Transaction VA by the status clicked, and shows every status again', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.admin);
   const today = businessToday();
   await page.goto(`/dashboard/transaction-va?from=${addDays(today, -29)}&to=${today}`);
@@ -80,7 +105,9 @@ test('the summary card filters Transaction VA by the status clicked, and shows e
   await waitForTable(page);
   // The previous page stays on screen while the filtered one loads: wait for its total.
   if (count > 0) await expect.poll(async () => (await readShowing(page)).total).toBe(count);
-  await expect(page.getByRole('main').getByRole('table').getByRole('cell', { name: 'Lunas', exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('main').getByRole('table').getByRole('cell', { name: 'Lunas', exact: true }),
+  ).toHaveCount(0);
   await statusButton(page, 'Belum Lunas').click();
   await expect(page).not.toHaveURL(/status=/);
 });

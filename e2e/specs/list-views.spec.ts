@@ -44,10 +44,18 @@ async function viewOf(page: Page, searchName: RegExp): Promise<View> {
   return {
     query: new URL(page.url()).search,
     search: await page.getByRole('main').getByRole('textbox', { name: searchName }).inputValue(),
-    sorted: await table.locator('th[aria-sort]').evaluateAll((ths) => ths.map((th) => `${th.textContent} ${th.getAttribute('aria-sort')}`)),
-    page: await page.getByRole('button', { name: /^Page \d+$/ }).and(page.locator('[aria-current="page"]')).textContent(),
+    sorted: await table
+      .locator('th[aria-sort]')
+      .evaluateAll((ths) => ths.map((th) => `${th.textContent} ${th.getAttribute('aria-sort')}`)),
+    page: await page
+      .getByRole('button', { name: /^Page \d+$/ })
+      .and(page.locator('[aria-current="page"]'))
+      .textContent(),
     showing: await showing(page).innerText(),
-    rows: await table.getByRole('row').filter({ has: page.getByRole('cell') }).allInnerTexts(),
+    rows: await table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .allInnerTexts(),
   };
 }
 
@@ -79,9 +87,22 @@ interface ListScreen {
 }
 
 const SCREENS: ListScreen[] = [
-  { name: 'User Management', path: 'user-management', searchName: /^Search User ID/, searchText: userPrefix, sortHeader: 'User ID' },
+  {
+    name: 'User Management',
+    path: 'user-management',
+    searchName: /^Search User ID/,
+    searchText: userPrefix,
+    sortHeader: 'User ID',
+  },
   // Rina made the users above today: more than one page of her own events.
-  { name: 'Audit Log', path: 'audit-log', searchName: /^Search User/, searchText: USERS.admin.username, sortHeader: 'Action', growsWhileRead: true },
+  {
+    name: 'Audit Log',
+    path: 'audit-log',
+    searchName: /^Search User/,
+    searchText: USERS.admin.username,
+    sortHeader: 'Action',
+    growsWhileRead: true,
+  },
 ];
 
 /** What must come back the same: everything, but the rows of a list that grows while read. */
@@ -93,7 +114,9 @@ function comparable(view: View, screen: ListScreen): Partial<View> {
 
 for (const viewport of OPERATOR_VIEWPORTS) {
   for (const screen of SCREENS) {
-    test(`${screen.name} at ${viewport.width}x${viewport.height}: search, sort and page survive a reload and come back with Back`, async ({ page }) => {
+    test(`${screen.name} at ${viewport.width}x${viewport.height}: search, sort and page survive a reload and come back with Back`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await signInWithCompany(page, USERS.superadmin);
       await page.goto(`/dashboard/${screen.path}`);
@@ -102,17 +125,28 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       const sameAfterReload = async (what: string) => {
         const before = await settledViewOf(page, screen.searchName);
         await page.reload();
-        expect(comparable(await viewOf(page, screen.searchName), screen), `${what}, reloaded`).toEqual(comparable(before, screen));
+        expect(
+          comparable(await viewOf(page, screen.searchName), screen),
+          `${what}, reloaded`,
+        ).toEqual(comparable(before, screen));
         views.push(before);
       };
 
-      await page.getByRole('main').getByRole('textbox', { name: screen.searchName }).fill(screen.searchText);
+      await page
+        .getByRole('main')
+        .getByRole('textbox', { name: screen.searchName })
+        .fill(screen.searchText);
       await expect(page).toHaveURL(new RegExp(`[?&]q=${screen.searchText}`));
       await sameAfterReload('searched');
       expect(views.at(-1)!.search).toBe(screen.searchText);
 
-      await grid(page).getByRole('columnheader', { name: screen.sortHeader, exact: true }).getByRole('button').click();
-      await expect(grid(page).getByRole('columnheader', { name: screen.sortHeader, exact: true })).toHaveAttribute('aria-sort', 'ascending');
+      await grid(page)
+        .getByRole('columnheader', { name: screen.sortHeader, exact: true })
+        .getByRole('button')
+        .click();
+      await expect(
+        grid(page).getByRole('columnheader', { name: screen.sortHeader, exact: true }),
+      ).toHaveAttribute('aria-sort', 'ascending');
       await sameAfterReload('sorted');
 
       await page.getByRole('button', { name: 'Page 2', exact: true }).click();
@@ -125,7 +159,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       for (const earlier of views.slice(0, -1).reverse()) {
         await page.goBack();
         await expect(async () => {
-          expect(comparable(await viewOf(page, screen.searchName), screen)).toEqual(comparable(earlier, screen));
+          expect(comparable(await viewOf(page, screen.searchName), screen)).toEqual(
+            comparable(earlier, screen),
+          );
         }).toPass({ timeout: 15_000 });
       }
     });

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BUSINESS_TZ, businessToday, openScreen, rowByOrderId, waitForTable } from '../support/monitoring.ts';
+import {
+  BUSINESS_TZ,
+  businessToday,
+  openScreen,
+  rowByOrderId,
+  waitForTable,
+} from '../support/monitoring.ts';
 import { USERS, signInWithCompany } from '../support/session.ts';
 import { demoBank, payVaAsBank } from '../support/snap-bank.ts';
 
@@ -24,15 +30,28 @@ interface VaRow {
 async function unpaidBillOnFirstPage(page: Page): Promise<VaRow> {
   const answer = await page.evaluate(async (day) => {
     const query = new URLSearchParams({ page: '1', max: '10', from: day, to: day });
-    const res = await fetch(`/api/dashboard/transactionVa/?${query}`, { headers: { Authentication: localStorage.getItem('token') ?? '' } });
+    const res = await fetch(`/api/dashboard/transactionVa/?${query}`, {
+      headers: { Authentication: localStorage.getItem('token') ?? '' },
+    });
     return (await res.json()) as { data: { data: VaRow[] } };
   }, businessToday());
-  const bill = answer.data.data.find((r) => r.trctStatus === '03' && r.trctBank !== null && r.trvaVirtualAccountNo !== null && r.trctTotalAmount !== null);
+  const bill = answer.data.data.find(
+    (r) =>
+      r.trctStatus === '03' &&
+      r.trctBank !== null &&
+      r.trvaVirtualAccountNo !== null &&
+      r.trctTotalAmount !== null,
+  );
   expect(bill, 'an unpaid VA bill on the first page of today').toBeDefined();
   return bill!;
 }
 
-test('a bank pays through /snap: the operator sees the row turn Lunas and the merchant notification appear, without a click', async ({ page, context, request, baseURL }) => {
+test('a bank pays through /snap: the operator sees the row turn Lunas and the merchant notification appear, without a click', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   await signInWithCompany(page, USERS.admin);
   // A second tab of the same session watches Notifications (each tab holds its own stream).
   const notifications = await context.newPage();
@@ -52,10 +71,15 @@ test('a bank pays through /snap: the operator sees the row turn Lunas and the me
     name: bill.trvaVirtualAccountName ?? '',
     amount: bill.trctTotalAmount!.toFixed(2),
   });
-  expect(answer).toMatchObject({ responseCode: '2002500', virtualAccountData: { paymentFlagStatus: '00' } });
+  expect(answer).toMatchObject({
+    responseCode: '2002500',
+    virtualAccountData: { paymentFlagStatus: '00' },
+  });
 
   // No click, no Refresh: the stream tells both tabs.
-  await expect(row.getByRole('cell', { name: 'Lunas', exact: true })).toBeVisible({ timeout: LIVE_MS });
+  await expect(row.getByRole('cell', { name: 'Lunas', exact: true })).toBeVisible({
+    timeout: LIVE_MS,
+  });
   const notification = rowByOrderId(notifications, orderId);
   await expect(notification).toBeVisible({ timeout: LIVE_MS });
 
@@ -68,6 +92,12 @@ test('a bank pays through /snap: the operator sees the row turn Lunas and the me
   await row.getByRole('cell', { name: orderId, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/transaction-va/${bill.trctId}$`));
   const timeline = page.getByRole('list', { name: 'Riwayat transaksi' });
-  await expect(timeline.getByRole('listitem').filter({ hasText: `Pembayaran diterima dari bank ${bill.trctBank}` })).toBeVisible();
-  await expect(timeline.getByRole('listitem').filter({ hasText: 'Notifikasi ke merchant: terkirim' })).toBeVisible();
+  await expect(
+    timeline
+      .getByRole('listitem')
+      .filter({ hasText: `Pembayaran diterima dari bank ${bill.trctBank}` }),
+  ).toBeVisible();
+  await expect(
+    timeline.getByRole('listitem').filter({ hasText: 'Notifikasi ke merchant: terkirim' }),
+  ).toBeVisible();
 });

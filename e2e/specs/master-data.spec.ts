@@ -24,7 +24,13 @@ import {
   toolbarButton,
   uniqueSuffix,
 } from '../support/master.ts';
-import { USERS, chooseCompany, menuEntries, signIn, signInWithCompany } from '../support/session.ts';
+import {
+  USERS,
+  chooseCompany,
+  menuEntries,
+  signIn,
+  signInWithCompany,
+} from '../support/session.ts';
 
 // Each test walks through several screens; a loaded machine makes that slow.
 test.describe.configure({ timeout: 120_000 });
@@ -75,17 +81,29 @@ async function addCompanyGroup(page: Page, name: string, city?: string): Promise
 
 async function addCompany(page: Page, group: string, name: string): Promise<void> {
   await openScreen(page, 'Company');
-  const row = await addRecord(page, 'Company', companyValues(group, name), TOASTS.companyCreated, name);
+  const row = await addRecord(
+    page,
+    'Company',
+    companyValues(group, name),
+    TOASTS.companyCreated,
+    name,
+  );
   await expect(row).toContainText(group);
 }
 
-test('an admin sets up group, company, role, permissions and user; the user sees exactly what the role allows', async ({ page }) => {
+test('an admin sets up group, company, role, permissions and user; the user sees exactly what the role allows', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const id = uniqueSuffix();
   const group = `E2E Group ${id}`;
   const company = `PT E2E ${id}`;
   const role = `E2E Role ${id}`;
-  const user = { userId: `e2e.${id}@tagih.id`, username: `e2euser${id}`, password: 'e2e-user-pass' };
+  const user = {
+    userId: `e2e.${id}@tagih.id`,
+    username: `e2euser${id}`,
+    password: 'e2e-user-pass',
+  };
 
   await signInWithCompany(page, USERS.superadmin);
 
@@ -130,7 +148,12 @@ test('an admin sets up group, company, role, permissions and user; the user sees
     const userRow = await addRecord(
       page,
       'User',
-      { 'User ID': user.userId, Username: user.username, Password: user.password, Status: { choose: 'Active' } },
+      {
+        'User ID': user.userId,
+        Username: user.username,
+        Password: user.password,
+        Status: { choose: 'Active' },
+      },
       TOASTS.userCreated,
       user.userId,
     );
@@ -171,8 +194,13 @@ test('an admin sets up group, company, role, permissions and user; the user sees
     await expect(toolbarButton(page, 'Filter Data')).toBeVisible();
     await expect(table(page).getByRole('button', { name: /^(Edit|Delete)$/ })).toHaveCount(0);
 
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transaction VA' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Transaction Virtual Account' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Transaction VA' })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Transaction Virtual Account' }),
+    ).toBeVisible();
 
     await page.goto('/dashboard/company-management');
     await expect(page.getByText('No Access')).toBeVisible();
@@ -193,7 +221,9 @@ test('edit a company group: the new city shows in the table', async ({ page }) =
   await expect(rowByText(page, group)).not.toContainText('Surabaya');
 });
 
-test('delete: a group that still has companies is refused; the company, then the group, are deleted', async ({ page }) => {
+test('delete: a group that still has companies is refused; the company, then the group, are deleted', async ({
+  page,
+}) => {
   const id = uniqueSuffix();
   const group = `E2E Delete Group ${id}`;
   const company = `PT E2E Delete ${id}`;
@@ -287,7 +317,9 @@ test('company: the status filter narrows the table and Refresh clears it', async
   await expect(rowByText(page, 'PT Kopi Kita')).toBeVisible();
 });
 
-test('permission: the summary count matches the table, and the page size changes the rows shown', async ({ page }) => {
+test('permission: the summary count matches the table, and the page size changes the rows shown', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.superadmin);
   await openScreen(page, 'Permission');
   const total = await shownTotal(page);
@@ -307,8 +339,9 @@ test('a staff user opening a master route directly gets the no-access view', asy
   for (const route of ['company-group-management', 'company-management', 'roles-management']) {
     await page.goto(`/dashboard/${route}`);
     await expect(page.getByText('No Access')).toBeVisible();
-    await expect(page.getByText("Looks like you don't have permission to access this content.")).toBeVisible();
+    await expect(
+      page.getByText("Looks like you don't have permission to access this content."),
+    ).toBeVisible();
     await expect(table(page)).toHaveCount(0);
   }
 });
-

@@ -37,9 +37,25 @@ test.use({ timezoneId: BUSINESS_TZ, viewport: { width: 2300, height: 1200 } });
 test.describe.configure({ timeout: 120_000 });
 
 const COMPANY = 'PT Toko Maju';
-const VA_CSV_HEADER = ['Order ID', 'No. VA', 'Nama', 'Bank', 'Jumlah', 'Jumlah Dibayar', 'Tanggal Dibuat', 'Tanggal Kadaluarsa', 'Tanggal Lunas', 'Status', 'Notifikasi'];
+const VA_CSV_HEADER = [
+  'Order ID',
+  'No. VA',
+  'Nama',
+  'Bank',
+  'Jumlah',
+  'Jumlah Dibayar',
+  'Tanggal Dibuat',
+  'Tanggal Kadaluarsa',
+  'Tanggal Lunas',
+  'Status',
+  'Notifikasi',
+];
 /** CSV column → the VA table's header for it. */
-const VA_TABLE_HEADER: Record<string, string> = { Jumlah: 'Total', 'Jumlah Dibayar': 'Dibayar', 'Tanggal Kadaluarsa': 'Kadaluarsa' };
+const VA_TABLE_HEADER: Record<string, string> = {
+  Jumlah: 'Total',
+  'Jumlah Dibayar': 'Dibayar',
+  'Tanggal Kadaluarsa': 'Kadaluarsa',
+};
 const MONEY = new Set(['Jumlah', 'Jumlah Dibayar']);
 
 test.beforeEach(async ({ page }) => {
@@ -106,7 +122,9 @@ async function expectCsvMatchesTable(page: Page, tableRows: TableRow[]): Promise
   });
 }
 
-test('VA: filter by date range and status, export, and the CSV matches the table', async ({ page }) => {
+test('VA: filter by date range and status, export, and the CSV matches the table', async ({
+  page,
+}) => {
   const today = businessToday();
   await openScreen(page, 'va');
   await expect(dateRangeField(page)).toHaveValue(`${today} - ${today}`);
@@ -183,14 +201,18 @@ test('VA: the search-by selector finds a row by Order ID, Nama and No. VA', asyn
   await expect(page.getByRole('textbox', { name: 'Search No. VA..' })).toHaveValue('');
   await searchFor(page, 'Search No. VA..', vaNo, orderId);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 entries');
-  await expect(rowByOrderId(page, orderId).getByRole('cell', { name: vaNo, exact: true })).toBeVisible();
+  await expect(
+    rowByOrderId(page, orderId).getByRole('cell', { name: vaNo, exact: true }),
+  ).toBeVisible();
 });
 
 test('VA: Inquiry is only enabled on Belum Lunas, Notif only on Lunas', async ({ page }) => {
   await openScreen(page, 'va');
   await setPageSize(page, 100);
   const withStatus = (status: string) =>
-    grid(page).getByRole('row').filter({ has: page.getByRole('cell', { name: status, exact: true }) });
+    grid(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: status, exact: true }) });
 
   for (const row of await withStatus('Lunas').all()) {
     await expect(row.getByRole('button', { name: 'Inquiry' })).toBeDisabled();
@@ -213,14 +235,20 @@ test('VA: Inquiry is only enabled on Belum Lunas, Notif only on Lunas', async ({
   const unpaid = withStatus('Belum Lunas').first();
   const orderId = (await unpaid.locator('[data-field="trctOrderId"]').innerText()).trim();
   await unpaid.getByRole('button', { name: 'Inquiry' }).click();
-  const question = page.getByRole('dialog').filter({ hasText: `Kirim inquiry untuk transaksi dengan order id ${orderId}?` });
+  const question = page
+    .getByRole('dialog')
+    .filter({ hasText: `Kirim inquiry untuk transaksi dengan order id ${orderId}?` });
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Batal' }).click();
   await expect(question).toBeHidden();
-  await expect(rowByOrderId(page, orderId).getByRole('cell', { name: 'Belum Lunas', exact: true })).toBeVisible();
+  await expect(
+    rowByOrderId(page, orderId).getByRole('cell', { name: 'Belum Lunas', exact: true }),
+  ).toBeVisible();
 });
 
-test('VA: an inquiry the bank answers as paid turns the row Lunas and updates Status Pelunasan', async ({ page }) => {
+test('VA: an inquiry the bank answers as paid turns the row Lunas and updates Status Pelunasan', async ({
+  page,
+}) => {
   const today = businessToday();
   await openScreen(page, 'va');
   await pickDateRange(page, addDays(today, -31), today);
@@ -255,13 +283,20 @@ test('VA: an inquiry the bank answers as paid turns the row Lunas and updates St
 
   // The whole range: one more paid transaction, its amount added to the nominal.
   await page.getByRole('button', { name: 'Clear search' }).click();
-  await expect(showing(page)).toHaveText(`Showing 1 to ${Math.min(100, total)} of ${total} entries`);
+  await expect(showing(page)).toHaveText(
+    `Showing 1 to ${Math.min(100, total)} of ${total} entries`,
+  );
   await expect
     .poll(() => readSummary(page))
-    .toEqual({ nominal: minorToRupiah(rupiahToMinor(before.nominal) + paidMinor), count: before.count + 1 });
+    .toEqual({
+      nominal: minorToRupiah(rupiahToMinor(before.nominal) + paidMinor),
+      count: before.count + 1,
+    });
 });
 
-test('VA: re-sending a notification adds one attempt to its history on Notifications', async ({ page }) => {
+test('VA: re-sending a notification adds one attempt to its history on Notifications', async ({
+  page,
+}) => {
   await openScreen(page, 'va');
   await applyStatusFilter(page, 'Lunas');
   const [paid] = await readAllRowsOfPage(page, 'Lunas');
@@ -300,7 +335,19 @@ test('QRIS: the list pages on with the No. column continuing on page 2', async (
   await expect(page.getByRole('heading', { name: 'Status Pelunasan' })).toBeVisible();
   await expect(grid(page).getByRole('columnheader')).toHaveText(
     // First the checkboxes that pick rows for bulk actions (issue 11), no header text.
-    ['', 'No.', 'Order Id', 'Nama', 'Bank', 'Ref. No', 'Jumlah', 'Tanggal', 'Status', 'Notifikasi', 'Actions'],
+    [
+      '',
+      'No.',
+      'Order Id',
+      'Nama',
+      'Bank',
+      'Ref. No',
+      'Jumlah',
+      'Tanggal',
+      'Status',
+      'Notifikasi',
+      'Actions',
+    ],
   );
   await pickDateRange(page, addDays(today, -31), today);
   const { total } = await readShowing(page);
@@ -310,11 +357,18 @@ test('QRIS: the list pages on with the No. column continuing on page 2', async (
   expect(first.map((r) => r['No.'])).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
 
   await page.getByRole('button', { name: 'Page 2' }).click();
-  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(showing(page)).toHaveText(`Showing 11 to ${Math.min(20, total)} of ${total} entries`);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(showing(page)).toHaveText(
+    `Showing 11 to ${Math.min(20, total)} of ${total} entries`,
+  );
   await waitForTable(page);
   const second = await readTable(page);
-  expect(second.map((r) => r['No.'])).toEqual(Array.from({ length: Math.min(20, total) - 10 }, (_, i) => String(i + 11)));
+  expect(second.map((r) => r['No.'])).toEqual(
+    Array.from({ length: Math.min(20, total) - 10 }, (_, i) => String(i + 11)),
+  );
   // Page 2 lists other transactions than page 1.
   const firstIds = new Set(first.map((r) => r['Order Id']));
   expect(second.some((r) => firstIds.has(r['Order Id']))).toBe(false);
@@ -325,5 +379,7 @@ test('QRIS: the list pages on with the No. column continuing on page 2', async (
   await selectOption(page, page.getByRole('combobox', { name: /^Search by/ }), 'Ref. No.');
   await searchFor(page, 'Search Ref. No...', target['Ref. No']!, target['Order Id']);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 entries');
-  await expect(rowByOrderId(page, target['Order Id']!).locator('[data-field="no"]')).toHaveText('1');
+  await expect(rowByOrderId(page, target['Order Id']!).locator('[data-field="no"]')).toHaveText(
+    '1',
+  );
 });

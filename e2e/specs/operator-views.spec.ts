@@ -29,9 +29,30 @@ const COMPANY = 'PT Toko Maju';
 const lastMonth = () => `from=${addDays(businessToday(), -29)}&to=${businessToday()}`;
 
 const SCREENS = [
-  { name: 'Transaction VA', path: '/dashboard/transaction-va', orderId: 'trctOrderId', status: 'trctStatus', actions: ['Inquiry', 'Notif'], wide: ['trctTotalAmount', 'notification'] },
-  { name: 'Transaction BRI QRIS', path: '/dashboard/transaction-qris', orderId: 'trctOrderId', status: 'trctStatus', actions: ['Inquiry', 'Notif'], wide: ['trctTotalAmount', 'notification'] },
-  { name: 'Notifications', path: '/dashboard/notifications', orderId: 'notiOrderId', status: 'notiStatus', actions: ['See History'], wide: ['notiCreatedTime'] },
+  {
+    name: 'Transaction VA',
+    path: '/dashboard/transaction-va',
+    orderId: 'trctOrderId',
+    status: 'trctStatus',
+    actions: ['Inquiry', 'Notif'],
+    wide: ['trctTotalAmount', 'notification'],
+  },
+  {
+    name: 'Transaction BRI QRIS',
+    path: '/dashboard/transaction-qris',
+    orderId: 'trctOrderId',
+    status: 'trctStatus',
+    actions: ['Inquiry', 'Notif'],
+    wide: ['trctTotalAmount', 'notification'],
+  },
+  {
+    name: 'Notifications',
+    path: '/dashboard/notifications',
+    orderId: 'notiOrderId',
+    status: 'notiStatus',
+    actions: ['See History'],
+    wide: ['notiCreatedTime'],
+  },
 ] as const;
 
 /** The element lies wholly inside the viewport, left to right (nothing to scroll to). */
@@ -40,25 +61,39 @@ async function expectInsideViewport(page: Page, element: Locator, what: string):
   const box = (await element.boundingBox())!;
   const width = page.viewportSize()!.width;
   expect(box.x, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what} ends inside the ${width} px window`).toBeLessThanOrEqual(width);
+  expect(box.x + box.width, `${what} ends inside the ${width} px window`).toBeLessThanOrEqual(
+    width,
+  );
 }
 
 for (const viewport of OPERATOR_VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('every row shows its Order ID and actions without scrolling sideways, its status within reach', async ({ page }) => {
+    test('every row shows its Order ID and actions without scrolling sideways, its status within reach', async ({
+      page,
+    }) => {
       await signInWithCompany(page, USERS.staff, COMPANY);
       for (const screen of SCREENS) {
         await page.goto(`${screen.path}?${lastMonth()}`);
         await waitForTable(page);
-        const rows = grid(page).getByRole('row').filter({ has: page.getByRole('cell') });
+        const rows = grid(page)
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') });
         expect(await rows.count(), screen.name).toBeGreaterThan(0);
         for (const index of [0, (await rows.count()) - 1]) {
           const row = rows.nth(index);
-          await expectInsideViewport(page, row.locator(`[data-field="${screen.orderId}"]`), `${screen.name}: Order ID`);
+          await expectInsideViewport(
+            page,
+            row.locator(`[data-field="${screen.orderId}"]`),
+            `${screen.name}: Order ID`,
+          );
           for (const action of screen.actions) {
-            await expectInsideViewport(page, row.getByRole('button', { name: action }), `${screen.name}: ${action}`);
+            await expectInsideViewport(
+              page,
+              row.getByRole('button', { name: action }),
+              `${screen.name}: ${action}`,
+            );
           }
           // Every other column is shown (issue 35): on a laptop the table may scroll sideways to it,
           // Order ID and the actions held in place (table-columns.spec.ts checks each one).
@@ -70,15 +105,23 @@ for (const viewport of OPERATOR_VIEWPORTS) {
           await grid(page).evaluate((table) => table.parentElement!.scrollTo({ left: 0 }));
         }
         // The table does not overflow the window: nothing further right to scroll to.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-        await page.screenshot({ path: `/tmp/g-e2e-${screen.path.split('/').pop()}-${viewport.width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await page.screenshot({
+          path: `/tmp/g-e2e-${screen.path.split('/').pop()}-${viewport.width}.png`,
+        });
       }
     });
 
-    test('a pasted link restores a filtered, sorted list; back and forward walk its states', async ({ page }) => {
+    test('a pasted link restores a filtered, sorted list; back and forward walk its states', async ({
+      page,
+    }) => {
       await signInWithCompany(page, USERS.staff, COMPANY);
       const from = addDays(businessToday(), -29);
-      await page.goto(`/dashboard/transaction-va?${lastMonth()}&status=00&sort=-trctTotalAmount&size=20`);
+      await page.goto(
+        `/dashboard/transaction-va?${lastMonth()}&status=00&sort=-trctTotalAmount&size=20`,
+      );
       await waitForTable(page);
       await expect(dateRangeField(page)).toHaveValue(`${from} - ${businessToday()}`);
       await expect(page.getByRole('combobox', { name: /^Rows/ })).toHaveText('20');
@@ -87,8 +130,13 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       expect(rows.every((r) => r['Status'] === 'Lunas')).toBe(true);
       if (viewport.width >= 1280) {
         // At 600 px the rows are cards and the header a row of sort buttons.
-        await expect(grid(page).getByRole('columnheader', { name: 'Total' })).toHaveAttribute('aria-sort', 'descending');
-        const totals = rows.map((r) => Number(r['Total']!.replace(/[^\d,]/g, '').replace(',', '.')));
+        await expect(grid(page).getByRole('columnheader', { name: 'Total' })).toHaveAttribute(
+          'aria-sort',
+          'descending',
+        );
+        const totals = rows.map((r) =>
+          Number(r['Total']!.replace(/[^\d,]/g, '').replace(',', '.')),
+        );
         expect(totals).toEqual([...totals].sort((a, b) => b - a));
       }
       const { total } = await readShowing(page);
@@ -109,7 +157,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       await expect(dateRangeField(page)).toHaveValue(`${businessToday()} - ${businessToday()}`);
 
       // Reload keeps the state too.
-      await page.goto(`/dashboard/transaction-va?${lastMonth()}&status=00&sort=-trctTotalAmount&size=20`);
+      await page.goto(
+        `/dashboard/transaction-va?${lastMonth()}&status=00&sort=-trctTotalAmount&size=20`,
+      );
       await page.reload();
       await waitForTable(page);
       expect((await readShowing(page)).total).toBe(total);
@@ -120,7 +170,9 @@ for (const viewport of OPERATOR_VIEWPORTS) {
 test.describe('search keystrokes', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('a keystroke in the search box costs less than a frame with 100 rows listed (issue 10)', async ({ page }) => {
+  test('a keystroke in the search box costs less than a frame with 100 rows listed (issue 10)', async ({
+    page,
+  }) => {
     await signInWithCompany(page, USERS.staff, COMPANY);
     await page.goto(`/dashboard/transaction-va?${lastMonth()}&size=100`);
     await waitForTable(page);
@@ -131,7 +183,19 @@ test.describe('search keystrokes', () => {
     const timings = await box.evaluate(async (input: HTMLInputElement) => {
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       const spent: number[] = [];
-      for (const text of ['V', 'VA', 'VA1', 'VA1-', 'VA1-0', 'VA1-00', 'VA1-000', 'VA1-0000', 'VA1-00001', 'VA1-000010', 'VA1-0000106']) {
+      for (const text of [
+        'V',
+        'VA',
+        'VA1',
+        'VA1-',
+        'VA1-0',
+        'VA1-00',
+        'VA1-000',
+        'VA1-0000',
+        'VA1-00001',
+        'VA1-000010',
+        'VA1-0000106',
+      ]) {
         const start = performance.now();
         setValue.call(input, text);
         input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -141,7 +205,10 @@ test.describe('search keystrokes', () => {
       return spent.sort((a, b) => a - b);
     });
     const median = timings[Math.floor(timings.length / 2)]!;
-    expect(median, `keystroke times ${timings.map((t) => t.toFixed(1)).join(', ')} ms`).toBeLessThan(16);
+    expect(
+      median,
+      `keystroke times ${timings.map((t) => t.toFixed(1)).join(', ')} ms`,
+    ).toBeLessThan(16);
     await expect(box).toHaveValue('VA1-0000106');
   });
 });
@@ -149,7 +216,9 @@ test.describe('search keystrokes', () => {
 test.describe('saved views', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('a saved view and the chosen columns come back after signing out and in', async ({ page }) => {
+  test('a saved view and the chosen columns come back after signing out and in', async ({
+    page,
+  }) => {
     await signInWithCompany(page, USERS.admin, COMPANY);
     await page.goto('/dashboard/notifications');
     await waitForTable(page);
@@ -167,10 +236,18 @@ test.describe('saved views', () => {
     await page.getByRole('button', { name: 'Kolom' }).click();
     const chooser = page.getByRole('dialog', { name: 'Atur Kolom' });
     await chooser.getByRole('checkbox', { name: 'No. VA' }).uncheck();
-    for (let i = 0; i < 3; i += 1) await chooser.getByRole('button', { name: 'Naikkan Notif Status' }).click();
+    for (let i = 0; i < 3; i += 1)
+      await chooser.getByRole('button', { name: 'Naikkan Notif Status' }).click();
     await chooser.getByRole('button', { name: 'Simpan' }).click();
     await expect(chooser).toBeHidden();
-    await expect(grid(page).getByRole('columnheader')).toHaveText(['', 'Notif Status', 'Notif Id', 'Order Id', 'Created Time', 'Actions']);
+    await expect(grid(page).getByRole('columnheader')).toHaveText([
+      '',
+      'Notif Status',
+      'Notif Id',
+      'Order Id',
+      'Created Time',
+      'Actions',
+    ]);
 
     await page.getByRole('button', { name: 'Simpan Tampilan' }).click();
     const save = page.getByRole('dialog', { name: 'Simpan Tampilan' });
@@ -188,11 +265,25 @@ test.describe('saved views', () => {
     await page.goto('/dashboard/notifications');
     await waitForTable(page);
     // The chosen columns are the user's, on the server.
-    await expect(grid(page).getByRole('columnheader')).toHaveText(['', 'Notif Status', 'Notif Id', 'Order Id', 'Created Time', 'Actions']);
-    await expect(page.getByRole('textbox', { name: 'Select Date Range' })).toHaveValue('Semua tanggal');
-    await page.getByRole('navigation', { name: 'Tampilan tersimpan' }).getByRole('button', { name: 'Pending minggu ini' }).click();
+    await expect(grid(page).getByRole('columnheader')).toHaveText([
+      '',
+      'Notif Status',
+      'Notif Id',
+      'Order Id',
+      'Created Time',
+      'Actions',
+    ]);
+    await expect(page.getByRole('textbox', { name: 'Select Date Range' })).toHaveValue(
+      'Semua tanggal',
+    );
+    await page
+      .getByRole('navigation', { name: 'Tampilan tersimpan' })
+      .getByRole('button', { name: 'Pending minggu ini' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${listUrl.replace('?', '\\?')}$`));
-    await expect(dateRangeField(page)).toHaveValue(`${addDays(businessToday(), -6)} - ${businessToday()}`);
+    await expect(dateRangeField(page)).toHaveValue(
+      `${addDays(businessToday(), -6)} - ${businessToday()}`,
+    );
     await waitForTable(page);
     const rows = await readTable(page);
     expect(rows.every((r) => r['Notif Status'] === 'Pending')).toBe(true);

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BUSINESS_TZ, businessToday, confirmAction, openScreen, rowByOrderId, searchOrderId } from '../support/monitoring.ts';
+import {
+  BUSINESS_TZ,
+  businessToday,
+  confirmAction,
+  openScreen,
+  rowByOrderId,
+  searchOrderId,
+} from '../support/monitoring.ts';
 import { USERS, signInWithCompany } from '../support/session.ts';
 
 // One transaction's whole story (issue 11 item 2): open it from the list, run Inquiry and Notif
@@ -21,21 +28,37 @@ async function unpaidButPaidAtBank(page: Page): Promise<VaRow> {
   // Today: the list's default range.
   const today = businessToday();
   const answer = await page.evaluate(async (day) => {
-    const query = new URLSearchParams({ page: '1', max: '100', from: day, to: day, 'finds[trctStatus]': '03' });
-    const res = await fetch(`/api/dashboard/transactionVa/?${query}`, { headers: { Authentication: localStorage.getItem('token') ?? '' } });
-    return { status: res.status, body: (await res.json()) as { data: { data: VaRow[] } | null; status: { message: string } } };
+    const query = new URLSearchParams({
+      page: '1',
+      max: '100',
+      from: day,
+      to: day,
+      'finds[trctStatus]': '03',
+    });
+    const res = await fetch(`/api/dashboard/transactionVa/?${query}`, {
+      headers: { Authentication: localStorage.getItem('token') ?? '' },
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { data: { data: VaRow[] } | null; status: { message: string } },
+    };
   }, today);
   expect(answer.status, answer.body.status.message).toBe(200);
   const rows = answer.body.data?.data ?? [];
-  const target = rows.find((r) => /[123]$/.test(r.trctOrderId) && /[123]$/.test(r.trvaVirtualAccountNo ?? ''));
+  const target = rows.find(
+    (r) => /[123]$/.test(r.trctOrderId) && /[123]$/.test(r.trvaVirtualAccountNo ?? ''),
+  );
   expect(target, 'an unpaid VA transaction the simulator reports as paid').toBeDefined();
   return target!;
 }
 
 const timeline = (page: Page) => page.getByRole('list', { name: 'Riwayat transaksi' });
-const entry = (page: Page, title: string | RegExp) => timeline(page).getByRole('listitem').filter({ hasText: title });
+const entry = (page: Page, title: string | RegExp) =>
+  timeline(page).getByRole('listitem').filter({ hasText: title });
 
-test('VA: open a transaction from the list, run Inquiry and Notif there, and read both in its timeline', async ({ page }) => {
+test('VA: open a transaction from the list, run Inquiry and Notif there, and read both in its timeline', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.staff);
   await openScreen(page, 'va');
   const target = await unpaidButPaidAtBank(page);
@@ -45,8 +68,12 @@ test('VA: open a transaction from the list, run Inquiry and Notif there, and rea
   await searchOrderId(page, orderId);
   await rowByOrderId(page, orderId).getByRole('cell', { name: orderId, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/transaction-va/${target.trctId}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Detail Transaksi ${orderId}` })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Transaksi' }).getByText('Belum Lunas')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Detail Transaksi ${orderId}` }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Transaksi' }).getByText('Belum Lunas'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salin Order ID' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salin No. VA', exact: true })).toBeVisible();
   await expect(timeline(page).getByRole('listitem')).toHaveCount(1);
@@ -57,7 +84,9 @@ test('VA: open a transaction from the list, run Inquiry and Notif there, and rea
   await page.getByRole('button', { name: 'Inquiry', exact: true }).click();
   await confirmAction(page, `Kirim inquiry untuk transaksi dengan order id ${orderId}?`);
   await expect(page.getByText('Berhasil mengirim inquiry status.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Transaksi' }).getByText('Lunas', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Transaksi' }).getByText('Lunas', { exact: true }),
+  ).toBeVisible();
   await expect(entry(page, /^.*Inquiry ke bank \w+: sudah dibayar/)).toHaveCount(1);
   await expect(entry(page, 'Inquiry ke bank')).toContainText(`oleh ${USERS.staff.username}`);
   await expect(entry(page, 'Status menjadi Lunas')).toHaveCount(1);
@@ -74,16 +103,23 @@ test('VA: open a transaction from the list, run Inquiry and Notif there, and rea
   const lastDelivery = entry(page, 'Notifikasi ke merchant: terkirim').last();
   await expect(lastDelivery).toContainText(/HTTP 200 · \d+ ms/);
   await lastDelivery.getByText('Lihat detail').click();
-  await expect(lastDelivery.getByRole('group', { name: 'Response merchant' })).toContainText('"status": 200');
+  await expect(lastDelivery.getByRole('group', { name: 'Response merchant' })).toContainText(
+    '"status": 200',
+  );
 
   // Time order: the titles as listed; the re-send comes after the inquiry.
-  const titles = await timeline(page).getByRole('listitem').locator('p:first-of-type').allInnerTexts();
+  const titles = await timeline(page)
+    .getByRole('listitem')
+    .locator('p:first-of-type')
+    .allInnerTexts();
   expect(titles[0]).toBe('Transaksi dibuat');
   const inquiryAt = titles.findIndex((t) => t.startsWith('Inquiry ke bank'));
   const resentAt = titles.indexOf('Tindakan operator: Kirim Notifikasi berhasil');
   expect(inquiryAt).toBeGreaterThan(0);
   expect(resentAt).toBeGreaterThan(inquiryAt);
-  const times = await timeline(page).locator('time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')!));
+  const times = await timeline(page)
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')!));
   expect([...times].sort((a, b) => Date.parse(a) - Date.parse(b))).toEqual(times);
 
   await page.screenshot({ path: '/tmp/e-detail-1280.png', fullPage: true });
@@ -92,7 +128,9 @@ test('VA: open a transaction from the list, run Inquiry and Notif there, and rea
   const url = page.url();
   await page.reload();
   await expect(page).toHaveURL(url);
-  await expect(page.getByRole('heading', { level: 1, name: `Detail Transaksi ${orderId}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Detail Transaksi ${orderId}` }),
+  ).toBeVisible();
   await expect(timeline(page).getByRole('listitem')).toHaveCount(titles.length);
 
   await page.setViewportSize({ width: 600, height: 900 });
@@ -104,6 +142,9 @@ test('an id of no transaction of the company shows that, not an error page', asy
   await signInWithCompany(page, USERS.staff);
   await page.goto('/dashboard/transaction-qris/2000000000');
   await expect(page.getByText('Transaksi tidak ditemukan di perusahaan ini.')).toBeVisible();
-  await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Transaction BRI QRIS' }).click();
+  await page
+    .getByRole('navigation', { name: 'breadcrumb' })
+    .getByRole('link', { name: 'Transaction BRI QRIS' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/transaction-qris$/);
 });

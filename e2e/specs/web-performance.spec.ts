@@ -4,7 +4,9 @@ import { USERS, menuEntries, signInWithCompany } from '../support/session.ts';
 // issue 10 (web): the built app goes out precompressed, and opening Transaction VA from the
 // menu sends its list call at once, beside a single status refresh.
 
-test('the web app is served precompressed: brotli or gzip as asked, hashed assets cached for a year', async ({ request }) => {
+test('the web app is served precompressed: brotli or gzip as asked, hashed assets cached for a year', async ({
+  request,
+}) => {
   const page = await request.get('/login', { headers: { 'accept-encoding': 'br' } });
   expect(page.headers()['content-encoding']).toBe('br');
   expect(page.headers()['cache-control']).toBe('no-cache');
@@ -22,7 +24,9 @@ test('the web app is served precompressed: brotli or gzip as asked, hashed asset
   }
 });
 
-test('opening Transaction VA from the menu sends the list call without waiting for a second status call', async ({ page }) => {
+test('opening Transaction VA from the menu sends the list call without waiting for a second status call', async ({
+  page,
+}) => {
   await signInWithCompany(page, USERS.staff);
   await menuEntries(page); // the dashboard and its status have loaded
 
@@ -30,17 +34,22 @@ test('opening Transaction VA from the menu sends the list call without waiting f
   const started = Date.now();
   const pathOf = (request: Request) => new URL(request.url()).pathname;
   page.on('request', (request) => {
-    if (request.url().includes('/api/')) requests.push({ path: pathOf(request), at: Date.now() - started });
+    if (request.url().includes('/api/'))
+      requests.push({ path: pathOf(request), at: Date.now() - started });
   });
   page.on('requestfinished', (request) => {
     const entry = requests.find((r) => r.path === pathOf(request) && r.answeredAt === undefined);
     if (entry) entry.answeredAt = Date.now() - started;
   });
 
-  const list = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/dashboard/transactionVa/');
+  const list = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/api/dashboard/transactionVa/',
+  );
   await page.getByRole('navigation').getByRole('link', { name: /VA/ }).click();
   await list;
-  await expect(page.getByRole('heading', { name: 'Transaction Virtual Account', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Transaction Virtual Account', level: 1 }),
+  ).toBeVisible();
 
   const statusCalls = requests.filter((r) => r.path === '/api/security/authentication/status');
   const listCall = requests.find((r) => r.path === '/api/dashboard/transactionVa/');

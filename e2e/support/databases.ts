@@ -13,7 +13,10 @@ const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 const basePort = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_PORTS = { sqlite: basePort, postgres: basePort + 1 };
 /** Each server's simulators: the demo banks, then the merchants' receiver. */
-export const SIMULATOR_PORTS: Readonly<Record<'sqlite' | 'postgres', readonly [number, number]>> = { sqlite: [basePort + 11, basePort + 12], postgres: [basePort + 13, basePort + 14] };
+export const SIMULATOR_PORTS: Readonly<Record<'sqlite' | 'postgres', readonly [number, number]>> = {
+  sqlite: [basePort + 11, basePort + 12],
+  postgres: [basePort + 13, basePort + 14],
+};
 
 /** E2E_DATABASES: 'sqlite' or 'postgres' to run against that server only; undefined = both. */
 export const E2E_DATABASES_ONLY = ((): 'sqlite' | 'postgres' | undefined => {
@@ -24,7 +27,8 @@ export const E2E_DATABASES_ONLY = ((): 'sqlite' | 'postgres' | undefined => {
 })();
 
 /** Where the server on `port` writes its simulated banks' /snap credentials (DEMO_BANK_KEYS_FILE): a spec pays as a bank with them. */
-export const demoBankKeysFile = (port: number): string => join(tmpdir(), `tagih-e2e-bank-keys-${port}.json`);
+export const demoBankKeysFile = (port: number): string =>
+  join(tmpdir(), `tagih-e2e-bank-keys-${port}.json`);
 
 export function freshSqliteUrl(port: number): string {
   const dir = join(tmpdir(), `tagih-e2e-${port}`);
@@ -33,8 +37,11 @@ export function freshSqliteUrl(port: number): string {
 }
 
 function psql(url: string, statement: string): void {
-  const result = spawnSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', url, '-c', statement], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error?.message}`);
+  const result = spawnSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', url, '-c', statement], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`psql failed: ${result.stderr || result.error?.message}`);
 }
 
 export const postgresDatabaseName = (port: number): string => `tagih_e2e_${port}`;

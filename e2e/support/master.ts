@@ -9,7 +9,10 @@ export function uniqueSuffix(): string {
 
 /** Opens a screen from the sidebar and waits for its title and table. */
 export async function openScreen(page: Page, menuName: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: menuName, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: menuName, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: menuName, exact: true })).toBeVisible();
   await expect(table(page)).toBeVisible();
 }
@@ -19,14 +22,17 @@ export const table = (page: Page): Locator => page.getByRole('main').getByRole('
 
 /** The table's data rows (not the header row). */
 export const dataRows = (page: Page): Locator =>
-  table(page).getByRole('row').filter({ has: page.getByRole('cell') });
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 /** The data row with a cell showing exactly `text` (names are unique per run, so one row). */
 export const rowByText = (page: Page, text: string): Locator =>
   dataRows(page).filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 
 /** The toolbar's search box ('Search Company Group Name..', 'Search User ID..', …). */
-export const searchBox = (page: Page): Locator => page.getByRole('main').getByRole('textbox', { name: /^Search/ });
+export const searchBox = (page: Page): Locator =>
+  page.getByRole('main').getByRole('textbox', { name: /^Search/ });
 
 /** Searches for `text` and returns its row (new records sort last, maybe beyond page 1). */
 export async function findRow(page: Page, text: string): Promise<Locator> {
@@ -83,7 +89,10 @@ export function fieldByLabel(scope: Locator | Page, label: string): Locator {
 }
 
 /** Fills the open form dialog, field by field, by their labels. */
-export async function fillForm(page: Page, values: Readonly<Record<string, FieldValue>>): Promise<void> {
+export async function fillForm(
+  page: Page,
+  values: Readonly<Record<string, FieldValue>>,
+): Promise<void> {
   const form = dialog(page);
   for (const [label, value] of Object.entries(values)) {
     if (typeof value === 'string') {
@@ -93,7 +102,9 @@ export async function fillForm(page: Page, values: Readonly<Record<string, Field
     } else {
       const group = form.getByRole('group', { name: label, exact: true });
       for (const op of OPERATIONS) {
-        await group.getByRole('checkbox', { name: op, exact: true }).setChecked(value.operations.includes(op));
+        await group
+          .getByRole('checkbox', { name: op, exact: true })
+          .setChecked(value.operations.includes(op));
       }
     }
   }
@@ -112,7 +123,8 @@ export async function openAddForm(page: Page, entity: string): Promise<void> {
  */
 export async function openEditForm(page: Page, rowText: string, entity: string): Promise<void> {
   await expect(async () => {
-    if (!(await dialog(page).isVisible())) await rowByText(page, rowText).getByRole('button', { name: 'Edit', exact: true }).click();
+    if (!(await dialog(page).isVisible()))
+      await rowByText(page, rowText).getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(dialog(page)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await expect(dialog(page)).toContainText('Edit Data');
@@ -153,7 +165,10 @@ export async function deleteRow(page: Page, rowText: string, toast: string): Pro
 }
 
 /** Filter Data, set the dialog's filters, Apply Filter. */
-export async function applyFilter(page: Page, values: Readonly<Record<string, string>>): Promise<void> {
+export async function applyFilter(
+  page: Page,
+  values: Readonly<Record<string, string>>,
+): Promise<void> {
   await toolbarButton(page, 'Filter Data').click();
   const filter = page.getByRole('dialog', { name: 'Filter Data' });
   await expect(filter).toBeVisible();
@@ -165,8 +180,15 @@ export async function applyFilter(page: Page, values: Readonly<Record<string, st
 }
 
 /** The pager's 'Showing {from} to {to} of {total} entries'. */
-export async function expectShowing(page: Page, from: number, to: number, total: number): Promise<void> {
-  await expect(page.getByText(`Showing ${from} to ${to} of ${total} entries`, { exact: true })).toBeVisible();
+export async function expectShowing(
+  page: Page,
+  from: number,
+  to: number,
+  total: number,
+): Promise<void> {
+  await expect(
+    page.getByText(`Showing ${from} to ${to} of ${total} entries`, { exact: true }),
+  ).toBeVisible();
 }
 
 /** The total the pager reports once the table has loaded. */

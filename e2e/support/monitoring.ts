@@ -10,11 +10,29 @@ export const OPERATOR_VIEWPORTS = [
   { width: 600, height: 900 },
 ] as const;
 
-const MONTHS_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+const MONTHS_ID = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
 
 /** Today in the business time zone, 'YYYY-MM-DD'. */
 export function businessToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /** 'YYYY-MM-DD' plus `days` (may be negative). */
@@ -43,31 +61,43 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
 export const grid = (page: Page): Locator => page.getByRole('main').getByRole('table');
 
 /** 'Showing {from} to {to} of {total} entries' under the table. */
-export const showing = (page: Page): Locator => page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+export const showing = (page: Page): Locator =>
+  page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
 
 /** Waits until the table has loaded (the pager is disabled while the list is fetched). */
 export async function waitForTable(page: Page): Promise<void> {
   await expect(showing(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'First page' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
-  await expect(page.getByRole('combobox', { name: /^Rows/ })).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('combobox', { name: /^Rows/ })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   // The rows of the page the pager counts are all there (read together: a debounced search may
   // still change both).
   await expect(async () => {
     const { from, to, total } = await readShowing(page);
-    expect(await grid(page).getByRole('row').filter({ has: page.getByRole('cell') }).count()).toBe(total === 0 ? 0 : to - from + 1);
+    expect(
+      await grid(page)
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .count(),
+    ).toBe(total === 0 ? 0 : to - from + 1);
   }).toPass();
 }
 
 /** The numbers of the 'Showing … entries' line. */
-export async function readShowing(page: Page): Promise<{ from: number; to: number; total: number }> {
+export async function readShowing(
+  page: Page,
+): Promise<{ from: number; to: number; total: number }> {
   const text = await showing(page).innerText();
   const [, from, to, total] = /Showing (\d+) to (\d+) of (\d+) entries/.exec(text)!;
   return { from: Number(from), to: Number(to), total: Number(total) };
 }
 
 /** The date-range field of the toolbar. */
-export const dateRangeField = (page: Page): Locator => page.getByRole('textbox', { name: 'Select Date Range' });
+export const dateRangeField = (page: Page): Locator =>
+  page.getByRole('textbox', { name: 'Select Date Range' });
 
 /** Picks a range ('YYYY-MM-DD' days) in the calendar popover: month navigation, then two day clicks. */
 export async function pickDateRange(page: Page, from: string, to: string): Promise<void> {
@@ -87,7 +117,11 @@ export async function pickDateRange(page: Page, from: string, to: string): Promi
       await calendar.getByRole('button', { name: `Go to the ${direction} Month` }).click();
       expect((await calendar.getByRole('status').innerText()).trim()).toBe(caption);
     }).toPass({ timeout: 15_000 });
-    await calendar.getByRole('button', { name: new RegExp(`(^|, )${date} ${MONTHS_ID[month - 1]} ${year}(,|$)`) }).click();
+    await calendar
+      .getByRole('button', {
+        name: new RegExp(`(^|, )${date} ${MONTHS_ID[month - 1]} ${year}(,|$)`),
+      })
+      .click();
   }
   await expect(calendar).toBeHidden();
   await expect(dateRangeField(page)).toHaveValue(`${from} - ${to}`);
@@ -129,11 +163,18 @@ export async function setPageSize(page: Page, size: number): Promise<void> {
 
 /** The table row whose Order ID cell is exactly `orderId`. */
 export function rowByOrderId(page: Page, orderId: string): Locator {
-  return grid(page).getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+  return grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
 }
 
 /** Types into the toolbar search box (its placeholder names the search-by field) and waits for one matching row. */
-export async function searchFor(page: Page, placeholder: string, text: string, orderId?: string): Promise<void> {
+export async function searchFor(
+  page: Page,
+  placeholder: string,
+  text: string,
+  orderId?: string,
+): Promise<void> {
   await page.getByRole('textbox', { name: placeholder }).fill(text);
   if (orderId) await expect(rowByOrderId(page, orderId)).toBeVisible();
   await waitForTable(page);
@@ -185,7 +226,9 @@ export function rupiahToMinor(text: string): number {
 
 /** Minor units → 'Rp. 1.234.567,50', the app's format. */
 export function minorToRupiah(minor: number): string {
-  const whole = Math.floor(minor / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const whole = Math.floor(minor / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `Rp. ${whole},${String(minor % 100).padStart(2, '0')}`;
 }
 
@@ -249,7 +292,10 @@ export async function readCsv(download: Download): Promise<Csv> {
 
 /** Clicks Export and returns the download it starts. */
 export async function exportCsv(page: Page): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
   return download;
 }
 
@@ -264,7 +310,9 @@ export async function confirmAction(page: Page, question: string): Promise<void>
 /** Notifications: searches the order id, opens See History and returns the number of history rows. */
 export async function historyCount(page: Page, orderId: string): Promise<number> {
   await searchFor(page, 'Search Order ID Here', orderId, undefined);
-  const row = grid(page).getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+  const row = grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 entries');
   await row.getByRole('button', { name: 'See History' }).click();
@@ -274,7 +322,9 @@ export async function historyCount(page: Page, orderId: string): Promise<number>
   await expect(table).toBeVisible();
   const count = await table.getByRole('rowgroup').nth(1).getByRole('row').count();
   // Every row is an attempt of this notification, for this order.
-  await expect(table.getByRole('rowgroup').nth(1).getByRole('row').filter({ hasText: orderId })).toHaveCount(count);
+  await expect(
+    table.getByRole('rowgroup').nth(1).getByRole('row').filter({ hasText: orderId }),
+  ).toHaveCount(count);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   return count;

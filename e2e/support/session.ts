@@ -7,7 +7,10 @@ export const USERS = {
   staff: { username: 'budi', password: PASSWORDS.demo },
 } as const;
 
-export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  user: { username: string; password: string },
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -23,7 +26,11 @@ export async function chooseCompany(page: Page, companyName: string): Promise<vo
 }
 
 /** The sign-in and company selection screens, as a user goes through them (foundation.spec.ts). */
-export async function signInWithCompanyByForm(page: Page, user: { username: string; password: string }, companyName = 'PT Toko Maju'): Promise<void> {
+export async function signInWithCompanyByForm(
+  page: Page,
+  user: { username: string; password: string },
+  companyName = 'PT Toko Maju',
+): Promise<void> {
   await signIn(page, user);
   await chooseCompany(page, companyName);
 }
@@ -33,14 +40,25 @@ export async function signInWithCompanyByForm(page: Page, user: { username: stri
  * calls the sign-in and company screens make (login, status, SetCompany), through the API, and
  * the session put where the app keeps it (localStorage); seconds faster than the two screens.
  */
-export async function signInWithCompany(page: Page, user: { username: string; password: string }, companyName = 'PT Toko Maju'): Promise<void> {
+export async function signInWithCompany(
+  page: Page,
+  user: { username: string; password: string },
+  companyName = 'PT Toko Maju',
+): Promise<void> {
   const token = await apiToken(page.request, user);
   const headers = { authentication: token };
   const status = await page.request.get('/api/security/authentication/status', { headers });
-  const companies = ((await status.json()) as { data: { company: { available: { compId: number; compName: string }[] } } }).data.company.available;
+  const companies = (
+    (await status.json()) as {
+      data: { company: { available: { compId: number; compName: string }[] } };
+    }
+  ).data.company.available;
   const company = companies.find((c) => c.compName === companyName);
   if (!company) throw new Error(`${user.username} may not choose ${companyName}`);
-  const chosen = await page.request.post(`/api/security/Authentication/SetCompany/${company.compId}`, { headers });
+  const chosen = await page.request.post(
+    `/api/security/Authentication/SetCompany/${company.compId}`,
+    { headers },
+  );
   expect(chosen.status(), await chosen.text()).toBe(200);
   // localStorage belongs to the origin: set it on a small page of the same server, then open Home.
   await page.goto('/api/health/live');
@@ -53,7 +71,10 @@ export async function signInWithCompany(page: Page, user: { username: string; pa
 }
 
 /** Signs in through the API (no two-factor): the session token. */
-export async function apiToken(request: APIRequestContext, user: { username: string; password: string }): Promise<string> {
+export async function apiToken(
+  request: APIRequestContext,
+  user: { username: string; password: string },
+): Promise<string> {
   const login = await request.post('/api/security/authentication/login', { data: user });
   expect(login.status(), await login.text()).toBe(200);
   return ((await login.json()) as { data: { token: string } }).data.token;
@@ -72,7 +93,8 @@ export async function openAccountMenu(page: Page): Promise<void> {
   // A click whose menu opened slowly is not repeated: the open menu's backdrop covers the button.
   const menu = page.getByRole('menu');
   await expect(async () => {
-    if (!(await menu.isVisible())) await page.getByRole('button', { name: /Account menu/ }).click({ timeout: 2000 });
+    if (!(await menu.isVisible()))
+      await page.getByRole('button', { name: /Account menu/ }).click({ timeout: 2000 });
     await expect(menu).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }

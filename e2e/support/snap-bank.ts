@@ -33,10 +33,23 @@ function snapTime(now = new Date()): string {
 let sequence = 0;
 
 /** The bank pays a VA bill: token, then transfer-va/payment; returns the SNAP answer. */
-export async function payVaAsBank(request: APIRequestContext, bank: DemoBank, bill: { customerNo: string; name: string; amount: string }): Promise<Record<string, unknown>> {
+export async function payVaAsBank(
+  request: APIRequestContext,
+  bank: DemoBank,
+  bill: { customerNo: string; name: string; amount: string },
+): Promise<Record<string, unknown>> {
   const ts = snapTime();
   const tokenAnswer = await request.post('/snap/v1.0/access-token/b2b', {
-    headers: { 'content-type': 'application/json', 'x-client-key': bank.clientId, 'x-timestamp': ts, 'x-signature': sign('RSA-SHA256', Buffer.from(`${bank.clientId}|${ts}`), bank.privateKey).toString('base64') },
+    headers: {
+      'content-type': 'application/json',
+      'x-client-key': bank.clientId,
+      'x-timestamp': ts,
+      'x-signature': sign(
+        'RSA-SHA256',
+        Buffer.from(`${bank.clientId}|${ts}`),
+        bank.privateKey,
+      ).toString('base64'),
+    },
     data: '{"grantType":"client_credentials"}',
   });
   expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(200);
@@ -58,11 +71,18 @@ export async function payVaAsBank(request: APIRequestContext, bank: DemoBank, bi
   });
   const payTs = snapTime();
   const bodyHash = createHash('sha256').update(body).digest('hex');
-  const signature = createHmac('sha512', bank.clientSecret).update(`POST:${path}:${accessToken}:${bodyHash}:${payTs}`).digest('base64');
+  const signature = createHmac('sha512', bank.clientSecret)
+    .update(`POST:${path}:${accessToken}:${bodyHash}:${payTs}`)
+    .digest('base64');
   const answer = await request.post(path, {
     headers: {
-      'content-type': 'application/json', authorization: `Bearer ${accessToken}`, 'x-timestamp': payTs, 'x-signature': signature,
-      'x-partner-id': bank.clientId, 'x-external-id': `${Date.now()}${sequence}`, 'channel-id': '95221',
+      'content-type': 'application/json',
+      authorization: `Bearer ${accessToken}`,
+      'x-timestamp': payTs,
+      'x-signature': signature,
+      'x-partner-id': bank.clientId,
+      'x-external-id': `${Date.now()}${sequence}`,
+      'channel-id': '95221',
     },
     data: body,
   });

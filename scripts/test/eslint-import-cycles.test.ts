@@ -18,17 +18,25 @@ async function lint(files: Record<string, string>): Promise<string[]> {
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { local: importCycles }, rules: { 'local/no-import-cycle': 'error' } },
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { local: importCycles },
+        rules: { 'local/no-import-cycle': 'error' },
+      },
     ],
   });
   const results = await eslint.lintFiles(['**/*.ts']);
-  return results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(root.length + 1)}: ${m.message}`)).sort();
+  return results
+    .flatMap((r) => r.messages.map((m) => `${r.filePath.slice(root.length + 1)}: ${m.message}`))
+    .sort();
 }
 
 describe('lint: no import circles', () => {
   it('rejects a circle of two files, naming the path, even when one side imports only types', async () => {
     const messages = await lint({
-      'a.ts': "import { b } from './b.ts';\nexport interface A { n: number }\nexport const a = b + 1;\n",
+      'a.ts':
+        "import { b } from './b.ts';\nexport interface A { n: number }\nexport const a = b + 1;\n",
       'b.ts': "import type { A } from './a.ts';\nexport const b = 1;\nexport type B = A;\n",
     });
     expect(messages).toEqual([
@@ -43,7 +51,9 @@ describe('lint: no import circles', () => {
       'y/c.ts': "import { d } from './d.ts';\nexport const c = d;\n",
       'y/d.ts': "import type {} from '../x/a.ts';\nexport const d = 1;\n",
     });
-    expect(messages).toContain('x/a.ts: Import circle: x/a.ts -> y/c.ts -> y/d.ts -> x/a.ts. Move what both need into a file of its own.');
+    expect(messages).toContain(
+      'x/a.ts: Import circle: x/a.ts -> y/c.ts -> y/d.ts -> x/a.ts. Move what both need into a file of its own.',
+    );
   });
 
   it('accepts a tree without circles, and a later dynamic import back', async () => {

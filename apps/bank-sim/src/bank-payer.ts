@@ -5,7 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DemoBank } from './demo-banks.ts';
 import { jakartaTimestamp } from './snap-verify.ts';
-import { createTagihSnapClient, type SnapAnswer, type TagihSnapClient } from './tagih-snap-client.ts';
+import {
+  createTagihSnapClient,
+  type SnapAnswer,
+  type TagihSnapClient,
+} from './tagih-snap-client.ts';
 
 export interface PaymentResult {
   /** True when Tagih booked the payment (`2002500`), also when it answers a retry of it. */
@@ -22,20 +26,30 @@ export interface BankPayer {
   payVirtualAccount(typed: string): Promise<PaymentResult>;
 }
 
-type PayingBank = Pick<DemoBank, 'code' | 'partnerServiceId' | 'channelId'> & { inbound: Pick<DemoBank['inbound'], 'clientId' | 'privateKey' | 'clientSecret'> };
+type PayingBank = Pick<DemoBank, 'code' | 'partnerServiceId' | 'channelId'> & {
+  inbound: Pick<DemoBank['inbound'], 'clientId' | 'privateKey' | 'clientSecret'>;
+};
 
 /** The bank whose partner service id starts the typed number, and the customer number after it. */
-export function splitVirtualAccount<B extends Pick<DemoBank, 'partnerServiceId'>>(banks: readonly B[], typed: string): { bank: B; customerNo: string } | null {
+export function splitVirtualAccount<B extends Pick<DemoBank, 'partnerServiceId'>>(
+  banks: readonly B[],
+  typed: string,
+): { bank: B; customerNo: string } | null {
   const digits = typed.trim();
   for (const bank of banks) {
     const prefix = bank.partnerServiceId.trim();
-    if (digits.startsWith(prefix) && digits.length > prefix.length) return { bank, customerNo: digits.slice(prefix.length) };
+    if (digits.startsWith(prefix) && digits.length > prefix.length)
+      return { bank, customerNo: digits.slice(prefix.length) };
   }
   return null;
 }
 
 /** `now`: the bank's clock (default the system clock; tests pass the server's). */
-export function createBankPayer(tagihUrl: string, banks: readonly PayingBank[], now: () => Date = () => new Date()): BankPayer {
+export function createBankPayer(
+  tagihUrl: string,
+  banks: readonly PayingBank[],
+  now: () => Date = () => new Date(),
+): BankPayer {
   const clients = new Map<string, TagihSnapClient>();
   const clientOf = (bank: PayingBank) => {
     let client = clients.get(bank.code);
@@ -49,13 +63,30 @@ export function createBankPayer(tagihUrl: string, banks: readonly PayingBank[], 
   return {
     async payVirtualAccount(typed) {
       const split = splitVirtualAccount(banks, typed);
-      if (!split) throw new Error(`No demo bank issues VA ${typed.trim()}: it must start with ${banks.map((b) => b.partnerServiceId.trim()).join(', ')}`);
+      if (!split)
+        throw new Error(
+          `No demo bank issues VA ${typed.trim()}: it must start with ${banks.map((b) => b.partnerServiceId.trim()).join(', ')}`,
+        );
       const { bank, customerNo } = split;
-      const identity = { partnerServiceId: bank.partnerServiceId, customerNo, virtualAccountNo: `${bank.partnerServiceId}${customerNo}` };
+      const identity = {
+        partnerServiceId: bank.partnerServiceId,
+        customerNo,
+        virtualAccountNo: `${bank.partnerServiceId}${customerNo}`,
+      };
       const client = clientOf(bank);
-      const inquiry = await client.call('/snap/v1.0/transfer-va/inquiry', { ...identity, inquiryRequestId: randomUUID() });
+      const inquiry = await client.call('/snap/v1.0/transfer-va/inquiry', {
+        ...identity,
+        inquiryRequestId: randomUUID(),
+      });
       const bill = inquiry.body.virtualAccountData as Record<string, unknown> | undefined;
-      if (inquiry.body.responseCode !== '2002400' || !bill) return { paid: false, bank: bank.code, virtualAccountNo: identity.virtualAccountNo, step: 'inquiry', answer: inquiry };
+      if (inquiry.body.responseCode !== '2002400' || !bill)
+        return {
+          paid: false,
+          bank: bank.code,
+          virtualAccountNo: identity.virtualAccountNo,
+          step: 'inquiry',
+          answer: inquiry,
+        };
       const payment = await client.call('/snap/v1.0/transfer-va/payment', {
         ...identity,
         virtualAccountName: bill.virtualAccountName,
@@ -66,7 +97,13 @@ export function createBankPayer(tagihUrl: string, banks: readonly PayingBank[], 
         referenceNo: `${bank.code.toUpperCase()}${Date.now()}`,
         flagAdvise: 'N',
       });
-      return { paid: payment.body.responseCode === '2002500', bank: bank.code, virtualAccountNo: identity.virtualAccountNo, step: 'payment', answer: payment };
+      return {
+        paid: payment.body.responseCode === '2002500',
+        bank: bank.code,
+        virtualAccountNo: identity.virtualAccountNo,
+        step: 'payment',
+        answer: payment,
+      };
     },
   };
 }

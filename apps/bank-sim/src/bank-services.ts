@@ -21,17 +21,29 @@ export interface ServiceContext {
   bookedAt?(keys: readonly string[]): string | undefined;
 }
 
-const error = (status: number, responseCode: string, responseMessage: string): ServiceAnswer => ({ status, body: { responseCode, responseMessage } });
-const idr = (value: string | undefined) => (value === undefined ? undefined : { value, currency: 'IDR' });
+const error = (status: number, responseCode: string, responseMessage: string): ServiceAnswer => ({
+  status,
+  body: { responseCode, responseMessage },
+});
+const idr = (value: string | undefined) =>
+  value === undefined ? undefined : { value, currency: 'IDR' };
 
-export async function vaInquiryStatus(body: Record<string, unknown>, ctx: ServiceContext): Promise<ServiceAnswer> {
+export async function vaInquiryStatus(
+  body: Record<string, unknown>,
+  ctx: ServiceContext,
+): Promise<ServiceAnswer> {
   for (const field of ['partnerServiceId', 'customerNo', 'virtualAccountNo']) {
-    if (typeof body[field] !== 'string' || body[field] === '') return error(400, '4002602', `Invalid Mandatory Field ${field}`);
+    if (typeof body[field] !== 'string' || body[field] === '')
+      return error(400, '4002602', `Invalid Mandatory Field ${field}`);
   }
   const partnerServiceId = body.partnerServiceId as string;
   const customerNo = body.customerNo as string;
   const virtualAccountNo = body.virtualAccountNo as string;
-  if (partnerServiceId.length !== 8 || customerNo.length > 20 || virtualAccountNo !== `${partnerServiceId}${customerNo}`) {
+  if (
+    partnerServiceId.length !== 8 ||
+    customerNo.length > 20 ||
+    virtualAccountNo !== `${partnerServiceId}${customerNo}`
+  ) {
     return error(400, '4002601', 'Invalid Field Format virtualAccountNo');
   }
   const outcome = outcomeOf(customerNo);
@@ -46,13 +58,22 @@ export async function vaInquiryStatus(body: Record<string, unknown>, ctx: Servic
       responseCode: '2002600',
       responseMessage: 'Successful',
       virtualAccountData: {
-        paymentFlagReason: paid ? { english: 'Success', indonesia: 'Sukses' } : { english: 'Bill not paid', indonesia: 'Tagihan belum dibayar' },
+        paymentFlagReason: paid
+          ? { english: 'Success', indonesia: 'Sukses' }
+          : { english: 'Bill not paid', indonesia: 'Tagihan belum dibayar' },
         partnerServiceId,
         customerNo,
         virtualAccountNo,
         inquiryRequestId: body.inquiryRequestId ?? null,
         ...(paid && amount ? { paidAmount: amount, totalAmount: amount } : {}),
-        ...(paid ? { trxDateTime: jakartaTimestamp(new Date(ctx.bookedAt?.([virtualAccountNo.trim()]) ?? ctx.now())), referenceNo: randomUUID().slice(0, 12) } : {}),
+        ...(paid
+          ? {
+              trxDateTime: jakartaTimestamp(
+                new Date(ctx.bookedAt?.([virtualAccountNo.trim()]) ?? ctx.now()),
+              ),
+              referenceNo: randomUUID().slice(0, 12),
+            }
+          : {}),
         paymentFlagStatus: paid ? SNAP_VA_FLAG.PAID : SNAP_VA_FLAG.UNPAID,
       },
     },
@@ -60,15 +81,30 @@ export async function vaInquiryStatus(body: Record<string, unknown>, ctx: Servic
 }
 
 const S = SNAP_PAYMENT_STATUS;
-const QR_STATUS: Record<string, SnapPaymentStatus> = { paid: S.SUCCESS, unpaid: S.PENDING, slow: S.PENDING, canceled: S.CANCELED, failed: S.FAILED, 'not-found': S.NOT_FOUND };
+const QR_STATUS: Record<string, SnapPaymentStatus> = {
+  paid: S.SUCCESS,
+  unpaid: S.PENDING,
+  slow: S.PENDING,
+  canceled: S.CANCELED,
+  failed: S.FAILED,
+  'not-found': S.NOT_FOUND,
+};
 /** This bank's words for the statuses it reports. */
 const QR_STATUS_DESC: Partial<Record<SnapPaymentStatus, string>> = {
-  [S.SUCCESS]: 'Success', [S.PENDING]: 'Pending', [S.CANCELED]: 'Cancelled', [S.FAILED]: 'Failed', [S.NOT_FOUND]: 'Not Found',
+  [S.SUCCESS]: 'Success',
+  [S.PENDING]: 'Pending',
+  [S.CANCELED]: 'Cancelled',
+  [S.FAILED]: 'Failed',
+  [S.NOT_FOUND]: 'Not Found',
 };
 
-export async function qrisQuery(body: Record<string, unknown>, ctx: ServiceContext): Promise<ServiceAnswer> {
+export async function qrisQuery(
+  body: Record<string, unknown>,
+  ctx: ServiceContext,
+): Promise<ServiceAnswer> {
   const orderId = body.originalPartnerReferenceNo;
-  if (typeof orderId !== 'string' || orderId === '') return error(400, '4005102', 'Invalid Mandatory Field originalPartnerReferenceNo');
+  if (typeof orderId !== 'string' || orderId === '')
+    return error(400, '4005102', 'Invalid Mandatory Field originalPartnerReferenceNo');
   if (body.serviceCode !== '47') return error(400, '4005101', 'Invalid Field Format serviceCode');
   const outcome = outcomeOf(orderId);
   if (outcome === 'bank-error') return error(500, '5005100', 'General Error');
@@ -85,7 +121,9 @@ export async function qrisQuery(body: Record<string, unknown>, ctx: ServiceConte
       serviceCode: '47',
       latestTransactionStatus: status,
       transactionStatusDesc: QR_STATUS_DESC[status],
-      ...(status === S.SUCCESS ? { paidTime: jakartaTimestamp(ctx.now()), ...(amount ? { amount } : {}) } : {}),
+      ...(status === S.SUCCESS
+        ? { paidTime: jakartaTimestamp(ctx.now()), ...(amount ? { amount } : {}) }
+        : {}),
     },
   };
 }

@@ -23,9 +23,27 @@ const rsaPair = () =>
   });
 
 const BANKS = [
-  { code: 'BRI', pathPrefix: '/bri/snap', merchantId: 'BRI-MID-0001', acquirerDomain: 'ID.CO.BANKBRI.WWW', nns: '93600002' },
-  { code: 'BJB', pathPrefix: '/bjb/snap', merchantId: 'BJB-MID-0001', acquirerDomain: 'ID.CO.BANKBJB.WWW', nns: '93600110' },
-  { code: 'Mandiri', pathPrefix: '/mandiri/snap', merchantId: 'MDR-MID-0001', acquirerDomain: 'ID.CO.BANKMANDIRI.WWW', nns: '93600008' },
+  {
+    code: 'BRI',
+    pathPrefix: '/bri/snap',
+    merchantId: 'BRI-MID-0001',
+    acquirerDomain: 'ID.CO.BANKBRI.WWW',
+    nns: '93600002',
+  },
+  {
+    code: 'BJB',
+    pathPrefix: '/bjb/snap',
+    merchantId: 'BJB-MID-0001',
+    acquirerDomain: 'ID.CO.BANKBJB.WWW',
+    nns: '93600110',
+  },
+  {
+    code: 'Mandiri',
+    pathPrefix: '/mandiri/snap',
+    merchantId: 'MDR-MID-0001',
+    acquirerDomain: 'ID.CO.BANKMANDIRI.WWW',
+    nns: '93600008',
+  },
 ] as const;
 
 export function createDemoBanks(): DemoBank[] {
@@ -34,7 +52,13 @@ export function createDemoBanks(): DemoBank[] {
     const inbound = rsaPair();
     return {
       ...b,
-      qris: { acquirerDomain, merchantPan: `${nns}0000012345`, nmid: `ID10${nns.slice(-4)}0012345`, criteria: 'UMI', mcc: '5999' },
+      qris: {
+        acquirerDomain,
+        merchantPan: `${nns}0000012345`,
+        nmid: `ID10${nns.slice(-4)}0012345`,
+        criteria: 'UMI',
+        mcc: '5999',
+      },
       partnerServiceId: demoPartnerServiceId(b.code),
       statementAccount: DEMO_BANK_ACCOUNTS[b.code]!,
       clientId: `tagih-${b.code.toLowerCase()}`,
@@ -42,7 +66,11 @@ export function createDemoBanks(): DemoBank[] {
       publicKey,
       privateKey,
       channelId: '95221',
-      inbound: { clientId: `${b.code.toLowerCase()}-to-tagih`, ...inbound, clientSecret: randomBytes(32).toString('base64url') },
+      inbound: {
+        clientId: `${b.code.toLowerCase()}-to-tagih`,
+        ...inbound,
+        clientSecret: randomBytes(32).toString('base64url'),
+      },
     };
   });
 }

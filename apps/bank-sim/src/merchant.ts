@@ -40,8 +40,16 @@ export interface MerchantSim {
   close(): Promise<void>;
 }
 
-export function verifySignature(header: string, rawBody: string, secret: string, maxSkewSeconds: number, nowSeconds = Date.now() / 1000): boolean {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
+export function verifySignature(
+  header: string,
+  rawBody: string,
+  secret: string,
+  maxSkewSeconds: number,
+  nowSeconds = Date.now() / 1000,
+): boolean {
+  const parts = Object.fromEntries(
+    header.split(',').map((p) => p.trim().split('=') as [string, string]),
+  );
   const t = Number(parts.t);
   if (!Number.isInteger(t) || !parts.v1 || Math.abs(nowSeconds - t) > maxSkewSeconds) return false;
   return sameText(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'), parts.v1);
@@ -52,23 +60,36 @@ export async function startMerchantSim(options: MerchantSimOptions): Promise<Mer
   const modes = new Map<string, MerchantMode>();
   const received: ReceivedCallback[] = [];
   const hanging = new Set<() => void>();
-  const modeOf = (name: string): MerchantMode => modes.get(name) ?? MODES.find((m) => m !== 'ok' && name.startsWith(m)) ?? 'ok';
+  const modeOf = (name: string): MerchantMode =>
+    modes.get(name) ?? MODES.find((m) => m !== 'ok' && name.startsWith(m)) ?? 'ok';
 
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.post<{ Params: { name: string } }>('/callbacks/:name', async (request, reply) => {
     const { name } = request.params;
     const rawBody = String(request.body ?? '');
     const secret = await options.secretFor(name);
     const header = String(request.headers['x-tagih-signature'] ?? '');
-    const signatureValid = secret !== undefined && verifySignature(header, rawBody, secret, options.maxSkewSeconds ?? 300);
+    const signatureValid =
+      secret !== undefined &&
+      verifySignature(header, rawBody, secret, options.maxSkewSeconds ?? 300);
     let body: unknown = null;
     try {
       body = JSON.parse(rawBody);
     } catch {
       body = null;
     }
-    const record: ReceivedCallback = { name, rawBody, body, headers: request.headers, signatureValid, answeredWith: null, at: new Date().toISOString() };
+    const record: ReceivedCallback = {
+      name,
+      rawBody,
+      body,
+      headers: request.headers,
+      signatureValid,
+      answeredWith: null,
+      at: new Date().toISOString(),
+    };
     received.push(record);
     const send = (status: number, payload: unknown) => {
       record.answeredWith = status;
@@ -85,17 +106,23 @@ export async function startMerchantSim(options: MerchantSimOptions): Promise<Mer
     return send(200, { ok: true });
   });
 
-  app.put<{ Params: { name: string }; Body: string }>('/sim/callbacks/:name/mode', async (request, reply) => {
-    let mode: unknown;
-    try {
-      mode = (JSON.parse(String(request.body)) as { mode?: unknown }).mode;
-    } catch {
-      mode = undefined;
-    }
-    if (!MODES.includes(mode as MerchantMode)) return reply.code(400).send({ ok: false, error: `mode must be one of ${MODES.join(', ')}` });
-    modes.set(request.params.name, mode as MerchantMode);
-    return { ok: true, name: request.params.name, mode };
-  });
+  app.put<{ Params: { name: string }; Body: string }>(
+    '/sim/callbacks/:name/mode',
+    async (request, reply) => {
+      let mode: unknown;
+      try {
+        mode = (JSON.parse(String(request.body)) as { mode?: unknown }).mode;
+      } catch {
+        mode = undefined;
+      }
+      if (!MODES.includes(mode as MerchantMode))
+        return reply
+          .code(400)
+          .send({ ok: false, error: `mode must be one of ${MODES.join(', ')}` });
+      modes.set(request.params.name, mode as MerchantMode);
+      return { ok: true, name: request.params.name, mode };
+    },
+  );
   app.get('/sim/callbacks', async () => received.map(({ headers: _h, ...rest }) => rest));
   app.delete('/sim/callbacks', async () => {
     received.length = 0;

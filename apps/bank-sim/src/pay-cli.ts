@@ -13,7 +13,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.va) {
-  console.error('Usage: npm run pay -w @tagih/bank-sim -- --va <VA number> [--sim <bank simulator URL>]');
+  console.error(
+    'Usage: npm run pay -w @tagih/bank-sim -- --va <VA number> [--sim <bank simulator URL>]',
+  );
   process.exit(2);
 }
 
@@ -26,18 +28,29 @@ try {
     signal: AbortSignal.timeout(30_000),
   });
 } catch (error) {
-  console.error(`The bank simulator at ${values.sim} did not answer (${(error as Error).message}). Is \`npm start\` running in demo mode?`);
+  console.error(
+    `The bank simulator at ${values.sim} did not answer (${(error as Error).message}). Is \`npm start\` running in demo mode?`,
+  );
   process.exit(1);
 }
-const result = (await response.json()) as { paid?: boolean; bank?: string; step?: string; error?: string; answer?: { body?: Record<string, unknown> } };
+const result = (await response.json()) as {
+  paid?: boolean;
+  bank?: string;
+  step?: string;
+  error?: string;
+  answer?: { body?: Record<string, unknown> };
+};
 if (result.error) {
   console.error(result.error);
   process.exit(1);
 }
-const said = `${String(result.answer?.body?.responseCode ?? '')} ${String(result.answer?.body?.responseMessage ?? '')}`.trim();
+const said =
+  `${String(result.answer?.body?.responseCode ?? '')} ${String(result.answer?.body?.responseMessage ?? '')}`.trim();
 if (result.paid) {
   console.log(`${result.bank} paid VA ${values.va.trim()}; Tagih answered ${said}`);
 } else {
-  console.error(`${result.bank ?? 'The bank'} did not pay VA ${values.va.trim()}: Tagih's ${result.step ?? 'answer'} said ${said}`);
+  console.error(
+    `${result.bank ?? 'The bank'} did not pay VA ${values.va.trim()}: Tagih's ${result.step ?? 'answer'} said ${said}`,
+  );
   process.exit(1);
 }

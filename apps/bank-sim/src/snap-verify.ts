@@ -1,15 +1,32 @@
 /** The bank's side of SNAP BI signatures (implemented here independently of the server's client). */
 import { createHash, createHmac, timingSafeEqual, verify } from 'node:crypto';
 
-export function verifyAsymmetric(publicKey: string, clientId: string, timestamp: string, signatureB64: string): boolean {
+export function verifyAsymmetric(
+  publicKey: string,
+  clientId: string,
+  timestamp: string,
+  signatureB64: string,
+): boolean {
   try {
-    return verify('RSA-SHA256', Buffer.from(`${clientId}|${timestamp}`), publicKey, Buffer.from(signatureB64, 'base64'));
+    return verify(
+      'RSA-SHA256',
+      Buffer.from(`${clientId}|${timestamp}`),
+      publicKey,
+      Buffer.from(signatureB64, 'base64'),
+    );
   } catch {
     return false;
   }
 }
 
-export function expectedSymmetric(secret: string, method: string, path: string, token: string, rawBody: string, timestamp: string): string {
+export function expectedSymmetric(
+  secret: string,
+  method: string,
+  path: string,
+  token: string,
+  rawBody: string,
+  timestamp: string,
+): string {
   let minified = rawBody;
   try {
     minified = JSON.stringify(JSON.parse(rawBody));
@@ -17,7 +34,9 @@ export function expectedSymmetric(secret: string, method: string, path: string, 
     // keep the raw text: the signature will simply not match
   }
   const hash = createHash('sha256').update(minified).digest('hex').toLowerCase();
-  return createHmac('sha512', secret).update(`${method}:${path}:${token}:${hash}:${timestamp}`).digest('base64');
+  return createHmac('sha512', secret)
+    .update(`${method}:${path}:${token}:${hash}:${timestamp}`)
+    .digest('base64');
 }
 
 export function sameText(a: string, b: string): boolean {

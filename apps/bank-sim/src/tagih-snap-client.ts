@@ -32,8 +32,18 @@ function externalId(): string {
   return `${Date.now()}${String(randomInt(1e9)).padStart(9, '0')}`;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<SnapAnswer> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<SnapAnswer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await response.text();
   let parsed: unknown = null;
   try {
@@ -41,20 +51,37 @@ async function post(url: string, headers: Record<string, string>, body: string):
   } catch {
     // not JSON: reported below as the raw text
   }
-  const answer = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { raw: text };
+  const answer =
+    typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : { raw: text };
   return { status: response.status, body: answer };
 }
 
 /** `now`: the partner's clock for X-TIMESTAMP (default the system clock; tests pass the server's). */
-export function createTagihSnapClient(baseUrl: string, partner: SnapPartnerCredentials, now: () => Date = () => new Date()): TagihSnapClient {
+export function createTagihSnapClient(
+  baseUrl: string,
+  partner: SnapPartnerCredentials,
+  now: () => Date = () => new Date(),
+): TagihSnapClient {
   let token: Promise<string> | null = null;
 
   const requestToken = async (): Promise<string> => {
     const timestamp = jakartaTimestamp(now());
-    const signature = sign('RSA-SHA256', Buffer.from(`${partner.clientId}|${timestamp}`), partner.privateKey).toString('base64');
-    const answer = await post(`${baseUrl}${TOKEN_PATH}`, { 'X-CLIENT-KEY': partner.clientId, 'X-TIMESTAMP': timestamp, 'X-SIGNATURE': signature }, JSON.stringify({ grantType: 'client_credentials' }));
+    const signature = sign(
+      'RSA-SHA256',
+      Buffer.from(`${partner.clientId}|${timestamp}`),
+      partner.privateKey,
+    ).toString('base64');
+    const answer = await post(
+      `${baseUrl}${TOKEN_PATH}`,
+      { 'X-CLIENT-KEY': partner.clientId, 'X-TIMESTAMP': timestamp, 'X-SIGNATURE': signature },
+      JSON.stringify({ grantType: 'client_credentials' }),
+    );
     if (answer.body.responseCode !== '2007300' || typeof answer.body.accessToken !== 'string') {
-      throw new Error(`Tagih refused the access token: ${String(answer.body.responseCode ?? answer.status)} ${String(answer.body.responseMessage ?? '')}`.trim());
+      throw new Error(
+        `Tagih refused the access token: ${String(answer.body.responseCode ?? answer.status)} ${String(answer.body.responseMessage ?? '')}`.trim(),
+      );
     }
     return answer.body.accessToken;
   };
@@ -70,22 +97,29 @@ export function createTagihSnapClient(baseUrl: string, partner: SnapPartnerCrede
     const accessToken = await currentToken();
     const timestamp = jakartaTimestamp(now());
     const bodyHash = createHash('sha256').update(minified).digest('hex').toLowerCase();
-    const signature = createHmac('sha512', partner.clientSecret).update(`POST:${path}:${accessToken}:${bodyHash}:${timestamp}`).digest('base64');
-    return post(`${baseUrl}${path}`, {
-      Authorization: `Bearer ${accessToken}`,
-      'X-TIMESTAMP': timestamp,
-      'X-PARTNER-ID': partner.clientId,
-      'X-EXTERNAL-ID': externalId(),
-      'CHANNEL-ID': partner.channelId ?? '95221',
-      'X-SIGNATURE': signature,
-    }, minified);
+    const signature = createHmac('sha512', partner.clientSecret)
+      .update(`POST:${path}:${accessToken}:${bodyHash}:${timestamp}`)
+      .digest('base64');
+    return post(
+      `${baseUrl}${path}`,
+      {
+        Authorization: `Bearer ${accessToken}`,
+        'X-TIMESTAMP': timestamp,
+        'X-PARTNER-ID': partner.clientId,
+        'X-EXTERNAL-ID': externalId(),
+        'CHANNEL-ID': partner.channelId ?? '95221',
+        'X-SIGNATURE': signature,
+      },
+      minified,
+    );
   };
 
   return {
     async call(path, body) {
       const minified = JSON.stringify(body);
       const first = await signedCall(path, minified);
-      if (first.status !== 401 || !String(first.body.responseCode ?? '').endsWith('01')) return first;
+      if (first.status !== 401 || !String(first.body.responseCode ?? '').endsWith('01'))
+        return first;
       token = null;
       return signedCall(path, minified);
     },

@@ -6,7 +6,12 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { MESSAGES } from '@tagih/contract';
 import type { AppDeps } from './deps.ts';
 import { registerAccessGuard, type RouteAccess } from './http/access.ts';
@@ -49,7 +54,8 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
-const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApiPath = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * Flat query parameters (`finds[a][op]` stays one key). A name given more than once arrives as
@@ -59,7 +65,10 @@ function parseQueryString(text: string): Record<string, string | string[]> {
   const params = new Map<string, string | string[]>();
   for (const [name, value] of new URLSearchParams(text)) {
     const seen = params.get(name);
-    params.set(name, seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]);
+    params.set(
+      name,
+      seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value],
+    );
   }
   return Object.fromEntries(params);
 }
@@ -83,7 +92,10 @@ function runWhileUp(app: FastifyInstance, start: () => { stop(): Promise<void> }
   });
 }
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logger; webRoot?: string | null; quietRequest?: QuietRequest } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean | Logger; webRoot?: string | null; quietRequest?: QuietRequest } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...fastifyLogging(options.logger, deps.config.logLevel),
     // Request lines at debug, failures kept (ops/request-log.ts); quiet requests (demo traffic) without routine lines.
@@ -110,8 +122,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   app.addHook('onRoute', (route) => {
     // The docs and the web app's files are public by nature; every other /api route declares.
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (!isApi && route.config?.access === undefined) route.config = { ...(route.config ?? {}), access: 'public' };
-    if (isApi) routeTable.push({ method: String(route.method), url: route.url, access: route.config?.access, schema: route.schema });
+    if (!isApi && route.config?.access === undefined)
+      route.config = { ...(route.config ?? {}), access: 'public' };
+    if (isApi)
+      routeTable.push({
+        method: String(route.method),
+        url: route.url,
+        access: route.config?.access,
+        schema: route.schema,
+      });
   });
 
   await app.register(helmet, {
@@ -143,18 +162,28 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
   await app.register(rateLimit, {
     global: false,
     ...sharedLimits.options,
-    errorResponseBuilder: (_req, ctx) => new TooManyRequests(MESSAGES.tooManyRequests, ctx.ttl / 1000),
+    errorResponseBuilder: (_req, ctx) =>
+      new TooManyRequests(MESSAGES.tooManyRequests, ctx.ttl / 1000),
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tagih API', version: '1.0.0', description: 'Back office of a payment-collection provider' },
-      components: { securitySchemes: { Authentication: { type: 'apiKey', in: 'header', name: 'Authentication' } } },
+      info: {
+        title: 'Tagih API',
+        version: '1.0.0',
+        description: 'Back office of a payment-collection provider',
+      },
+      components: {
+        securitySchemes: {
+          Authentication: { type: 'apiKey', in: 'header', name: 'Authentication' },
+        },
+      },
       security: [{ Authentication: [] }],
     },
     transform: jsonSchemaTransform,
   });
   // API_DOCS: the OpenAPI page only where asked (main.ts: on by default in demo mode only).
-  if (deps.config.apiDocs === true) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  if (deps.config.apiDocs === true)
+    await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   registerAccessGuard(app, (token) => authenticate(deps, token), accessDenialRecorder(deps));
   registerNulGuard(app);
@@ -179,31 +208,51 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | Logg
       startNotificationWorker(deps, worker.intervalMs, {
         onError: (error) => app.log.error(error),
         onTick: () => ops.lifecycle.workerTicked(),
-        onAbandoned: () => app.log.warn(`Notification sends still in flight after SHUTDOWN_GRACE_SECONDS=${deps.config.shutdownGraceSeconds}; their leases run out and they are retried later`),
+        onAbandoned: () =>
+          app.log.warn(
+            `Notification sends still in flight after SHUTDOWN_GRACE_SECONDS=${deps.config.shutdownGraceSeconds}; their leases run out and they are retried later`,
+          ),
       }),
     );
   }
   const bulk = deps.bulkWorker;
-  if (bulk) runWhileUp(app, () => startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) }));
+  if (bulk)
+    runWhileUp(app, () =>
+      startBulkWorker(deps, bulk.intervalMs, { onError: (error) => app.log.error(error) }),
+    );
   const expiry = deps.expiryWorker;
-  if (expiry) runWhileUp(app, () => startExpiryWorker(deps, expiry.intervalMs, { onError: (error) => app.log.error(error) }));
+  if (expiry)
+    runWhileUp(app, () =>
+      startExpiryWorker(deps, expiry.intervalMs, { onError: (error) => app.log.error(error) }),
+    );
   // Every server seals the audit events recorded unsealed (a payment's, a merchant's bill), after their commit.
   const faultsTold = new Set<number>();
-  runWhileUp(app, () => startAuditSealer(deps.db, {
-    onError: (error) => app.log.error(error),
-    onFault: (pndgId, fault) => {
-      if (faultsTold.has(pndgId)) return;
-      faultsTold.add(pndgId);
-      app.log.error({ auditPendingId: pndgId }, `unsealed audit event ${pndgId} is not sealed: ${fault}`);
-    },
-  }));
+  runWhileUp(app, () =>
+    startAuditSealer(deps.db, {
+      onError: (error) => app.log.error(error),
+      onFault: (pndgId, fault) => {
+        if (faultsTold.has(pndgId)) return;
+        faultsTold.add(pndgId);
+        app.log.error(
+          { auditPendingId: pndgId },
+          `unsealed audit event ${pndgId} is not sealed: ${fault}`,
+        );
+      },
+    }),
+  );
   const pull = deps.statementPull;
-  if (pull) runWhileUp(app, () => startDailyPull(deps, pull.at, { onError: (error) => app.log.error(error) }));
+  if (pull)
+    runWhileUp(app, () =>
+      startDailyPull(deps, pull.at, { onError: (error) => app.log.error(error) }),
+    );
 
-  const servesWeb = options.webRoot !== null && (await serveWebApp(app, options.webRoot ?? undefined));
+  const servesWeb =
+    options.webRoot !== null && (await serveWebApp(app, options.webRoot ?? undefined));
   app.setNotFoundHandler((request, reply) => {
     if (servesWeb && isPageRequest(request)) return reply.code(200).sendFile('index.html');
-    return reply.code(404).send(failure(`${MESSAGES.notFound} ${request.method} ${request.url.split('?')[0]}`));
+    return reply
+      .code(404)
+      .send(failure(`${MESSAGES.notFound} ${request.method} ${request.url.split('?')[0]}`));
   });
   return app;
 }

@@ -8,18 +8,33 @@ function exactOffsetMinutes(instant: Date, timeZone: string): number {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, format);
   }
   const parts = format.formatToParts(instant);
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000;
 }
 
 /** Offset of a time zone from UTC at an instant, in minutes (Asia/Jakarta: +420). */
-const offsetMinutes = (instant: Date, timeZone: string): number => Math.round(exactOffsetMinutes(instant, timeZone));
+const offsetMinutes = (instant: Date, timeZone: string): number =>
+  Math.round(exactOffsetMinutes(instant, timeZone));
 
 const SAMPLE_FROM = Date.UTC(1970, 0, 1);
 const SAMPLE_TO = Date.UTC(2100, 0, 1);
@@ -51,9 +66,17 @@ export function dayStartUtc(day: string, timeZone: string): Date {
 }
 
 /** The UTC instant at which the business day after `day` starts: the end of `day`, exclusive. */
-export const dayEndUtc = (day: string, timeZone: string): Date => dayStartUtc(addDays(day, 1), timeZone);
+export const dayEndUtc = (day: string, timeZone: string): Date =>
+  dayStartUtc(addDays(day, 1), timeZone);
 
 /** [start, end) in UTC ISO strings for an inclusive business-day range. */
-export function businessRangeUtc(from: string, to: string, timeZone: string): { start: string; end: string } {
-  return { start: dayStartUtc(from, timeZone).toISOString(), end: dayEndUtc(to, timeZone).toISOString() };
+export function businessRangeUtc(
+  from: string,
+  to: string,
+  timeZone: string,
+): { start: string; end: string } {
+  return {
+    start: dayStartUtc(from, timeZone).toISOString(),
+    end: dayEndUtc(to, timeZone).toISOString(),
+  };
 }

@@ -4,5 +4,6 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-export const addMinutes = (d: Date, minutes: number): Date => new Date(d.getTime() + minutes * 60_000);
+export const addMinutes = (d: Date, minutes: number): Date =>
+  new Date(d.getTime() + minutes * 60_000);
 export const iso = (d: Date): string => d.toISOString();

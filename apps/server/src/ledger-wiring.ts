@@ -13,12 +13,20 @@ import { installLedger, LedgerHooks, type BillChange } from './modules/ledger/in
 import { announce, type LiveSubject } from './modules/live/announce.ts';
 import { rematchTransaction } from './modules/recon/rematch.ts';
 
-const subjectOf = (c: BillChange): LiveSubject => ({ compId: c.compId, kind: c.kind, trctId: c.trctId });
+const subjectOf = (c: BillChange): LiveSubject => ({
+  compId: c.compId,
+  kind: c.kind,
+  trctId: c.trctId,
+});
 
 export function wireLedger(): void {
   const hooks = new LedgerHooks()
     .onPaid('inTransaction', (tx, change) => rematchTransaction(tx, change.trctId, change.nowIso))
-    .onPaid('afterCommit', (deps, changes) => announce(deps, 'transaction.paid', changes.map(subjectOf)))
-    .onExpired('afterCommit', (deps, changes) => announce(deps, 'transaction.expired', changes.map(subjectOf)));
+    .onPaid('afterCommit', (deps, changes) =>
+      announce(deps, 'transaction.paid', changes.map(subjectOf)),
+    )
+    .onExpired('afterCommit', (deps, changes) =>
+      announce(deps, 'transaction.expired', changes.map(subjectOf)),
+    );
   installLedger({ hooks, audit: recordAudits });
 }

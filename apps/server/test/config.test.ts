@@ -34,8 +34,18 @@ describe('configuration', () => {
   });
 
   it('reads values from the environment', () => {
-    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'false', BUSINESS_TZ: 'Asia/Makassar' });
-    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', demoData: false, businessTz: 'Asia/Makassar' });
+    const c = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@h/db',
+      DEMO_DATA: 'false',
+      BUSINESS_TZ: 'Asia/Makassar',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@h/db',
+      demoData: false,
+      businessTz: 'Asia/Makassar',
+    });
     expect(loadConfig({ EXACT_COUNT_LIMIT: '50000' }).exactCountLimit).toBe(50_000);
   });
 

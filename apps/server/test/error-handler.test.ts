@@ -14,7 +14,10 @@ describe.each(DIALECTS)('the error handler on an unexpected failure (%s)', (dial
           throw new Error(`connect failed: ${SECRET}`);
         });
         app.get('/api/test/crash-with-status', { config: access }, async () => {
-          throw Object.assign(new Error(`upstream said: ${SECRET}`), { statusCode: 503, code: 'E_UPSTREAM' });
+          throw Object.assign(new Error(`upstream said: ${SECRET}`), {
+            statusCode: 503,
+            code: 'E_UPSTREAM',
+          });
         });
         app.get('/api/test/crash-not-an-error', { config: access }, async () => {
           throw { detail: SECRET };
@@ -32,7 +35,10 @@ describe.each(DIALECTS)('the error handler on an unexpected failure (%s)', (dial
       const res = await ctx.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(500);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ status: { error: 1, message: 'Internal server error.' }, data: null });
+      expect(res.json()).toEqual({
+        status: { error: 1, message: 'Internal server error.' },
+        data: null,
+      });
       expect(res.body).not.toContain('hunter2');
       expect(res.body).not.toContain('db.internal');
       expect(res.body).not.toMatch(/error-handler\.test|\bat\s|stack|E_UPSTREAM/);

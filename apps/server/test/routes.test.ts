@@ -7,7 +7,11 @@ describe.each(DIALECTS)('every route declares its access (%s)', (dialect) => {
     ctx = await createTestContext(dialect, {
       config: { apiDocs: true },
       extraRoutes: (app) => {
-        app.get('/api/test/needs-master-role-delete', { config: { access: { area: 'master_role', action: 'delete' } } }, async () => ({}));
+        app.get(
+          '/api/test/needs-master-role-delete',
+          { config: { access: { area: 'master_role', action: 'delete' } } },
+          async () => ({}),
+        );
         app.get('/api/test/undeclared', async () => ({}));
       },
     });
@@ -26,9 +30,16 @@ describe.each(DIALECTS)('every route declares its access (%s)', (dialect) => {
 
   it('answers 403 with a clear message when a permission is missing', async () => {
     const token = await ctx.login(STAFF_USER);
-    const res = await ctx.inject({ method: 'GET', url: '/api/test/needs-master-role-delete', token });
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/test/needs-master-role-delete',
+      token,
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json().status).toEqual({ error: 1, message: 'You do not have permission to do this. (needs master_role.delete)' });
+    expect(res.json().status).toEqual({
+      error: 1,
+      message: 'You do not have permission to do this. (needs master_role.delete)',
+    });
   });
 
   it('denies a route that declares nothing', async () => {

@@ -28,20 +28,32 @@ afterEach(async () => {
 });
 
 async function open(where: 'file' | 'memory'): Promise<Kysely<Schema>> {
-  const db = openDatabase(where === 'memory' ? 'sqlite::memory:' : `sqlite:${join(dir, `${Math.random().toString(36).slice(2)}.db`)}`);
+  const db = openDatabase(
+    where === 'memory'
+      ? 'sqlite::memory:'
+      : `sqlite:${join(dir, `${Math.random().toString(36).slice(2)}.db`)}`,
+  );
   opened.push(db);
   const k = db.kysely as unknown as Kysely<Schema>;
   await sql`create table item (id integer primary key, name text not null unique)`.execute(k);
   return k;
 }
 
-const names = async (k: Kysely<Schema>) => (await k.selectFrom('item').select('name').orderBy('id').execute()).map((r) => r.name);
+const names = async (k: Kysely<Schema>) =>
+  (await k.selectFrom('item').select('name').orderBy('id').execute()).map((r) => r.name);
 
 describe.each(['file', 'memory'] as const)('SQLite on its own threads (%s database)', (where) => {
   it('keeps the SQLite code and message of a constraint violation', async () => {
     const k = await open(where);
     await k.insertInto('item').values({ name: 'a' }).execute();
-    const error = await k.insertInto('item').values({ name: 'a' }).execute().then(() => null, (e: unknown) => e);
+    const error = await k
+      .insertInto('item')
+      .values({ name: 'a' })
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     expect((error as { code: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
     expect(violationOf(error)).toEqual({ kind: 'unique', columns: ['name'] });
@@ -52,7 +64,10 @@ describe.each(['file', 'memory'] as const)('SQLite on its own threads (%s databa
     const inserted = await k.insertInto('item').values({ name: 'a' }).executeTakeFirstOrThrow();
     expect(inserted.insertId).toBe(1n);
     await k.insertInto('item').values({ name: 'b' }).execute();
-    const updated = await k.updateTable('item').set({ name: sql<string>`name || '!'` }).executeTakeFirstOrThrow();
+    const updated = await k
+      .updateTable('item')
+      .set({ name: sql<string>`name || '!'` })
+      .executeTakeFirstOrThrow();
     expect(updated.numUpdatedRows).toBe(2n);
   });
 
@@ -80,16 +95,21 @@ describe.each(['file', 'memory'] as const)('SQLite on its own threads (%s databa
 
   it('rolls back a failed transaction on the same thread', async () => {
     const k = await open(where);
-    await expect(k.transaction().execute(async (trx) => {
-      await trx.insertInto('item').values({ name: 'x' }).execute();
-      await trx.insertInto('item').values({ name: 'x' }).execute();
-    })).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    await expect(
+      k.transaction().execute(async (trx) => {
+        await trx.insertInto('item').values({ name: 'x' }).execute();
+        await trx.insertInto('item').values({ name: 'x' }).execute();
+      }),
+    ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     expect(await names(k)).toEqual([]);
   });
 
   it('streams in batches and stops reading when the consumer stops', async () => {
     const k = await open(where);
-    await k.insertInto('item').values(Array.from({ length: 10 }, (_, i) => ({ name: `n${i}` }))).execute();
+    await k
+      .insertInto('item')
+      .values(Array.from({ length: 10 }, (_, i) => ({ name: `n${i}` })))
+      .execute();
     const read: string[] = [];
     for await (const row of k.selectFrom('item').select('name').orderBy('id').stream(3)) {
       read.push(row.name);
@@ -103,7 +123,9 @@ describe.each(['file', 'memory'] as const)('SQLite on its own threads (%s databa
 
   it('leaves the server thread free while a long query runs', async () => {
     const k = await open(where);
-    const long = sql<{ n: number }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000) select count(*) as n from c`;
+    const long = sql<{
+      n: number;
+    }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000) select count(*) as n from c`;
     let ticks = 0;
     let longestGap = 0;
     let last = performance.now();
@@ -128,9 +150,17 @@ describe.each(['file', 'memory'] as const)('SQLite on its own threads (%s databa
 describe('SQLite reader threads (file database)', () => {
   it('keep a reader for quick reads while slow ones queue: a slow request never freezes the others', async () => {
     const k = await open('file');
-    await k.insertInto('item').values(Array.from({ length: 300 }, (_, i) => ({ name: `n${i}` }))).execute();
+    await k
+      .insertInto('item')
+      .values(Array.from({ length: 300 }, (_, i) => ({ name: `n${i}` })))
+      .execute();
     // A plain SELECT that takes a while (a cross join counted), built by Kysely so readers run it.
-    const slow = () => k.selectFrom(['item as a', 'item as b', 'item as c']).select((eb) => eb.fn.countAll<number>().as('n')).where('a.id', '<', 30).executeTakeFirstOrThrow();
+    const slow = () =>
+      k
+        .selectFrom(['item as a', 'item as b', 'item as c'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('a.id', '<', 30)
+        .executeTakeFirstOrThrow();
     await slow(); // learnt slow
     await slow();
     let slowDone = 0;
@@ -147,9 +177,17 @@ describe('SQLite reader threads (file database)', () => {
 
   it('run a query learnt slow in its turn, not after every quick one that keeps arriving', async () => {
     const k = await open('file');
-    await k.insertInto('item').values(Array.from({ length: 300 }, (_, i) => ({ name: `n${i}` }))).execute();
+    await k
+      .insertInto('item')
+      .values(Array.from({ length: 300 }, (_, i) => ({ name: `n${i}` })))
+      .execute();
     // One SQL text: slow with a high bound (so learnt slow), quick with a low one.
-    const count = (below: number) => k.selectFrom(['item as a', 'item as b', 'item as c']).select((eb) => eb.fn.countAll<number>().as('n')).where('a.id', '<', below).executeTakeFirstOrThrow();
+    const count = (below: number) =>
+      k
+        .selectFrom(['item as a', 'item as b', 'item as c'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('a.id', '<', below)
+        .executeTakeFirstOrThrow();
     await count(30);
     await count(30);
     // More clients reading quickly than there are readers: a quick job is always waiting.
@@ -173,9 +211,12 @@ describe('SQLite reader threads (file database)', () => {
   });
 });
 
-
 describe('an SQLite thread that dies', () => {
-  const query = (sqlText: string, parameters: unknown[] = []) => ({ op: 'query' as const, sql: sqlText, parameters });
+  const query = (sqlText: string, parameters: unknown[] = []) => ({
+    op: 'query' as const,
+    sql: sqlText,
+    parameters,
+  });
   let threads: SqliteThread[] = [];
   afterEach(async () => {
     await Promise.all(threads.map((t) => t.close()));
@@ -192,9 +233,16 @@ describe('an SQLite thread that dies', () => {
     const thread = await start(join(dir, 'dies.db'));
     await thread.send(query('create table item (id integer primary key, name text not null)'));
     await thread.send(query('insert into item (name) values (?)', ['kept']));
-    const long = thread.send(query('with recursive c(x) as (select 1 union all select x + 1 from c where x < 50000000) select count(*) from c'));
+    const long = thread.send(
+      query(
+        'with recursive c(x) as (select 1 union all select x + 1 from c where x < 50000000) select count(*) from c',
+      ),
+    );
     await thread.kill();
-    const error = await long.then(() => null, (e: unknown) => e);
+    const error = await long.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as { code?: string }).code).toBe(THREAD_STOPPED);
     expect(asDatabaseUnavailable(error)?.statusCode).toBe(503);
     // The next request starts a new thread on the same file: what was committed is there.
@@ -206,7 +254,10 @@ describe('an SQLite thread that dies', () => {
   it('keeps failing for an in-memory database, whose data died with it', async () => {
     const thread = await start(':memory:');
     await thread.kill();
-    const error = await thread.send(query('select 1')).then(() => null, (e: unknown) => e);
+    const error = await thread.send(query('select 1')).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as { code?: string }).code).toBe(THREAD_STOPPED);
   });
 });
@@ -217,7 +268,10 @@ describe('an in-memory SQLite database copied from its image (tests start each c
     opened.push(original);
     const first = original.kysely as unknown as Kysely<Schema>;
     await sql`create table item (id integer primary key, name text not null unique)`.execute(first);
-    await first.insertInto('item').values([{ name: 'a' }, { name: 'b' }]).execute();
+    await first
+      .insertInto('item')
+      .values([{ name: 'a' }, { name: 'b' }])
+      .execute();
     const image = await original.serialize!();
 
     const copy = openDatabase('sqlite::memory:', { sqliteImage: image });
@@ -229,7 +283,9 @@ describe('an in-memory SQLite database copied from its image (tests start each c
     expect(await names(second)).toEqual(['a', 'b', 'c']);
     expect(await names(first)).toEqual(['b']);
     // The copy keeps the constraints (and the connection's foreign-key checks) of the original.
-    await expect(second.insertInto('item').values({ name: 'b' }).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    await expect(second.insertInto('item').values({ name: 'b' }).execute()).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
   });
 
   it('is offered for in-memory SQLite only', () => {

@@ -35,7 +35,9 @@ export function precompress() {
     name: 'tagih-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = isAbsolute(config.build.outDir)
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
     },
     async writeBundle() {
       const entries = await readdir(outDir, { withFileTypes: true, recursive: true });

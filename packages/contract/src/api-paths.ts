@@ -124,7 +124,10 @@ type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${inf
     : never;
 
 /** '/x/:id' + { id: 7 } -> '/x/7' (each value URI-encoded). */
-export function fillPath<Path extends string>(template: Path, params: Record<ParamsOf<Path>, string | number>): string {
+export function fillPath<Path extends string>(
+  template: Path,
+  params: Record<ParamsOf<Path>, string | number>,
+): string {
   return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = (params as Record<string, string | number | undefined>)[name];
     if (value === undefined) throw new Error(`fillPath: no value for :${name} in ${template}`);

@@ -16,7 +16,10 @@ export const AUDIT_AREA_ACTIONS: readonly Action[] = ['read'];
 export const CLIENT_API_AREA = 'master_client_api' as const satisfies Area;
 
 /** Areas that offer fewer than the four actions: nobody creates or edits audit events; API access is managed, not listed. */
-const AREA_ONLY_ACTIONS: Partial<Record<Area, readonly Action[]>> = { [AUDIT_AREA]: AUDIT_AREA_ACTIONS, [CLIENT_API_AREA]: ['update'] };
+const AREA_ONLY_ACTIONS: Partial<Record<Area, readonly Action[]>> = {
+  [AUDIT_AREA]: AUDIT_AREA_ACTIONS,
+  [CLIENT_API_AREA]: ['update'],
+};
 
 /** The actions an area offers (the operations that exist): all four, except where AREA_ONLY_ACTIONS says fewer. */
 export const areaActions = (area: Area): readonly Action[] => AREA_ONLY_ACTIONS[area] ?? ACTIONS;
@@ -26,7 +29,17 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Master resources whose writes are audited as master.<key>.created|updated|deleted. */
 export const AUDITED_MASTER_RESOURCES = [
-  'user', 'user_login', 'user_role', 'user_company', 'company', 'company_group', 'client', 'role', 'permission', 'role_permission', 'bank_account',
+  'user',
+  'user_login',
+  'user_role',
+  'user_company',
+  'company',
+  'company_group',
+  'client',
+  'role',
+  'permission',
+  'role_permission',
+  'bank_account',
 ] as const;
 export type AuditedMasterResource = (typeof AUDITED_MASTER_RESOURCES)[number];
 const MASTER_CHANGES = ['created', 'updated', 'deleted'] as const;
@@ -34,7 +47,10 @@ type MasterChange = (typeof MASTER_CHANGES)[number];
 type MasterActions = { [R in AuditedMasterResource]: { [C in MasterChange]: `master.${R}.${C}` } };
 
 const masterActions = Object.fromEntries(
-  AUDITED_MASTER_RESOURCES.map((r) => [r, Object.fromEntries(MASTER_CHANGES.map((c) => [c, `master.${r}.${c}`]))]),
+  AUDITED_MASTER_RESOURCES.map((r) => [
+    r,
+    Object.fromEntries(MASTER_CHANGES.map((c) => [c, `master.${r}.${c}`])),
+  ]),
 ) as MasterActions;
 
 /** Every audited action. */
@@ -138,9 +154,13 @@ type Flat<T> = T extends string ? T : { [K in keyof T]: Flat<T[K]> }[keyof T];
 export type AuditAction = Flat<typeof AUDIT_ACTIONS>;
 
 const flatten = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+  typeof value === 'string'
+    ? [value]
+    : Object.values(value as Record<string, unknown>).flatMap(flatten);
 /** Every action name, sorted (filter choices). */
-export const AUDIT_ACTION_NAMES: readonly AuditAction[] = (flatten(AUDIT_ACTIONS) as AuditAction[]).sort();
+export const AUDIT_ACTION_NAMES: readonly AuditAction[] = (
+  flatten(AUDIT_ACTIONS) as AuditAction[]
+).sort();
 
 /** What a secret's value reads as in an event's details (passwords, hashes, tokens, secrets). */
 export const AUDIT_REDACTED = '[redacted]';
@@ -148,9 +168,18 @@ export const AUDIT_REDACTED = '[redacted]';
 /** The previous hash of the very first event. */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 
-export const AUDIT_CSV_FILES = { events: 'audit_events.csv', accessReview: 'access_review.csv' } as const;
+export const AUDIT_CSV_FILES = {
+  events: 'audit_events.csv',
+  accessReview: 'access_review.csv',
+} as const;
 
-const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'string', input: 'text', ...extra });
+const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'string',
+  input: 'text',
+  ...extra,
+});
 
 export const auditResource: ResourceDef = {
   path: '/audit',
@@ -161,8 +190,14 @@ export const auditResource: ResourceDef = {
     { name: 'audtId', label: 'ID', type: 'number', numberKind: 'bigint', input: 'none', key: true },
     { name: 'audtAt', label: 'Time', type: 'date', input: 'date' },
     text('audtActorUsername', 'User', { searchable: true }),
-    text('audtAction', 'Action', { input: 'dropdown', options: AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: a })) }),
-    text('audtOutcome', 'Outcome', { input: 'dropdown', options: AUDIT_OUTCOMES.map((o) => ({ value: o, label: o })) }),
+    text('audtAction', 'Action', {
+      input: 'dropdown',
+      options: AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: a })),
+    }),
+    text('audtOutcome', 'Outcome', {
+      input: 'dropdown',
+      options: AUDIT_OUTCOMES.map((o) => ({ value: o, label: o })),
+    }),
     text('audtTargetType', 'Target Type'),
     text('audtTargetId', 'Target Id', { searchable: true }),
     text('audtIp', 'IP Address'),

@@ -54,6 +54,14 @@ export const accessReviewRow = z.object({
 });
 export type AccessReviewRow = z.infer<typeof accessReviewRow>;
 
-export const ACCESS_REVIEW_CSV_HEADER = ['User Id', 'Username', 'Status', 'Roles', 'Companies', 'Last Sign-in', 'Locked Until'] as const;
+export const ACCESS_REVIEW_CSV_HEADER = [
+  'User Id',
+  'Username',
+  'Status',
+  'Roles',
+  'Companies',
+  'Last Sign-in',
+  'Locked Until',
+] as const;
 /** The Companies cell of a Superadmin. */
 export const ACCESS_REVIEW_ALL_COMPANIES = 'All companies (Superadmin)';

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { ACTIONS, type AccessMap } from './permissions.ts';
 import { MESSAGES } from './messages.ts';
 import {
-  PASSWORD_CHANGE_REASONS, PASSWORD_POLICIES, passwordPolicyIssue, policyAsksCurrentPassword, type PasswordPolicy,
+  PASSWORD_CHANGE_REASONS,
+  PASSWORD_POLICIES,
+  passwordPolicyIssue,
+  policyAsksCurrentPassword,
+  type PasswordPolicy,
 } from './password-policy.ts';
 import { LOGIN_FIELD_RULES, SECOND_FACTOR_RULES, type CodeRule } from './login-rules.ts';
 import { loginPassword, optionalPassword, textRule, username } from './rules.ts';
@@ -37,7 +41,8 @@ export const loginAnswerSchema = z.union([loginDataSchema, twoFactorChallengeSch
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** A second-step code rule (login-rules.ts) as a schema: normalized, then checked. */
-const codeRule = (rule: CodeRule) => z.string().transform(rule.normalize).pipe(z.string().regex(rule.pattern, rule.message));
+const codeRule = (rule: CodeRule) =>
+  z.string().transform(rule.normalize).pipe(z.string().regex(rule.pattern, rule.message));
 
 /** A TOTP code: 6 digits (RFC 6238, SHA-1, 30-second steps); spaces are ignored. */
 export const totpCode = codeRule(SECOND_FACTOR_RULES.code);
@@ -90,12 +95,18 @@ export const statusDataSchema = z.object({
   passwordPolicy: z.enum(PASSWORD_POLICIES).optional(),
   /** The session may only change its password (pci: expired, or set by somebody else); null when not. */
   passwordChangeRequired: z.enum(PASSWORD_CHANGE_REASONS).nullable().optional(),
-  company: z.object({ active: companyOptionSchema.nullable(), available: z.array(companyOptionSchema) }),
+  company: z.object({
+    active: companyOptionSchema.nullable(),
+    available: z.array(companyOptionSchema),
+  }),
 });
 export type StatusData = z.infer<typeof statusDataSchema> & { access: AccessMap };
 
 export const selectCompanyForm = z.object({
-  compId: z.number({ error: 'Please select a company.' }).int().positive('Please select a company.'),
+  compId: z
+    .number({ error: 'Please select a company.' })
+    .int()
+    .positive('Please select a company.'),
 });
 
 /** PUT /account/login. An empty password is not sent; `currentPassword` is checked when the policy asks for it. */
@@ -112,11 +123,17 @@ export type AccountLoginBody = z.infer<typeof accountLoginBody>;
  */
 export const accountLoginForm = (policy: PasswordPolicy, currentUsername: string) =>
   accountLoginBody.superRefine((body, ctx) => {
-    const issue = body.usloPassword ? passwordPolicyIssue(policy, body.usloPassword, body.usloUserName) : null;
+    const issue = body.usloPassword
+      ? passwordPolicyIssue(policy, body.usloPassword, body.usloUserName)
+      : null;
     if (issue) ctx.addIssue({ code: 'custom', path: ['usloPassword'], message: issue });
     const changing = Boolean(body.usloPassword) || body.usloUserName !== currentUsername;
     if (policyAsksCurrentPassword(policy) && changing && !body.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MESSAGES.currentPasswordRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: MESSAGES.currentPasswordRequired,
+      });
     }
   });
 

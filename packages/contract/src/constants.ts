@@ -3,7 +3,13 @@ export const SEARCH_DEBOUNCE_MS = { default: 300, slow: 500 } as const;
 export const UNIQUENESS_PAUSE_MS = { default: 300, manageAccount: 150 } as const;
 export const TOAST = { autoCloseMs: 5000, hoverExtendMs: 1000, logoutErrorMs: 2000 } as const;
 export const DIALOG_WIDTH = { form: 500, genericForm: 600, filter: 480, confirm: 480 } as const;
-export const LAYOUT = { sidebarOpenAbovePx: 1024, mobileAtOrBelowPx: 600, drawerWidth: 256, railWidth: 56, appBarHeight: 64 } as const;
+export const LAYOUT = {
+  sidebarOpenAbovePx: 1024,
+  mobileAtOrBelowPx: 600,
+  drawerWidth: 256,
+  railWidth: 56,
+  appBarHeight: 64,
+} as const;
 export const NOTIFICATIONS_EPOCH = '1970-01-01';
 export const DEFAULT_BUSINESS_TZ = 'Asia/Jakarta';
 /** `status.errorCode` of an answer whose session is gone (missing, expired, signed out): the web signs the user out. */

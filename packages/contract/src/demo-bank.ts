@@ -3,11 +3,20 @@
  * bank's partner service id, and the outcome the last digit of a VA customer number or a
  * QRIS order id asks the simulated bank for.
  */
-export type Outcome = 'paid' | 'unpaid' | 'canceled' | 'failed' | 'not-found' | 'bank-error' | 'slow';
+export type Outcome =
+  'paid' | 'unpaid' | 'canceled' | 'failed' | 'not-found' | 'bank-error' | 'slow';
 
 const BY_DIGIT: Record<string, Outcome> = {
-  '0': 'unpaid', '1': 'paid', '2': 'paid', '3': 'paid', '4': 'unpaid',
-  '5': 'canceled', '6': 'failed', '7': 'not-found', '8': 'bank-error', '9': 'slow',
+  '0': 'unpaid',
+  '1': 'paid',
+  '2': 'paid',
+  '3': 'paid',
+  '4': 'unpaid',
+  '5': 'canceled',
+  '6': 'failed',
+  '7': 'not-found',
+  '8': 'bank-error',
+  '9': 'slow',
 };
 
 export function outcomeOf(key: string): Outcome {
@@ -20,11 +29,17 @@ export function digitFor(outcome: Outcome): string {
 }
 
 /** Partner service ids (8 characters, space-padded) of the demo banks, by bank code. */
-export const DEMO_PARTNER_SERVICE_IDS: Readonly<Record<string, string>> = { BRI: '   77001', BJB: '   88002', Mandiri: '   89003' };
+export const DEMO_PARTNER_SERVICE_IDS: Readonly<Record<string, string>> = {
+  BRI: '   77001',
+  BJB: '   88002',
+  Mandiri: '   89003',
+};
 
 /** The partner service id the demo uses for a bank code (any case). */
 export function demoPartnerServiceId(code: string): string {
-  const found = Object.entries(DEMO_PARTNER_SERVICE_IDS).find(([bank]) => bank.toLowerCase() === code.toLowerCase());
+  const found = Object.entries(DEMO_PARTNER_SERVICE_IDS).find(
+    ([bank]) => bank.toLowerCase() === code.toLowerCase(),
+  );
   return found?.[1] ?? '   99999';
 }
 
@@ -32,7 +47,11 @@ export function demoPartnerServiceId(code: string): string {
  * The demo banks' statement accounts (the pooled account each bank credits our collections to):
  * the bank simulator serves their statements, the demo data seeds a Bank_Account for each.
  */
-export const DEMO_BANK_ACCOUNTS: Readonly<Record<string, string>> = { BRI: '020601000777001', BJB: '0012345880002', Mandiri: '1230008900003' };
+export const DEMO_BANK_ACCOUNTS: Readonly<Record<string, string>> = {
+  BRI: '020601000777001',
+  BJB: '0012345880002',
+  Mandiri: '1230008900003',
+};
 
 /** A payment a demo bank booked: a VA paid or a QRIS payment it acquired (its statement's credit). */
 export interface BookedPayment {

@@ -20,7 +20,8 @@ export interface Envelope<T> {
 }
 
 /** The envelope around a data schema. */
-export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ status: statusSchema, data });
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ status: statusSchema, data });
 
 export const paginationSchema = z.object({
   totalData: z.number(),

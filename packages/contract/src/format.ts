@@ -39,7 +39,10 @@ export const COMPANY_STATUS_LABEL: Record<number, string> = { 1: 'Active', 0: 'I
 export const BANKS = ['BRI', 'BJB', 'Mandiri'] as const;
 
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
-const SHAPES = { date: DAY, dateTime: { ...DAY, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } } satisfies Record<string, Intl.DateTimeFormatOptions>;
+const SHAPES = {
+  date: DAY,
+  dateTime: { ...DAY, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
  * One formatter per shape and time zone, made on first use: making an Intl.DateTimeFormat costs
@@ -57,7 +60,11 @@ function formatterOf(shape: keyof typeof SHAPES, timeZone: string): Intl.DateTim
   return formatter;
 }
 
-function partsOf(instant: Date, shape: keyof typeof SHAPES, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => string {
+function partsOf(
+  instant: Date,
+  shape: keyof typeof SHAPES,
+  timeZone: string,
+): (type: Intl.DateTimeFormatPartTypes) => string {
   const parts = formatterOf(shape, timeZone).formatToParts(instant);
   return (type) => parts.find((p) => p.type === type)!.value;
 }
@@ -136,7 +143,10 @@ export function csvLine(values: readonly (string | number | null | undefined)[])
 }
 
 /** The word for a notification in the CSV export: Pending / Sukses, or `absent` when there is none. */
-export function notificationWord(ref: { notiStatus: number } | readonly unknown[] | null | undefined, absent: string): string {
+export function notificationWord(
+  ref: { notiStatus: number } | readonly unknown[] | null | undefined,
+  absent: string,
+): string {
   if (!ref || Array.isArray(ref)) return absent;
   return notificationStatusLabel((ref as { notiStatus: number }).notiStatus) || absent;
 }
@@ -147,7 +157,14 @@ export function notificationWord(ref: { notiStatus: number } | readonly unknown[
  */
 export function dateTimeFormatter(timeZone: string): (iso: string | null | undefined) => string {
   const format = new Intl.DateTimeFormat('en-US', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   });
   const offsets = new Map<number, number>();
   const QUARTER_MS = 15 * 60_000;
@@ -158,7 +175,15 @@ export function dateTimeFormatter(timeZone: string): (iso: string | null | undef
       const at = bucket * QUARTER_MS;
       const p: Record<string, string> = {};
       for (const part of format.formatToParts(new Date(at))) p[part.type] = part.value;
-      offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - at;
+      offset =
+        Date.UTC(
+          Number(p.year),
+          Number(p.month) - 1,
+          Number(p.day),
+          Number(p.hour),
+          Number(p.minute),
+          Number(p.second),
+        ) - at;
       if (offsets.size > 10_000) offsets.clear();
       offsets.set(bucket, offset);
     }

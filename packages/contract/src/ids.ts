@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { MAX_ID, PATH_ID_PATTERN } from './field-limits.ts';
 
-export const idRangeRule = (max: number = MAX_ID): string => `must be a whole number from 1 to ${max}`;
+export const idRangeRule = (max: number = MAX_ID): string =>
+  `must be a whole number from 1 to ${max}`;
 
 const DIGITS = /^\d+$/;
 

@@ -5,7 +5,15 @@
  */
 import { FILTER_DATE_RANGE, isFilterDate } from './format.ts';
 import { MAX_BIG_ID, MAX_ID } from './field-limits.ts';
-import { fieldOf, isFilterable, isSortable, type FieldDef, type FieldType, type NumberKind, type ResourceDef } from './resource.ts';
+import {
+  fieldOf,
+  isFilterable,
+  isSortable,
+  type FieldDef,
+  type FieldType,
+  type NumberKind,
+  type ResourceDef,
+} from './resource.ts';
 
 export const OPERATORS = [
   'contain',
@@ -26,9 +34,36 @@ export type Operator = (typeof OPERATORS)[number];
 const OPERATOR_ALIASES: Record<string, Operator> = { eq: 'equal', neq: 'not_equal' };
 
 const OPERATORS_BY_TYPE: Record<FieldType, readonly Operator[]> = {
-  string: ['contain', 'not_contain', 'equal', 'not_equal', 'start_with', 'end_with', 'is_null', 'is_not_null'],
-  number: ['equal', 'not_equal', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'is_null', 'is_not_null'],
-  date: ['equal', 'not_equal', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'is_null', 'is_not_null'],
+  string: [
+    'contain',
+    'not_contain',
+    'equal',
+    'not_equal',
+    'start_with',
+    'end_with',
+    'is_null',
+    'is_not_null',
+  ],
+  number: [
+    'equal',
+    'not_equal',
+    'greater_than',
+    'greater_than_equal',
+    'less_than',
+    'less_than_equal',
+    'is_null',
+    'is_not_null',
+  ],
+  date: [
+    'equal',
+    'not_equal',
+    'greater_than',
+    'greater_than_equal',
+    'less_than',
+    'less_than_equal',
+    'is_null',
+    'is_not_null',
+  ],
   bool: ['equal', 'not_equal', 'is_null', 'is_not_null'],
 };
 
@@ -46,7 +81,9 @@ export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50, 100] as const;
  * integer or a bigint JavaScript holds exactly, and amounts with at most 2 decimals whose minor
  * units stay exact (under 10^15).
  */
-export const NUMBER_RANGES: Readonly<Record<NumberKind, { min: number; max: number; decimals: number }>> = {
+export const NUMBER_RANGES: Readonly<
+  Record<NumberKind, { min: number; max: number; decimals: number }>
+> = {
   integer: { min: -MAX_ID - 1, max: MAX_ID, decimals: 0 },
   bigint: { min: -MAX_BIG_ID, max: MAX_BIG_ID, decimals: 0 },
   money: { min: -9_999_999_999_999.99, max: 9_999_999_999_999.99, decimals: 2 },
@@ -75,7 +112,12 @@ export type RawQuery = Record<string, string | undefined>;
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-function positiveInt(raw: string | undefined, name: string, fallback: number, max: number): number | string {
+function positiveInt(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  max: number,
+): number | string {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) return `${name} must be a whole number`;
   const n = Number(raw);
@@ -84,7 +126,8 @@ function positiveInt(raw: string | undefined, name: string, fallback: number, ma
   return n;
 }
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
 /**
  * A date filter value: a real day (2026-02-30 is not one) in FILTER_DATE_RANGE, optionally with
@@ -93,8 +136,17 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 function isFilterDateTime(text: string): boolean {
   const m = DATE_TIME.exec(text);
   if (!m || !isFilterDate(m[1]!)) return false;
-  const [hour, minute, second, zoneHours, zoneMinutes] = m.slice(2).map((v) => (v === undefined ? 0 : Number(v)));
-  return hour! <= 23 && minute! <= 59 && second! <= 59 && zoneHours! <= 23 && zoneMinutes! <= 59 && !Number.isNaN(Date.parse(text));
+  const [hour, minute, second, zoneHours, zoneMinutes] = m
+    .slice(2)
+    .map((v) => (v === undefined ? 0 : Number(v)));
+  return (
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    zoneHours! <= 23 &&
+    zoneMinutes! <= 59 &&
+    !Number.isNaN(Date.parse(text))
+  );
 }
 
 const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
@@ -108,7 +160,12 @@ function numberValue(field: FieldDef, text: string): number | string[] {
       : `must be an amount with at most ${range.decimals} decimals from ${range.min} to ${range.max}`;
   const match = DECIMAL.exec(text);
   const value = Number(text);
-  if (!match || (match[1]?.length ?? 0) > range.decimals || value < range.min || value > range.max) {
+  if (
+    !match ||
+    (match[1]?.length ?? 0) > range.decimals ||
+    value < range.min ||
+    value > range.max
+  ) {
     return [`Filter value for '${field.name}' ${rule}`];
   }
   return value;
@@ -121,7 +178,8 @@ function coerceValue(field: FieldDef, raw: unknown): FilterValue | string[] {
   }
   const text = String(raw);
   // additionalFilter's JSON can spell one (\u0000) where the query itself holds none.
-  if (text.includes('\u0000')) return [`Filter value for '${field.name}' must not contain a NUL character`];
+  if (text.includes('\u0000'))
+    return [`Filter value for '${field.name}' must not contain a NUL character`];
   switch (field.type) {
     case 'number':
       return numberValue(field, text);
@@ -132,7 +190,9 @@ function coerceValue(field: FieldDef, raw: unknown): FilterValue | string[] {
     }
     case 'date': {
       if (!isFilterDateTime(text)) {
-        return [`Filter value for '${field.name}' must be a date (YYYY-MM-DD) from ${FILTER_DATE_RANGE.min} to ${FILTER_DATE_RANGE.max}`];
+        return [
+          `Filter value for '${field.name}' must be a date (YYYY-MM-DD) from ${FILTER_DATE_RANGE.min} to ${FILTER_DATE_RANGE.max}`,
+        ];
       }
       return text;
     }
@@ -141,22 +201,41 @@ function coerceValue(field: FieldDef, raw: unknown): FilterValue | string[] {
   }
 }
 
-function filterFor(resource: ResourceDef, name: string, opName: string | undefined, raw: unknown): Filter | string {
+function filterFor(
+  resource: ResourceDef,
+  name: string,
+  opName: string | undefined,
+  raw: unknown,
+): Filter | string {
   const field = fieldOf(resource, name);
   if (!field || !isFilterable(field)) return `Unknown filter field '${name}'`;
-  const op = opName === undefined ? (field.type === 'string' ? 'contain' : 'equal') : (OPERATOR_ALIASES[opName] ?? opName);
+  const op =
+    opName === undefined
+      ? field.type === 'string'
+        ? 'contain'
+        : 'equal'
+      : (OPERATOR_ALIASES[opName] ?? opName);
   if (!(OPERATORS as readonly string[]).includes(op)) return `Unknown filter operator '${opName}'`;
   if (!OPERATORS_BY_TYPE[field.type].includes(op as Operator)) {
     return `Operator '${op}' does not apply to '${name}'`;
   }
-  if (op === 'is_null' || op === 'is_not_null') return { field: name, op: op as Operator, value: null };
+  if (op === 'is_null' || op === 'is_not_null')
+    return { field: name, op: op as Operator, value: null };
   const value = coerceValue(field, raw);
   if (Array.isArray(value)) return value[0]!;
   return { field: name, op: op as Operator, value };
 }
 
 const FIND_KEY = /^finds\[([^\][]+)\](?:\[([^\][]+)\])?$/;
-const BASE_KEYS = new Set(['page', 'max', 'orderField', 'orderValue', 'search', 'searchFields', 'additionalFilter']);
+const BASE_KEYS = new Set([
+  'page',
+  'max',
+  'orderField',
+  'orderValue',
+  'search',
+  'searchFields',
+  'additionalFilter',
+]);
 
 /**
  * Parses a list query against a resource. Every field it names must be one of the
@@ -172,19 +251,29 @@ export function parseListQuery(
   const max = positiveInt(raw.max, 'max', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   if (typeof max === 'string') return fail(max);
   if (page * max > MAX_LIST_POSITION) {
-    return fail(`page ${page} with max ${max} reaches too far: page × max must be at most ${MAX_LIST_POSITION}`);
+    return fail(
+      `page ${page} with max ${max} reaches too far: page × max must be at most ${MAX_LIST_POSITION}`,
+    );
   }
 
   const orderField = raw.orderField || resource.defaultOrder.field;
   const orderFieldDef = fieldOf(resource, orderField);
-  if (!orderFieldDef || !isSortable(orderFieldDef)) return fail(`Unknown order field '${orderField}'`);
-  const orderValue = (raw.orderValue || (raw.orderField ? 'asc' : resource.defaultOrder.direction)).toLowerCase();
-  if (orderValue !== 'asc' && orderValue !== 'desc') return fail("orderValue must be 'asc' or 'desc'");
+  if (!orderFieldDef || !isSortable(orderFieldDef))
+    return fail(`Unknown order field '${orderField}'`);
+  const orderValue = (
+    raw.orderValue || (raw.orderField ? 'asc' : resource.defaultOrder.direction)
+  ).toLowerCase();
+  if (orderValue !== 'asc' && orderValue !== 'desc')
+    return fail("orderValue must be 'asc' or 'desc'");
 
   let search: ListQuery['search'] = null;
   if (raw.search !== undefined && raw.search !== '') {
-    const names = (raw.searchFields ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const fields = names.length > 0 ? names : resource.fields.filter((f) => f.searchable).map((f) => f.name);
+    const names = (raw.searchFields ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const fields =
+      names.length > 0 ? names : resource.fields.filter((f) => f.searchable).map((f) => f.name);
     for (const name of fields) {
       const def = fieldOf(resource, name);
       if (!def || !isFilterable(def)) return fail(`Unknown search field '${name}'`);
@@ -192,7 +281,10 @@ export function parseListQuery(
     if (fields.length === 0) return fail('searchFields is required with search');
     search = { text: raw.search, fields };
   } else if (raw.searchFields) {
-    for (const name of raw.searchFields.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const name of raw.searchFields
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const def = fieldOf(resource, name);
       if (!def || !isFilterable(def)) return fail(`Unknown search field '${name}'`);
     }
@@ -230,7 +322,10 @@ export function parseListQuery(
     }
   }
 
-  return { ok: true, value: { page, max, order: { field: orderField, direction: orderValue }, search, filters } };
+  return {
+    ok: true,
+    value: { page, max, order: { field: orderField, direction: orderValue }, search, filters },
+  };
 }
 
 /** Builds the query string for a list call (used by the web app; inverse of the parser). */
@@ -241,7 +336,10 @@ export function listQueryString(params: {
   orderValue?: 'asc' | 'desc';
   search?: string;
   searchFields?: readonly string[];
-  finds?: Record<string, string | number | { op: Operator | 'eq'; value: string | number } | undefined | null>;
+  finds?: Record<
+    string,
+    string | number | { op: Operator | 'eq'; value: string | number } | undefined | null
+  >;
   extra?: Record<string, string | number | undefined>;
 }): string {
   const q = new URLSearchParams();
@@ -258,6 +356,7 @@ export function listQueryString(params: {
     if (typeof v === 'object') q.set(`finds[${field}][${v.op}]`, String(v.value));
     else q.set(`finds[${field}]`, String(v));
   }
-  for (const [k, v] of Object.entries(params.extra ?? {})) if (v !== undefined && v !== '') q.set(k, String(v));
+  for (const [k, v] of Object.entries(params.extra ?? {}))
+    if (v !== undefined && v !== '') q.set(k, String(v));
   return q.toString();
 }

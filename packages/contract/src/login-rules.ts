@@ -7,7 +7,9 @@
 import { isRequired } from './messages.ts';
 
 /** A sign-in answered with a two-factor challenge (no token yet, auth.ts `TwoFactorChallenge`): the code step comes next. */
-export const needsSecondStep = <Answer extends object>(answer: Answer): answer is Extract<Answer, { twoFactorRequired: true }> =>
+export const needsSecondStep = <Answer extends object>(
+  answer: Answer,
+): answer is Extract<Answer, { twoFactorRequired: true }> =>
   'twoFactorRequired' in answer && answer.twoFactorRequired === true;
 
 /** A text field: required, optionally trimmed first, with a minimum and a maximum length. */
@@ -36,7 +38,8 @@ export const LOGIN_FIELD_RULES = {
 export type LoginField = keyof typeof LOGIN_FIELD_RULES;
 
 /** The value as checked and sent: trimmed when the rule says so. */
-export const textRuleValue = (rule: TextRule, value: string): string => (rule.trim ? value.trim() : value);
+export const textRuleValue = (rule: TextRule, value: string): string =>
+  rule.trim ? value.trim() : value;
 
 /** The first rule the value breaks, as the message a form shows under the field; null when it passes. */
 export function textRuleIssue(rule: TextRule, input: string): string | null {

@@ -36,12 +36,14 @@ export const MESSAGES = {
   /** Inquiry / Notif refused by the per-user limit (ACTION_RATE_LIMIT_PER_MINUTE). */
   actionRateLimited: 'Too many Inquiry and Notif requests. Please wait a moment and try again.',
   /** Inquiry / Notif refused on one transaction: one at a time, at most one per ACTION_MIN_INTERVAL_SECONDS. */
-  actionTooSoon: 'This transaction was checked or notified moments ago. Please wait a few seconds and try again.',
+  actionTooSoon:
+    'This transaction was checked or notified moments ago. Please wait a few seconds and try again.',
   actionInProgress: 'This transaction is being checked right now. Please wait and try again.',
   /** A live stream refused: the user holds LIVE_STREAMS_PER_USER open already (other tabs). */
   liveStreamsLimit: 'Too many tabs with live updates open. Close one, or use Refresh here.',
   /** A large list page (more rows than LARGE_PAGE_ROWS) or an export while another of the same user's is still being sent. */
-  largeReadInProgress: 'Another large list or export of yours is still being sent. Please wait until it has finished, then try again.',
+  largeReadInProgress:
+    'Another large list or export of yours is still being sent. Please wait until it has finished, then try again.',
   /** A bulk job started while the user already has BULK_JOBS_PER_USER running. */
   bulkJobsPerUser: (running: number) =>
     `You already have ${running} bulk ${running === 1 ? 'job' : 'jobs'} running, the most allowed at once. Please wait until one has finished, then start this one.`,
@@ -62,13 +64,15 @@ export const MESSAGES = {
   passwordRequired: 'Password is required',
   onlySuperadminGrantsSuperadmin: 'Only a Superadmin can grant the Superadmin role.',
   onlySuperadminChangesSuperadmin: 'Only a Superadmin can change a Superadmin user.',
-  onlySuperadminChangesSuperadminRole: 'Only a Superadmin can change the permissions of the Superadmin role.',
+  onlySuperadminChangesSuperadminRole:
+    'Only a Superadmin can change the permissions of the Superadmin role.',
   ownRolePermissions: 'You cannot change the permissions of a role you hold.',
   grantBeyondOwn: 'You cannot grant a permission you do not hold yourself.',
   /** Nobody acts on an account stronger than their own: the target holds an area.action the actor does not. */
   strongerAccount: 'You cannot change a user who holds a permission you do not hold yourself.',
   onlySuperadminChangesPermissions: 'Only a Superadmin can change or delete a permission.',
-  superadminRoleKeepsAll: 'The Superadmin role must keep every operation that exists; this change would take some away.',
+  superadminRoleKeepsAll:
+    'The Superadmin role must keep every operation that exists; this change would take some away.',
   userUnlocked: 'User unlocked.',
   userUnlockFailed: 'Gagal membuka kunci user.',
   /** A client's SNAP API access (Client screen, modules/merchant-access). */
@@ -76,10 +80,12 @@ export const MESSAGES = {
   clientApiIssueFailed: 'Gagal memberi akses API.',
   clientApiRevoked: 'API access revoked.',
   clientApiRevokeFailed: 'Gagal mencabut akses API.',
-  clientApiKeyInvalid: 'The public key must be an RSA public key in PEM form (-----BEGIN PUBLIC KEY-----), 2048 bits or more.',
+  clientApiKeyInvalid:
+    'The public key must be an RSA public key in PEM form (-----BEGIN PUBLIC KEY-----), 2048 bits or more.',
   clientApiNotYours: 'You can manage API access only for the clients of your companies.',
   clientApiNone: 'This client has no API access.',
-  clientApiNeedsDataKey: 'API access needs a data key (DATA_KEY) on the server to keep the client secret encrypted.',
+  clientApiNeedsDataKey:
+    'API access needs a data key (DATA_KEY) on the server to keep the client secret encrypted.',
   /** Table preferences. */
   columnsSaved: 'Kolom tersimpan.',
   columnsUnknown: 'Kolom tidak dikenal di layar ini.',
@@ -88,12 +94,14 @@ export const MESSAGES = {
   viewsFull: 'Tampilan tersimpan sudah penuh (maksimal 20 per layar). Hapus salah satu dulu.',
   preferencesSaveFailed: 'Gagal menyimpan preferensi.',
   twoFactorCodeInvalid: 'The code is not valid. Check your authenticator app and try again.',
-  twoFactorChallengeInvalid: 'The sign-in has expired or had too many wrong codes. Please sign in again.',
+  twoFactorChallengeInvalid:
+    'The sign-in has expired or had too many wrong codes. Please sign in again.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
   twoFactorNotSetUp: 'Start the two-factor setup first.',
   twoFactorNotOn: 'Two-factor sign-in is not on.',
   twoFactorNeedsDataKey: 'Two-factor sign-in needs a data key (DATA_KEY) on the server.',
-  twoFactorEnrolmentRequired: 'Your role requires two-factor sign-in. Set it up in Manage Account before doing anything else.',
+  twoFactorEnrolmentRequired:
+    'Your role requires two-factor sign-in. Set it up in Manage Account before doing anything else.',
   twoFactorEnabled: 'Two-factor sign-in is on.',
   twoFactorDisabled: 'Two-factor sign-in is off.',
   twoFactorReset: 'Two-factor sign-in reset.',
@@ -108,9 +116,12 @@ export const MESSAGES = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordInvalid: 'Current password is not correct',
   newPasswordRequired: 'Set a new password to continue',
-  passwordExpired: 'Your password has expired. Set a new password in Manage Account before doing anything else.',
-  passwordMustChange: 'Your password was set by an administrator. Set a new password in Manage Account before doing anything else.',
-  failedAttemptsSinceLastLogin: (n: number) => `${n} failed sign-in attempt${n === 1 ? '' : 's'} since your last sign-in.`,
+  passwordExpired:
+    'Your password has expired. Set a new password in Manage Account before doing anything else.',
+  passwordMustChange:
+    'Your password was set by an administrator. Set a new password in Manage Account before doing anything else.',
+  failedAttemptsSinceLastLogin: (n: number) =>
+    `${n} failed sign-in attempt${n === 1 ? '' : 's'} since your last sign-in.`,
   /** Toasts of the master screens (spec §8), by resource; texts are the spec's, typos included. */
   master: {
     user: {
@@ -179,7 +190,6 @@ export const MESSAGES = {
   },
 } as const;
 
-
 /** '{field} has already been used' (spec §5 uniqueness). */
 export const alreadyUsed = (field: string): string => `${field} has already been used`;
 /** A dropdown's options failed to load (spec §8 'Gagal mendapatkan ... data'). */
@@ -200,13 +210,15 @@ export const ACTION_OUTCOME = {
     `Bank ${bank}: sudah dibayar; order ${orderId} sudah ditandai Lunas oleh permintaan lain`,
   notificationSending: 'notifikasi sedang dikirim',
   notificationDelivered: 'notifikasi terkirim',
-  notificationPending: (message: string): string => `notifikasi belum terkirim (${message}); akan dicoba lagi`,
+  notificationPending: (message: string): string =>
+    `notifikasi belum terkirim (${message}); akan dicoba lagi`,
   merchantAnswered: (httpStatus: number | null): string => `Merchant menjawab HTTP ${httpStatus}`,
   merchantNotReached: (error: string): string => `Merchant tidak dapat dihubungi: ${error}`,
 } as const;
 
 /** A bank's text quoted for an operator, cut short: it came from outside. */
-const quoted = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const quoted = (text: string): string =>
+  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /**
  * Why a bank's "paid" answer was not believed (server: modules/ledger/payment-evidence.ts): what the
@@ -215,19 +227,25 @@ const quoted = (text: string): string => JSON.stringify(text.length > 40 ? `${te
 export const BANK_CLAIM_REFUSED = {
   amountMismatch: (bank: string, paidMinor: number, totalMinor: number): string =>
     `${bank} reports ${formatMinorIdr(paidMinor)} paid for a bill of ${formatMinorIdr(totalMinor)}`,
-  amountNotPositive: (bank: string, paidMinor: number): string => `${bank} reports ${formatMinorIdr(paidMinor)} paid; a payment is more than 0,00`,
+  amountNotPositive: (bank: string, paidMinor: number): string =>
+    `${bank} reports ${formatMinorIdr(paidMinor)} paid; a payment is more than 0,00`,
   amountMalformed: (bank: string, text: string): string =>
     `${bank} reports ${quoted(text)} paid, which is not an amount in rupiah with at most 2 decimals`,
-  amountMissing: (bank: string): string => `${bank} reports the bill paid without saying how much was paid`,
+  amountMissing: (bank: string): string =>
+    `${bank} reports the bill paid without saying how much was paid`,
   billWithoutTotal: (bank: string, paidMinor: number): string =>
     `${bank} reports ${formatMinorIdr(paidMinor)} paid, but the bill has no total to compare it with`,
-  otherVa: (bank: string, claimed: string, ours: string): string => `${bank} reports a payment to VA ${quoted(claimed)}, not to this bill's VA ${ours}`,
+  otherVa: (bank: string, claimed: string, ours: string): string =>
+    `${bank} reports a payment to VA ${quoted(claimed)}, not to this bill's VA ${ours}`,
   vaNotNamed: (bank: string): string => `${bank} reports a payment without naming the VA number`,
   otherQrisReference: (bank: string, claimed: string, ours: string): string =>
     `${bank} reports a payment for ${quoted(claimed)}, not for this bill's ${ours}`,
-  qrisNotNamed: (bank: string): string => `${bank} reports a payment without naming the order id or the QRIS reference`,
-  paidTimeUnreadable: (bank: string, text: string): string => `${bank} reports the payment at ${quoted(text)}, which is not a date and time with its zone`,
-  paidTimeFuture: (bank: string, paidAt: string, now: string): string => `${bank} reports the payment at ${paidAt}, later than now (${now})`,
+  qrisNotNamed: (bank: string): string =>
+    `${bank} reports a payment without naming the order id or the QRIS reference`,
+  paidTimeUnreadable: (bank: string, text: string): string =>
+    `${bank} reports the payment at ${quoted(text)}, which is not a date and time with its zone`,
+  paidTimeFuture: (bank: string, paidAt: string, now: string): string =>
+    `${bank} reports the payment at ${paidAt}, later than now (${now})`,
   paidTimeBeforeBill: (bank: string, paidAt: string, createdAt: string): string =>
     `${bank} reports the payment at ${paidAt}, before the bill was created (${createdAt})`,
   /** The operator's toast: the reason, and that nothing changed. */

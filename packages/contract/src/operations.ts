@@ -15,4 +15,5 @@ export function parseOperations(value: unknown): Action[] {
   return ACTIONS.filter((action) => list.some((item) => isAction(item) && item === action));
 }
 
-export const encodeOperations = (actions: readonly Action[]): string => JSON.stringify(ACTIONS.filter((a) => actions.includes(a)));
+export const encodeOperations = (actions: readonly Action[]): string =>
+  JSON.stringify(ACTIONS.filter((a) => actions.includes(a)));

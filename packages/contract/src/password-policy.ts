@@ -24,10 +24,15 @@ export const passwordChangeMessage = (reason: PasswordChangeReason): string =>
  * The first rule a new password breaks that a form can check by itself, or null. The spec
  * lengths (6–50) are the field schemas' (rules.ts); this adds the policy's own rules.
  */
-export function passwordPolicyIssue(policy: PasswordPolicy, password: string, username: string): string | null {
+export function passwordPolicyIssue(
+  policy: PasswordPolicy,
+  password: string,
+  username: string,
+): string | null {
   if (policy !== 'pci') return null;
   if (password.length < PCI_PASSWORD_RULES.minLength) return MESSAGES.passwordPciTooShort;
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return MESSAGES.passwordPciLettersAndDigits;
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password))
+    return MESSAGES.passwordPciLettersAndDigits;
   const name = username.trim().toLowerCase();
   if (name && password.toLowerCase().includes(name)) return MESSAGES.passwordPciIsUsername;
   return null;

@@ -58,7 +58,9 @@ export function can(access: AccessMap | undefined | null, area: Area, action: Ac
  * Merges grants into one access map: the union of actions per area, with aliased areas
  * listed under both spellings so that clients using either name see the same grants.
  */
-export function mergeAccess(grants: Iterable<{ area: string; actions: readonly string[] }>): AccessMap {
+export function mergeAccess(
+  grants: Iterable<{ area: string; actions: readonly string[] }>,
+): AccessMap {
   const merged = new Map<string, Set<Action>>();
   for (const grant of grants) {
     const area = canonicalArea(grant.area);
@@ -78,5 +80,9 @@ export function mergeAccess(grants: Iterable<{ area: string; actions: readonly s
   return access;
 }
 
-export const ROLE_LABELS: Readonly<Record<number, string>> = { 1: 'Superadmin', 2: 'Admin', 3: 'Staff' };
+export const ROLE_LABELS: Readonly<Record<number, string>> = {
+  1: 'Superadmin',
+  2: 'Admin',
+  3: 'Staff',
+};
 export const SUPERADMIN_ROLE_ID = 1;

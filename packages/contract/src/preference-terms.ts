@@ -26,5 +26,9 @@ export function choosableColumns(screen: PreferenceScreen): readonly string[] {
   return SCREEN_RESOURCES[screen].fields.filter((f) => !f.hidden).map((f) => f.name);
 }
 
-export const PREFERENCE_LIMITS = { viewNameMax: 60, queryMax: 1000, viewsPerScreen: 20, columnsMax: 30 } as const;
-
+export const PREFERENCE_LIMITS = {
+  viewNameMax: 60,
+  queryMax: 1000,
+  viewsPerScreen: 20,
+  columnsMax: 30,
+} as const;

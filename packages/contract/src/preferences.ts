@@ -8,10 +8,18 @@ import { z } from 'zod';
 import { pathId } from './ids.ts';
 import { PREFERENCE_LIMITS, PREFERENCE_SCREENS } from './preference-terms.ts';
 
-export { PREFERENCE_LIMITS, PREFERENCE_SCREENS, choosableColumns, type PreferenceScreen } from './preference-terms.ts';
+export {
+  PREFERENCE_LIMITS,
+  PREFERENCE_SCREENS,
+  choosableColumns,
+  type PreferenceScreen,
+} from './preference-terms.ts';
 
 export const preferenceScreenParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS) });
-export const savedViewParams = z.strictObject({ screen: z.enum(PREFERENCE_SCREENS), viewId: pathId() });
+export const savedViewParams = z.strictObject({
+  screen: z.enum(PREFERENCE_SCREENS),
+  viewId: pathId(),
+});
 
 const columnList = z
   .array(z.string().min(1).max(64))
@@ -31,7 +39,10 @@ export type ColumnPreference = z.infer<typeof columnPreferenceData>;
 export const savedViewBody = z.strictObject({
   name: z.string().trim().min(1).max(PREFERENCE_LIMITS.viewNameMax),
   /** The list's URL query without '?' (search-by, text, dates, filters, sort, page size). */
-  query: z.string().max(PREFERENCE_LIMITS.queryMax).refine((q) => !q.startsWith('?') && !/[\s#]/.test(q), 'Query tidak valid'),
+  query: z
+    .string()
+    .max(PREFERENCE_LIMITS.queryMax)
+    .refine((q) => !q.startsWith('?') && !/[\s#]/.test(q), 'Query tidak valid'),
   columns: columnList.nullable(),
 });
 export type SavedViewBody = z.infer<typeof savedViewBody>;

@@ -13,13 +13,19 @@ export const USERNAME_FORMAT_MESSAGE =
 
 /** Text that must be present: an empty string counts as missing. */
 export const requiredText = (label: string) =>
-  z.string({ error: isRequired(label) }).trim().min(1, isRequired(label));
+  z
+    .string({ error: isRequired(label) })
+    .trim()
+    .min(1, isRequired(label));
 
 /** A plain text rule (login-rules.ts) as a schema: the same checks in the same order, so the same first message. */
 export const textRule = (rule: TextRule) => {
   const text = z.string({ error: rule.required });
   const required = (rule.trim ? text.trim() : text).min(1, rule.required);
-  return (rule.min ? required.min(rule.min.length, rule.min.message) : required).max(rule.max.length, rule.max.message);
+  return (rule.min ? required.min(rule.min.length, rule.min.message) : required).max(
+    rule.max.length,
+    rule.max.message,
+  );
 };
 
 /** The sign-in's password (3 to 200), also asked for when two-factor is turned off. */
@@ -56,8 +62,14 @@ export const phone = (label = 'Phone') =>
   requiredText(label)
     .regex(/^\d+$/, `${label} must be numeric`)
     .refine((v) => Number(v) > 0, `${label} must be greater than 0`)
-    .refine((v) => v.length >= PHONE_MIN_DIGITS, `${label} must be at least ${PHONE_MIN_DIGITS} digits`)
-    .refine((v) => v.length <= PHONE_MAX_DIGITS, `${label} must not exceed ${PHONE_MAX_DIGITS} digits`);
+    .refine(
+      (v) => v.length >= PHONE_MIN_DIGITS,
+      `${label} must be at least ${PHONE_MIN_DIGITS} digits`,
+    )
+    .refine(
+      (v) => v.length <= PHONE_MAX_DIGITS,
+      `${label} must not exceed ${PHONE_MAX_DIGITS} digits`,
+    );
 
 export const address = (label = 'Address') =>
   requiredText(label)
@@ -90,11 +102,14 @@ export const requiredId = (label: string) => bodyId(isRequired(label), `${label}
 /** A 1/0 status chosen from a select (a number or its digit as text; '' and null count as missing). */
 export const statusFlag = (label = 'Status') =>
   z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: isRequired(label) })
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+      error: isRequired(label),
+    })
     .transform((v) => Number(v) as 0 | 1);
 
 /** A user id chosen from a select (link tables). */
-export const userRef = (label = 'User') => requiredText(label).max(50, `${label} must not exceed 50 characters`);
+export const userRef = (label = 'User') =>
+  requiredText(label).max(50, `${label} must not exceed 50 characters`);
 
 export const roleName = labelledName('Role Name');
 
@@ -102,37 +117,43 @@ export const roleName = labelledName('Role Name');
 export const permissionName = requiredText('Permission Name')
   .min(2, 'Permission Name must be at least 2 characters')
   .max(50, 'Permission Name must not exceed 50 characters')
-  .regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'Permission Name must start with a letter and contain only letters, digits, _ and .');
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_.]*$/,
+    'Permission Name must start with a letter and contain only letters, digits, _ and .',
+  );
 
-export const OPERATIONS_FORMAT_MESSAGE = 'Operations must be a list of read, create, update, delete';
+export const OPERATIONS_FORMAT_MESSAGE =
+  'Operations must be a list of read, create, update, delete';
 
 /**
  * Operations travel as a JSON-encoded string ('["read","create"]', spec §7); a plain array
  * is accepted too. The output is always the canonical JSON string in read/create/update/delete order.
  */
 export const operations = (label = 'Operations') =>
-  z.union([z.string(), z.array(z.unknown())], { error: isRequired(label) }).transform((input, ctx) => {
-    let value: unknown = input;
-    if (typeof input === 'string') {
-      if (input.trim() === '') value = [];
-      else {
-        try {
-          value = JSON.parse(input);
-        } catch {
-          value = null;
+  z
+    .union([z.string(), z.array(z.unknown())], { error: isRequired(label) })
+    .transform((input, ctx) => {
+      let value: unknown = input;
+      if (typeof input === 'string') {
+        if (input.trim() === '') value = [];
+        else {
+          try {
+            value = JSON.parse(input);
+          } catch {
+            value = null;
+          }
         }
       }
-    }
-    if (!Array.isArray(value) || !value.every(isAction) || new Set(value).size !== value.length) {
-      ctx.addIssue({ code: 'custom', message: OPERATIONS_FORMAT_MESSAGE });
-      return z.NEVER;
-    }
-    if (value.length === 0) {
-      ctx.addIssue({ code: 'custom', message: isRequired(label) });
-      return z.NEVER;
-    }
-    return JSON.stringify(ACTIONS.filter((a) => value.includes(a)));
-  });
+      if (!Array.isArray(value) || !value.every(isAction) || new Set(value).size !== value.length) {
+        ctx.addIssue({ code: 'custom', message: OPERATIONS_FORMAT_MESSAGE });
+        return z.NEVER;
+      }
+      if (value.length === 0) {
+        ctx.addIssue({ code: 'custom', message: isRequired(label) });
+        return z.NEVER;
+      }
+      return JSON.stringify(ACTIONS.filter((a) => value.includes(a)));
+    });
 
 /** The primary key the client sends on edit (spec §7); the server checks it equals the URL's id. */
 export const idInBody = bodyId(idRangeRule()).optional();

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { USERNAME_FORMAT_MESSAGE, accountLoginBody, loginBody, selectCompanyForm } from '../src/index.ts';
+import {
+  USERNAME_FORMAT_MESSAGE,
+  accountLoginBody,
+  loginBody,
+  selectCompanyForm,
+} from '../src/index.ts';
 
 /** The first message per field: what a form shows under the field. */
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
   return out;
@@ -13,14 +21,22 @@ describe('login form (spec §5)', () => {
     expect(loginBody.safeParse({ username: 'budi', password: 'abc' }).success).toBe(true);
   });
   it("says 'Password is required' for an empty password", () => {
-    expect(messages(loginBody.safeParse({ username: 'budi', password: '' })).password).toBe('Password is required');
-    expect(messages(loginBody.safeParse({ username: 'budi' })).password).toBe('Password is required');
+    expect(messages(loginBody.safeParse({ username: 'budi', password: '' })).password).toBe(
+      'Password is required',
+    );
+    expect(messages(loginBody.safeParse({ username: 'budi' })).password).toBe(
+      'Password is required',
+    );
   });
   it("says 'Password must be at least 3 characters' for a short one", () => {
-    expect(messages(loginBody.safeParse({ username: 'budi', password: 'ab' })).password).toBe('Password must be at least 3 characters');
+    expect(messages(loginBody.safeParse({ username: 'budi', password: 'ab' })).password).toBe(
+      'Password must be at least 3 characters',
+    );
   });
   it('requires a username and rejects unknown fields', () => {
-    expect(messages(loginBody.safeParse({ username: '', password: 'abc' })).username).toBe('Username is required');
+    expect(messages(loginBody.safeParse({ username: '', password: 'abc' })).username).toBe(
+      'Username is required',
+    );
     expect(loginBody.safeParse({ username: 'a', password: 'abc', role: 1 }).success).toBe(false);
   });
 });
@@ -44,20 +60,28 @@ describe('Manage Account (spec §5)', () => {
     expect(messages(accountLoginBody.safeParse({ usloUserName: u })).usloUserName).toBe(message);
   });
   it('takes an optional password of 6 to 50 characters', () => {
-    expect(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: 'secret' }).success).toBe(true);
-    expect(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: '' }).success).toBe(true);
-    expect(messages(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: '12345' })).usloPassword).toBe(
-      'Password must be at least 6 characters',
+    expect(
+      accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: 'secret' }).success,
+    ).toBe(true);
+    expect(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: '' }).success).toBe(
+      true,
     );
-    expect(messages(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: 'x'.repeat(51) })).usloPassword).toBe(
-      'Password must not exceed 50 characters',
-    );
+    expect(
+      messages(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: '12345' }))
+        .usloPassword,
+    ).toBe('Password must be at least 6 characters');
+    expect(
+      messages(accountLoginBody.safeParse({ usloUserName: 'budi', usloPassword: 'x'.repeat(51) }))
+        .usloPassword,
+    ).toBe('Password must not exceed 50 characters');
   });
 });
 
 describe('company selection', () => {
   it("says 'Please select a company.' until one is chosen", () => {
-    expect(messages(selectCompanyForm.safeParse({ compId: undefined })).compId).toBe('Please select a company.');
+    expect(messages(selectCompanyForm.safeParse({ compId: undefined })).compId).toBe(
+      'Please select a company.',
+    );
     expect(selectCompanyForm.safeParse({ compId: 3 }).success).toBe(true);
   });
 });

@@ -24,24 +24,41 @@ import {
 } from '../src/index.ts';
 
 const MASTER: readonly MasterResourceDef[] = [
-  userResource, userLoginResource, userRoleResource, userCompanyResource, companyResource,
-  companyGroupResource, clientResource, permissionResource, rolePermissionResource, roleResource,
+  userResource,
+  userLoginResource,
+  userRoleResource,
+  userCompanyResource,
+  companyResource,
+  companyGroupResource,
+  clientResource,
+  permissionResource,
+  rolePermissionResource,
+  roleResource,
 ];
 
 describe('master resource descriptions', () => {
-  it.each(MASTER.map((r) => [r.path, r] as const))('%s names real areas and unique rules over its own fields', (_, resource) => {
-    expect(AREAS).toContain(resource.access.read);
-    expect(AREAS).toContain(resource.access.write);
-    for (const rule of resource.unique ?? []) {
-      expect(resource.fields.map((f) => f.name)).toContain(rule.field);
-      expect(rule.columns.length).toBeGreaterThan(0);
-      expect(rule.label).not.toBe('');
-    }
-  });
+  it.each(MASTER.map((r) => [r.path, r] as const))(
+    '%s names real areas and unique rules over its own fields',
+    (_, resource) => {
+      expect(AREAS).toContain(resource.access.read);
+      expect(AREAS).toContain(resource.access.write);
+      for (const rule of resource.unique ?? []) {
+        expect(resource.fields.map((f) => f.name)).toContain(rule.field);
+        expect(rule.columns.length).toBeGreaterThan(0);
+        expect(rule.label).not.toBe('');
+      }
+    },
+  );
 
   it('gives every editable resource the five toasts of its screen', () => {
     for (const resource of MASTER.filter((r) => r !== clientResource && r !== userLoginResource)) {
-      expect(Object.keys(resource.toasts ?? {}).sort()).toEqual(['created', 'deleteFailed', 'deleted', 'saveFailed', 'updated']);
+      expect(Object.keys(resource.toasts ?? {}).sort()).toEqual([
+        'created',
+        'deleteFailed',
+        'deleted',
+        'saveFailed',
+        'updated',
+      ]);
     }
     expect(companyResource.toasts?.saveFailed).toBe('Gagal menyimpan companydata');
   });
@@ -55,7 +72,9 @@ describe('master resource descriptions', () => {
   });
 
   it('looks up while typing only the fields spec §5 names', () => {
-    const typed = MASTER.flatMap((r) => (r.unique ?? []).filter((u) => u.lookupWhileTyping).map((u) => u.label));
+    const typed = MASTER.flatMap((r) =>
+      (r.unique ?? []).filter((u) => u.lookupWhileTyping).map((u) => u.label),
+    );
     expect(typed.sort()).toEqual(['Company Group', 'Company Name', 'User ID', 'Username']);
   });
 });
@@ -77,8 +96,12 @@ describe('transaction status rules', () => {
 
 describe('API paths', () => {
   it('fills path parameters, encoded', () => {
-    expect(fillPath(API_PATHS.auth.setCompany, { compId: 7 })).toBe('/security/Authentication/SetCompany/7');
-    expect(fillPath(transactionPaths(TRANSACTION_KINDS.va).inquiry, { trctId: 12 })).toBe('/dashboard/transactionVa/inquiry_status/12');
+    expect(fillPath(API_PATHS.auth.setCompany, { compId: 7 })).toBe(
+      '/security/Authentication/SetCompany/7',
+    );
+    expect(fillPath(transactionPaths(TRANSACTION_KINDS.va).inquiry, { trctId: 12 })).toBe(
+      '/dashboard/transactionVa/inquiry_status/12',
+    );
     expect(fillPath('/master/user/:id', { id: 'a b/c' })).toBe('/master/user/a%20b%2Fc');
   });
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, can, formatDateTime, formatMinorIdr, formatRupiah, isFilterDate, isIsoDate, mergeAccess, plainAmount, transactionStatusLabel } from '../src/index.ts';
+import {
+  businessDate,
+  can,
+  formatDateTime,
+  formatMinorIdr,
+  formatRupiah,
+  isFilterDate,
+  isIsoDate,
+  mergeAccess,
+  plainAmount,
+  transactionStatusLabel,
+} from '../src/index.ts';
 
 describe('money', () => {
   it("formats Rupiah the Indonesian way with 'Rp.' and 2 decimals", () => {
@@ -24,7 +35,7 @@ describe('dates', () => {
     expect(businessDate(new Date('2026-05-01T17:30:00Z'), 'Asia/Jakarta')).toBe('2026-05-02');
     expect(formatDateTime('2026-05-01T16:30:00Z', 'Asia/Jakarta')).toBe('2026-05-01 23:30:00');
   });
-  it('keeps each time zone\'s own answer when zones and shapes alternate (one formatter per zone and shape)', () => {
+  it("keeps each time zone's own answer when zones and shapes alternate (one formatter per zone and shape)", () => {
     const instant = '2026-05-01T17:30:00Z';
     for (let i = 0; i < 3; i++) {
       expect(formatDateTime(instant, 'Asia/Jakarta')).toBe('2026-05-02 00:30:00');
@@ -42,14 +53,25 @@ describe('dates', () => {
     expect(isIsoDate('2026-2-3')).toBe(false);
   });
   it('knows the days a filter may name: real dates from 1900-01-01 to 2999-12-31', () => {
-    expect(['1900-01-01', '2024-02-29', '2999-12-31'].map(isFilterDate)).toEqual([true, true, true]);
-    expect(['1899-12-31', '2026-02-30', '3000-01-01', '0000-01-01', '9999-12-31'].map(isFilterDate)).toEqual([false, false, false, false, false]);
+    expect(['1900-01-01', '2024-02-29', '2999-12-31'].map(isFilterDate)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['1899-12-31', '2026-02-30', '3000-01-01', '0000-01-01', '9999-12-31'].map(isFilterDate),
+    ).toEqual([false, false, false, false, false]);
   });
 });
 
 describe('status words', () => {
   it('names the three transaction statuses', () => {
-    expect(['03', '00', '05', 'zz'].map(transactionStatusLabel)).toEqual(['Belum Lunas', 'Lunas', 'Kadaluarsa', '']);
+    expect(['03', '00', '05', 'zz'].map(transactionStatusLabel)).toEqual([
+      'Belum Lunas',
+      'Lunas',
+      'Kadaluarsa',
+      '',
+    ]);
   });
 });
 
@@ -60,7 +82,10 @@ describe('access map', () => {
       { area: 'master_company_group', actions: ['delete', 'bogus'] },
       { area: 'master_role', actions: [] },
     ]);
-    expect(access).toEqual({ master_company_group: ['read', 'delete'], master_group_company: ['read', 'delete'] });
+    expect(access).toEqual({
+      master_company_group: ['read', 'delete'],
+      master_group_company: ['read', 'delete'],
+    });
     expect(can(access, 'master_company_group', 'delete')).toBe(true);
     expect(can(access, 'master_role', 'read')).toBe(false);
     expect(can({ master_group_company: ['update'] }, 'master_company_group', 'update')).toBe(true);

@@ -3,8 +3,15 @@ import { readLiveEvent } from '../src/monitoring/live-events.ts';
 
 describe('a live event read from the wire', () => {
   it('keeps a well-formed event, with or without its notification id', () => {
-    expect(readLiveEvent({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9 })).toEqual({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9 });
-    expect(readLiveEvent({ type: 'notification.sent', compId: 3, kind: 'QRIS', trctId: 9, notiId: 12 })).toEqual({
+    expect(readLiveEvent({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9 })).toEqual({
+      type: 'transaction.paid',
+      compId: 3,
+      kind: 'VA',
+      trctId: 9,
+    });
+    expect(
+      readLiveEvent({ type: 'notification.sent', compId: 3, kind: 'QRIS', trctId: 9, notiId: 12 }),
+    ).toEqual({
       type: 'notification.sent',
       compId: 3,
       kind: 'QRIS',
@@ -14,7 +21,9 @@ describe('a live event read from the wire', () => {
   });
 
   it('drops what it does not know rather than passing it to the screens', () => {
-    expect(readLiveEvent({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9, secret: 'x' })).toEqual({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9 });
+    expect(
+      readLiveEvent({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9, secret: 'x' }),
+    ).toEqual({ type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9 });
   });
 
   it.each([
@@ -25,7 +34,10 @@ describe('a live event read from the wire', () => {
     ['a company id as text', { type: 'transaction.paid', compId: '3', kind: 'VA', trctId: 9 }],
     ['a fractional id', { type: 'transaction.paid', compId: 3, kind: 'VA', trctId: 9.5 }],
     ['an unknown kind', { type: 'transaction.paid', compId: 3, kind: 'CARD', trctId: 9 }],
-    ['a notification id as text', { type: 'notification.sent', compId: 3, kind: 'VA', trctId: 9, notiId: '12' }],
+    [
+      'a notification id as text',
+      { type: 'notification.sent', compId: 3, kind: 'VA', trctId: 9, notiId: '12' },
+    ],
   ])('refuses %s', (_what, value) => {
     expect(readLiveEvent(value)).toBeNull();
   });

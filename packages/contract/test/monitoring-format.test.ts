@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, dateTimeFormatter, formatDateTime, notificationWord, plainMinor, plainToMinor } from '../src/format.ts';
+import {
+  csvCell,
+  csvLine,
+  dateTimeFormatter,
+  formatDateTime,
+  notificationWord,
+  plainMinor,
+  plainToMinor,
+} from '../src/format.ts';
 import { TRANSACTION_KINDS } from '../src/monitoring/transaction-kinds.ts';
 
 describe('CSV and money helpers of the monitoring screens', () => {
   it('quotes every cell and neutralises formula starts inside the quotes', () => {
     expect(csvCell('abc')).toBe('"abc"');
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    for (const start of ['=', '+', '-', '@', '\t', '\r', '\n']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '\n'])
+      expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     expect(csvCell(null)).toBe('""');
     expect(csvLine(['a', 1])).toBe('"a","1"\r\n');
   });
@@ -20,9 +29,21 @@ describe('CSV and money helpers of the monitoring screens', () => {
   });
 
   it('formats many timestamps like formatDateTime, across zones and DST changes', () => {
-    for (const zone of ['Asia/Jakarta', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe']) {
+    for (const zone of [
+      'Asia/Jakarta',
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe',
+    ]) {
       const format = dateTimeFormatter(zone);
-      for (const iso of ['2026-11-20T16:30:00.000Z', '2026-03-29T00:59:59.000Z', '2026-03-29T01:00:00.000Z', '2026-10-25T00:30:00.000Z', '2026-11-01T06:15:00.000Z', '2026-04-04T15:00:00.000Z']) {
+      for (const iso of [
+        '2026-11-20T16:30:00.000Z',
+        '2026-03-29T00:59:59.000Z',
+        '2026-03-29T01:00:00.000Z',
+        '2026-10-25T00:30:00.000Z',
+        '2026-11-01T06:15:00.000Z',
+        '2026-04-04T15:00:00.000Z',
+      ]) {
         expect(format(iso), `${zone} ${iso}`).toBe(formatDateTime(iso, zone));
       }
     }
@@ -30,7 +51,9 @@ describe('CSV and money helpers of the monitoring screens', () => {
   });
 
   it('words for notifications: VA says No Data when there is none, QRIS leaves it empty', () => {
-    expect(notificationWord({ notiStatus: 2 }, TRANSACTION_KINDS.va.csvNoNotification)).toBe('Sukses');
+    expect(notificationWord({ notiStatus: 2 }, TRANSACTION_KINDS.va.csvNoNotification)).toBe(
+      'Sukses',
+    );
     expect(notificationWord({ notiStatus: 1 }, '')).toBe('Pending');
     expect(notificationWord([], TRANSACTION_KINDS.va.csvNoNotification)).toBe('No Data');
     expect(notificationWord([], TRANSACTION_KINDS.qris.csvNoNotification)).toBe('');

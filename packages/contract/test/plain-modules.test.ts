@@ -57,6 +57,10 @@ describe('the definitions the first page needs', () => {
 
   it('the check finds zod where a module reaches it, directly or through a re-export', () => {
     expect(pathToZod('auth.ts')).toEqual(['auth.ts', 'zod']);
-    expect(pathToZod('resources/index.ts')).toEqual(['resources/index.ts', 'resources/company-group-body.ts', 'zod']);
+    expect(pathToZod('resources/index.ts')).toEqual([
+      'resources/index.ts',
+      'resources/company-group-body.ts',
+      'zod',
+    ]);
   });
 });

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { loginAnswerSchema, loginTwoFactorBody, needsSecondStep, recoveryCode, totpCode, twoFactorDisableBody } from '../src/index.ts';
+import {
+  loginAnswerSchema,
+  loginTwoFactorBody,
+  needsSecondStep,
+  recoveryCode,
+  totpCode,
+  twoFactorDisableBody,
+} from '../src/index.ts';
 
 describe('two-factor shapes', () => {
   it('takes a 6-digit code, spaces aside', () => {
     expect(totpCode.parse(' 123 456 ')).toBe('123456');
-    for (const bad of ['12345', '1234567', 'abcdef', '']) expect(totpCode.safeParse(bad).success).toBe(false);
+    for (const bad of ['12345', '1234567', 'abcdef', ''])
+      expect(totpCode.safeParse(bad).success).toBe(false);
   });
 
   it('takes a recovery code whatever its dashes, spaces and case', () => {
@@ -13,9 +21,20 @@ describe('two-factor shapes', () => {
   });
 
   it('the second step carries the challenge and either a code or a recovery code, not both', () => {
-    expect(loginTwoFactorBody.parse({ challenge: 'c', code: '123456' })).toEqual({ challenge: 'c', code: '123456' });
-    expect(loginTwoFactorBody.parse({ challenge: 'c', recoveryCode: 'abcd-efgh-2345-6789' })).toEqual({ challenge: 'c', recoveryCode: 'abcdefgh23456789' });
-    expect(loginTwoFactorBody.safeParse({ challenge: 'c', code: '123456', recoveryCode: 'abcd-efgh-2345-6789' }).success).toBe(false);
+    expect(loginTwoFactorBody.parse({ challenge: 'c', code: '123456' })).toEqual({
+      challenge: 'c',
+      code: '123456',
+    });
+    expect(
+      loginTwoFactorBody.parse({ challenge: 'c', recoveryCode: 'abcd-efgh-2345-6789' }),
+    ).toEqual({ challenge: 'c', recoveryCode: 'abcdefgh23456789' });
+    expect(
+      loginTwoFactorBody.safeParse({
+        challenge: 'c',
+        code: '123456',
+        recoveryCode: 'abcd-efgh-2345-6789',
+      }).success,
+    ).toBe(false);
     expect(loginTwoFactorBody.safeParse({ code: '123456' }).success).toBe(false);
   });
 
@@ -28,6 +47,8 @@ describe('two-factor shapes', () => {
 
   it('disable needs the password and a code', () => {
     expect(twoFactorDisableBody.safeParse({ password: 'x', code: '' }).success).toBe(false);
-    expect(twoFactorDisableBody.safeParse({ password: 'secret-1', code: '123456' }).success).toBe(true);
+    expect(twoFactorDisableBody.safeParse({ password: 'secret-1', code: '123456' }).success).toBe(
+      true,
+    );
   });
 });

@@ -27,11 +27,9 @@ export function statementDownloadRoute(
     async (request, reply) => {
       const account = accounts.find((a) => a.accountNo === request.params.accountNo);
       if (!account)
-        return reply
-          .code(404)
-          .send({
-            error: `no demo account ${request.params.accountNo}; known: ${accounts.map((a) => `${a.bank} ${a.accountNo}`).join(', ')}`,
-          });
+        return reply.code(404).send({
+          error: `no demo account ${request.params.accountNo}; known: ${accounts.map((a) => `${a.bank} ${a.accountNo}`).join(', ')}`,
+        });
       const yesterday = dayOfInstant(new Date(now().getTime() - 86_400_000));
       const from = request.query.from ?? request.query.to ?? yesterday;
       const to = request.query.to ?? from;

@@ -1,7 +1,11 @@
 /** Audit columns (…CreatedTime, …CreatedUserId, …UpdatedTime, …UpdatedUserId), set by the server only. */
 import type { AuditColumns } from './tables.ts';
 
-export function auditOnCreate<P extends string>(prefix: P, userId: string, now: string): AuditColumns<P> {
+export function auditOnCreate<P extends string>(
+  prefix: P,
+  userId: string,
+  now: string,
+): AuditColumns<P> {
   return {
     [`${prefix}CreatedTime`]: now,
     [`${prefix}CreatedUserId`]: userId,
@@ -10,6 +14,13 @@ export function auditOnCreate<P extends string>(prefix: P, userId: string, now: 
   } as AuditColumns<P>;
 }
 
-export function auditOnUpdate<P extends string>(prefix: P, userId: string, now: string): Pick<AuditColumns<P>, `${P}UpdatedTime` | `${P}UpdatedUserId`> {
-  return { [`${prefix}UpdatedTime`]: now, [`${prefix}UpdatedUserId`]: userId } as Pick<AuditColumns<P>, `${P}UpdatedTime` | `${P}UpdatedUserId`>;
+export function auditOnUpdate<P extends string>(
+  prefix: P,
+  userId: string,
+  now: string,
+): Pick<AuditColumns<P>, `${P}UpdatedTime` | `${P}UpdatedUserId`> {
+  return { [`${prefix}UpdatedTime`]: now, [`${prefix}UpdatedUserId`]: userId } as Pick<
+    AuditColumns<P>,
+    `${P}UpdatedTime` | `${P}UpdatedUserId`
+  >;
 }

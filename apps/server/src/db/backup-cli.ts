@@ -8,7 +8,9 @@ import { BackupError, backupDatabase, restoreDatabase } from './backup.ts';
 
 const [command, file] = process.argv.slice(2);
 if ((command !== 'backup' && command !== 'restore') || !file) {
-  console.error('Usage: npm run backup -- <file>   |   npm run restore -- <file>   (on DATABASE_URL)');
+  console.error(
+    'Usage: npm run backup -- <file>   |   npm run restore -- <file>   (on DATABASE_URL)',
+  );
   process.exit(2);
 }
 
@@ -18,7 +20,10 @@ process.chdir(callerDir);
 const config = loadConfig();
 const path = resolve(callerDir, file);
 try {
-  const done = command === 'backup' ? await backupDatabase(config.databaseUrl, path) : await restoreDatabase(config.databaseUrl, path);
+  const done =
+    command === 'backup'
+      ? await backupDatabase(config.databaseUrl, path)
+      : await restoreDatabase(config.databaseUrl, path);
   const what = command === 'backup' ? `Backed up to ${done.file}` : `Restored from ${done.file}`;
   console.log(`${what} (${(done.bytes / 1048576).toFixed(1)} MB) in ${done.seconds.toFixed(1)} s.`);
 } catch (error) {

@@ -25,10 +25,20 @@ export interface OpenedDatabase {
  * queries: on PostgreSQL they run on a connection of their own without it. (SQLite has no
  * statement timeout.)
  */
-export async function prepareSchema(database: Db, config: Config, options: Omit<DatabaseOptions, 'pool'> = {}): Promise<void> {
-  const maintenance = database.dialect === 'postgres'
-    ? openDatabase(config.databaseUrl, { ...options, log: undefined, pool: { ...config.dbPool, size: 1, statementTimeoutMs: 0 }, applicationName: 'tagih migrate' })
-    : database;
+export async function prepareSchema(
+  database: Db,
+  config: Config,
+  options: Omit<DatabaseOptions, 'pool'> = {},
+): Promise<void> {
+  const maintenance =
+    database.dialect === 'postgres'
+      ? openDatabase(config.databaseUrl, {
+          ...options,
+          log: undefined,
+          pool: { ...config.dbPool, size: 1, statementTimeoutMs: 0 },
+          applicationName: 'tagih migrate',
+        })
+      : database;
   try {
     await migrateToLatest(maintenance.kysely);
     await ensureRollup(maintenance.kysely, config.businessTz);
@@ -45,15 +55,25 @@ export async function prepareSchema(database: Db, config: Config, options: Omit<
  * PASSWORD_POLICY=pci the admin created now must change the password at the first sign-in.
  */
 export async function openConfiguredDatabase(
-  config: Config, now: Date, options: Omit<DatabaseOptions, 'pool'> = {}, beforeSeed?: (database: Db) => Promise<void>,
+  config: Config,
+  now: Date,
+  options: Omit<DatabaseOptions, 'pool'> = {},
+  beforeSeed?: (database: Db) => Promise<void>,
 ): Promise<OpenedDatabase> {
   assertAdminPasswordAllowed(config);
-  const database = openDatabase(config.databaseUrl, { ...options, pool: config.dbPool, sqliteReaders: config.sqliteReaders });
+  const database = openDatabase(config.databaseUrl, {
+    ...options,
+    pool: config.dbPool,
+    sqliteReaders: config.sqliteReaders,
+  });
   try {
     await prepareSchema(database, config, options);
     await beforeSeed?.(database);
     const base = await seedBase(database.kysely, {
-      adminUsername: config.adminUsername, adminPassword: config.adminPassword, adminMustChangePassword: config.passwordPolicy === 'pci', now: now.toISOString(),
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+      adminMustChangePassword: config.passwordPolicy === 'pci',
+      now: now.toISOString(),
     });
     return { database, base };
   } catch (error) {
@@ -70,7 +90,17 @@ export const demoPasswordOf = (config: Config): string => config.demoPassword ??
  * already there. Under PASSWORD_POLICY=pci the demo users, like the admin, must change the
  * seeded password at the first sign-in.
  */
-export function seedConfiguredDemo(database: Db, config: Config, now: Date, demoPassword: string): Promise<DemoMasterResult> {
-  const ctx = { db: database.kysely, now, businessTz: config.businessTz, merchantCallbackBase: demoMerchantBase(config.merchantSimPort) };
+export function seedConfiguredDemo(
+  database: Db,
+  config: Config,
+  now: Date,
+  demoPassword: string,
+): Promise<DemoMasterResult> {
+  const ctx = {
+    db: database.kysely,
+    now,
+    businessTz: config.businessTz,
+    merchantCallbackBase: demoMerchantBase(config.merchantSimPort),
+  };
   return seedDemo(ctx, demoPassword, { mustChangePassword: config.passwordPolicy === 'pci' });
 }

@@ -19,7 +19,17 @@ export function listClientSecrets(db: DbOrTx): Promise<StoredClientSecret[]> {
  * or rotated it meanwhile); true when this call changed it. The secret's meaning is unchanged,
  * so the row's updated time and user stay as they are.
  */
-export async function replaceClientSecret(db: DbOrTx, clntid: number, from: string, to: string): Promise<boolean> {
-  const result = await db.updateTable('clients').set({ clntSecret: to }).where('clntid', '=', clntid).where('clntSecret', '=', from).executeTakeFirst();
+export async function replaceClientSecret(
+  db: DbOrTx,
+  clntid: number,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ clntSecret: to })
+    .where('clntid', '=', clntid)
+    .where('clntSecret', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

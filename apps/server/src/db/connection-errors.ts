@@ -27,11 +27,21 @@ export class DatabaseUnavailable extends AppError {
 // 53300 too_many_connections; class 08 is "connection exception".
 const PG_UNREACHABLE = new Set(['57P01', '57P02', '57P03', '53300']);
 const PG_STATEMENT_TIMEOUT = '57014';
-const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 // pg and pg-pool say these in words only, without a code.
 const PG_ACQUIRE_TIMEOUT = /timeout exceeded when trying to connect/;
 const PG_CLIENT_TIMEOUT = /^Query read timeout/;
-const PG_CONNECTION_GONE = /^Connection terminated|not queryable|Client was closed|Connection closed/;
+const PG_CONNECTION_GONE =
+  /^Connection terminated|not queryable|Client was closed|Connection closed/;
 
 const codeOf = (error: unknown): string => {
   const code = (error as { code?: unknown } | null)?.code;
@@ -42,11 +52,20 @@ const codeOf = (error: unknown): string => {
 export function asDatabaseUnavailable(error: unknown): DatabaseUnavailable | null {
   if (!(error instanceof Error) || error instanceof AppError) return null;
   const code = codeOf(error);
-  if (code === PG_STATEMENT_TIMEOUT || PG_CLIENT_TIMEOUT.test(error.message)) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.tooSlow, error);
-  if (PG_ACQUIRE_TIMEOUT.test(error.message)) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.noConnection, error);
-  if (PG_UNREACHABLE.has(code) || code.startsWith('08') || NETWORK.has(code) || PG_CONNECTION_GONE.test(error.message) || code === THREAD_STOPPED) {
+  if (code === PG_STATEMENT_TIMEOUT || PG_CLIENT_TIMEOUT.test(error.message))
+    return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.tooSlow, error);
+  if (PG_ACQUIRE_TIMEOUT.test(error.message))
+    return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.noConnection, error);
+  if (
+    PG_UNREACHABLE.has(code) ||
+    code.startsWith('08') ||
+    NETWORK.has(code) ||
+    PG_CONNECTION_GONE.test(error.message) ||
+    code === THREAD_STOPPED
+  ) {
     return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.unreachable, error);
   }
-  if (code.startsWith('SQLITE_BUSY')) return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.busy, error);
+  if (code.startsWith('SQLITE_BUSY'))
+    return new DatabaseUnavailable(UNAVAILABLE_MESSAGES.busy, error);
   return null;
 }

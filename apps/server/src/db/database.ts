@@ -80,7 +80,12 @@ function prepareSqliteFile(path: string): { isNew: boolean } {
   mkdirSync(dirname(path), { recursive: true });
   const file = new SQLite(path);
   try {
-    const isNew = (file.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number }).n === 0;
+    const isNew =
+      (
+        file.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as {
+          n: number;
+        }
+      ).n === 0;
     file.pragma('journal_mode = WAL');
     // SQLite opens a file it may not write read-only without a word; write once now (the
     // version, unchanged) so that fails at start, not at the first sign-in.
@@ -120,7 +125,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
     settings: { ...POOL_DEFAULTS, ...options.pool },
     startupOptions: `-c TimeZone=UTC${searchPath}`,
     applicationName: options.applicationName ?? 'tagih',
-    onConnectionLost: options.onConnectionLost ?? ((error) => console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`)),
+    onConnectionLost:
+      options.onConnectionLost ??
+      ((error) =>
+        console.warn(
+          `PostgreSQL connection lost (${error.message}); reconnecting on the next query.`,
+        )),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   return {

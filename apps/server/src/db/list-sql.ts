@@ -3,7 +3,13 @@
  * order and paging, the same on SQLite and PostgreSQL. Only whitelisted fields arrive here
  * (the parser checked them); every value is bound, never spliced into SQL.
  */
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Filter, ListQuery, Pagination, ResourceDef } from '@tagih/contract';
 import { fieldOf, isDayShaped } from '@tagih/contract';
 import { businessRangeUtc } from '../business-time.ts';
@@ -41,24 +47,41 @@ type TextTest = (op: TextOp, text: string) => Expression<SqlBool>;
 
 /** The text the tests read: the field's lowered twin when it has one, else the field lowered per row. */
 export function loweredText(column: string, loweredColumn?: string): Expression<string> {
-  return loweredColumn ? sql<string>`${sql.ref(loweredColumn)}` : sql<string>`lower(cast(${sql.ref(column)} as text))`;
+  return loweredColumn
+    ? sql<string>`${sql.ref(loweredColumn)}`
+    : sql<string>`lower(cast(${sql.ref(column)} as text))`;
 }
 
-const likeLowered = (lowered: Expression<string>, pattern: string) => sql<SqlBool>`${lowered} like ${pattern.toLowerCase()} escape '\\'`;
+const likeLowered = (lowered: Expression<string>, pattern: string) =>
+  sql<SqlBool>`${lowered} like ${pattern.toLowerCase()} escape '\\'`;
 
 /** The lowered text contains, starts or ends with `text` (lowered): a LIKE, which a trigram index serves. */
-export function textMatch(lowered: Expression<string>, op: TextOp, text: string): Expression<SqlBool> {
+export function textMatch(
+  lowered: Expression<string>,
+  op: TextOp,
+  text: string,
+): Expression<SqlBool> {
   const escaped = escapeLike(text);
-  return likeLowered(lowered, op === 'contain' ? `%${escaped}%` : op === 'start_with' ? `${escaped}%` : `%${escaped}`);
+  return likeLowered(
+    lowered,
+    op === 'contain' ? `%${escaped}%` : op === 'start_with' ? `${escaped}%` : `%${escaped}`,
+  );
 }
 
 /** The lowered text contains the parts (lowered) in this order, anything between them: LIKE '%a%b%', which a trigram index serves. */
-export function textContainsInOrder(lowered: Expression<string>, parts: readonly string[]): Expression<SqlBool> {
+export function textContainsInOrder(
+  lowered: Expression<string>,
+  parts: readonly string[],
+): Expression<SqlBool> {
   return likeLowered(lowered, `%${parts.map(escapeLike).join('%')}%`);
 }
 
 /** The same test as textMatch without LIKE (PostgreSQL): no index is asked for it, and no wildcard needs escaping. */
-function textMatchWithoutLike(lowered: Expression<string>, op: TextOp, text: string): Expression<SqlBool> {
+function textMatchWithoutLike(
+  lowered: Expression<string>,
+  op: TextOp,
+  text: string,
+): Expression<SqlBool> {
   const needle = sql`cast(${text.toLowerCase()} as text)`;
   if (op === 'contain') return sql<SqlBool>`strpos(${lowered}, ${needle}) > 0`;
   return sql<SqlBool>`${sql.raw(op === 'start_with' ? 'left' : 'right')}(${lowered}, char_length(${needle})) = ${needle}`;
@@ -76,7 +99,11 @@ interface FilterTarget {
   test: { match: TextTest; like: TextTest };
 }
 
-function filterExpression(eb: AnyEb, filter: Filter, { column, type, timeZone, test }: FilterTarget): Expression<SqlBool> {
+function filterExpression(
+  eb: AnyEb,
+  filter: Filter,
+  { column, type, timeZone, test }: FilterTarget,
+): Expression<SqlBool> {
   const ref = sql.ref(column);
   const v = filter.value;
   switch (filter.op) {
@@ -109,58 +136,93 @@ function filterExpression(eb: AnyEb, filter: Filter, { column, type, timeZone, t
     }
   }
   const value = type === 'date' && typeof v === 'string' ? new Date(v).toISOString() : v;
-  const op = { equal: '=', not_equal: '<>', greater_than: '>', greater_than_equal: '>=', less_than: '<', less_than_equal: '<=' }[filter.op] as
-    | '='
-    | '<>'
-    | '>'
-    | '>='
-    | '<'
-    | '<=';
+  const op = {
+    equal: '=',
+    not_equal: '<>',
+    greater_than: '>',
+    greater_than_equal: '>=',
+    less_than: '<',
+    less_than_equal: '<=',
+  }[filter.op] as '=' | '<>' | '>' | '>=' | '<' | '<=';
   if (filter.op === 'not_equal') return eb.or([eb(ref, 'is', null), eb(ref, op, value)]);
   return eb(ref, op, value);
 }
 
 /** Adds the query's filters and search to `qb`. */
-export function applyFilters<Q extends AnyQuery>(qb: Q, query: ListQuery, resource: ResourceDef, options: ListSqlOptions): Q {
+export function applyFilters<Q extends AnyQuery>(
+  qb: Q,
+  query: ListQuery,
+  resource: ResourceDef,
+  options: ListSqlOptions,
+): Q {
   const columnOf = (field: string) => options.columns?.[field] ?? field;
   const testsOf = (field: string) => {
     const lowered = loweredText(columnOf(field), options.loweredColumns?.[field]);
     const like: TextTest = (op, text) => textMatch(lowered, op, text);
-    const match: TextTest = options.textWithoutLike?.has(field) ? (op, text) => textMatchWithoutLike(lowered, op, text) : like;
+    const match: TextTest = options.textWithoutLike?.has(field)
+      ? (op, text) => textMatchWithoutLike(lowered, op, text)
+      : like;
     return { match, like };
   };
   let out = qb;
   for (const filter of query.filters) {
     const type = fieldOf(resource, filter.field)?.type ?? 'string';
-    const target: FilterTarget = { column: columnOf(filter.field), type, timeZone: options.timeZone, test: testsOf(filter.field) };
+    const target: FilterTarget = {
+      column: columnOf(filter.field),
+      type,
+      timeZone: options.timeZone,
+      test: testsOf(filter.field),
+    };
     out = out.where((eb: AnyEb) => filterExpression(eb, filter, target)) as Q;
   }
   if (query.search) {
     const { text, fields } = query.search;
-    out = out.where((eb: AnyEb) => eb.or(fields.map((f) => testsOf(f).match('contain', text)))) as Q;
+    out = out.where((eb: AnyEb) =>
+      eb.or(fields.map((f) => testsOf(f).match('contain', text))),
+    ) as Q;
   }
   return out;
 }
 
 /** The fields a list query reads: its filters, its search and its order. */
 export function fieldsOfQuery(query: ListQuery): Set<string> {
-  return new Set([...query.filters.map((f) => f.field), ...(query.search?.fields ?? []), query.order.field]);
+  return new Set([
+    ...query.filters.map((f) => f.field),
+    ...(query.search?.fields ?? []),
+    query.order.field,
+  ]);
 }
 
 /**
  * Orders `qb` (no paging). Nulls sort as the smallest value on both dialects (SQLite's rule;
  * PostgreSQL would otherwise put them last when ascending).
  */
-export function applyOrder<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
+export function applyOrder<Q extends AnyQuery>(
+  qb: Q,
+  query: ListQuery,
+  options: ListSqlOptions,
+): Q {
   const column = options.columns?.[query.order.field] ?? query.order.field;
-  const ordered = qb.orderBy(sql.ref(column), (ob) => (query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()));
+  const ordered = qb.orderBy(sql.ref(column), (ob) =>
+    query.order.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast(),
+  );
   // Ordered by the tie-breaker itself: said once (SQLite hands a single order to a virtual table, search-repo.ts).
-  return (column === options.tieBreaker ? ordered : ordered.orderBy(sql.ref(options.tieBreaker), query.order.direction)) as Q;
+  return (
+    column === options.tieBreaker
+      ? ordered
+      : ordered.orderBy(sql.ref(options.tieBreaker), query.order.direction)
+  ) as Q;
 }
 
 /** Orders and pages `qb`. */
-export function applyOrderAndPage<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions): Q {
-  return applyOrder(qb, query, options).limit(query.max).offset((query.page - 1) * query.max) as Q;
+export function applyOrderAndPage<Q extends AnyQuery>(
+  qb: Q,
+  query: ListQuery,
+  options: ListSqlOptions,
+): Q {
+  return applyOrder(qb, query, options)
+    .limit(query.max)
+    .offset((query.page - 1) * query.max) as Q;
 }
 
 /** Counts the rows of an already filtered query (which must have no selections yet). */
@@ -170,9 +232,13 @@ export async function countRows(filtered: AnyQuery): Promise<number> {
 }
 
 export function pagination(totalData: number, query: ListQuery): Pagination {
-  return { totalData, totalPage: Math.ceil(totalData / query.max), page: query.page, itemPerPage: query.max };
+  return {
+    totalData,
+    totalPage: Math.ceil(totalData / query.max),
+    page: query.page,
+    itemPerPage: query.max,
+  };
 }
-
 
 /** The last row read of a page: its value of the order's column and of the tie-breaker. */
 export interface RowPosition {
@@ -185,7 +251,12 @@ export interface RowPosition {
  * tie-breaker; nulls as the smallest value): the next batch of a page read in batches starts
  * right after the previous one (keyset), not at an offset counted again.
  */
-export function applyAfter<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions, last: RowPosition): Q {
+export function applyAfter<Q extends AnyQuery>(
+  qb: Q,
+  query: ListQuery,
+  options: ListSqlOptions,
+  last: RowPosition,
+): Q {
   const columnName = options.columns?.[query.order.field] ?? query.order.field;
   const tie = sql.ref(options.tieBreaker);
   const asc = query.order.direction === 'asc';
@@ -198,7 +269,10 @@ export function applyAfter<Q extends AnyQuery>(qb: Q, query: ListQuery, options:
       const nullsBeyond = eb.and([eb(column, 'is', null), tieBeyond]);
       return asc ? eb.or([eb(column, 'is not', null), nullsBeyond]) : nullsBeyond;
     }
-    const past = eb.or([eb(column, beyond, last.value), eb.and([eb(column, '=', last.value), tieBeyond])]);
+    const past = eb.or([
+      eb(column, beyond, last.value),
+      eb.and([eb(column, '=', last.value), tieBeyond]),
+    ]);
     return asc ? past : eb.or([past, eb(column, 'is', null)]);
   }) as Q;
 }
@@ -216,8 +290,18 @@ export function positionOf(row: object, query: ListQuery, tieField: string): Row
 }
 
 /** Orders and pages `qb` as applyOrderAndPage, or reads one batch of that page: its first `limit` rows, or the `limit` rows after `last`. */
-export function applyOrderAndBatch<Q extends AnyQuery>(qb: Q, query: ListQuery, options: ListSqlOptions, batch: PageBatch | null): Q {
+export function applyOrderAndBatch<Q extends AnyQuery>(
+  qb: Q,
+  query: ListQuery,
+  options: ListSqlOptions,
+  batch: PageBatch | null,
+): Q {
   if (!batch) return applyOrderAndPage(qb, query, options);
-  if (batch.last) return applyOrder(applyAfter(qb, query, options, batch.last), query, options).limit(batch.limit) as Q;
-  return applyOrder(qb, query, options).limit(batch.limit).offset((query.page - 1) * query.max) as Q;
+  if (batch.last)
+    return applyOrder(applyAfter(qb, query, options, batch.last), query, options).limit(
+      batch.limit,
+    ) as Q;
+  return applyOrder(qb, query, options)
+    .limit(batch.limit)
+    .offset((query.page - 1) * query.max) as Q;
 }

@@ -68,12 +68,20 @@ export function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void>
 
 /** Runs the migrations up to and including `last` (tests build a database as an older release left it). */
 export async function migrateUpTo(db: Kysely<any>, last: string, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateTo(last);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // No result names a migration when the database could not even be read (connection, permissions).
-    const what = failed ? `Migration ${failed.migrationName}` : `Migrating to ${last} (no migration ran)`;
-    throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const what = failed
+      ? `Migration ${failed.migrationName}`
+      : `Migrating to ${last} (no migration ran)`;
+    throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

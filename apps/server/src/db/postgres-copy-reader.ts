@@ -42,7 +42,8 @@ export interface LineBatch {
 }
 
 /** A chunk that is the whole of its memory (a socket's read is: Node allocates each one alone). */
-const ownsItsMemory = (chunk: Buffer): boolean => chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+const ownsItsMemory = (chunk: Buffer): boolean =>
+  chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
 
 /** The first `length` bytes in memory of their own (allocUnsafeSlow: never a slice of Node's shared pool). */
 function copied(chunk: Buffer, length: number): Buffer {
@@ -96,7 +97,11 @@ export class CopyLines {
         this.#extensionLeft -= skip;
         at += skip;
       } else {
-        const need = !this.#headerRead ? HEADER_BYTES : this.#fieldsRead ? LENGTH_BYTES : FIELDS_BYTES;
+        const need = !this.#headerRead
+          ? HEADER_BYTES
+          : this.#fieldsRead
+            ? LENGTH_BYTES
+            : FIELDS_BYTES;
         const take = Math.min(need - this.#headUsed, end - at);
         chunk.copy(this.#head, this.#headUsed, at, at + take);
         this.#headUsed += take;
@@ -119,13 +124,15 @@ export class CopyLines {
   #frame(): void {
     const head = this.#head;
     if (!this.#headerRead) {
-      if (!head.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new Error('not binary COPY output');
+      if (!head.subarray(0, SIGNATURE.length).equals(SIGNATURE))
+        throw new Error('not binary COPY output');
       this.#extensionLeft = head.readUInt32BE(SIGNATURE.length + 4);
       this.#headerRead = true;
     } else if (!this.#fieldsRead) {
       const fields = head.readInt16BE(0);
       if (fields === -1) this.#ended = true;
-      else if (fields !== 1) throw new Error(`COPY row with ${fields} columns; the CSV line is the only one`);
+      else if (fields !== 1)
+        throw new Error(`COPY row with ${fields} columns; the CSV line is the only one`);
       else this.#fieldsRead = true;
     } else {
       const length = head.readInt32BE(0);
@@ -213,7 +220,8 @@ export class CopyOut implements pg.Submittable {
   submit(connection: pg.Connection): Error | undefined {
     const socket = connection.stream;
     const listeners = socket.listeners('data');
-    if (listeners.length !== 1) return new Error(`pg's connection has ${listeners.length} data listeners, not 1`);
+    if (listeners.length !== 1)
+      return new Error(`pg's connection has ${listeners.length} data listeners, not 1`);
     this.#socket = socket;
     this.#pgData = listeners[0] as (chunk: Buffer) => void;
     socket.removeListener('data', this.#pgData);
@@ -262,7 +270,10 @@ export class CopyOut implements pg.Submittable {
     }
     const rows = this.#lines.takeRows();
     if (!this.#dropping && (out > 0 || rows > 0)) {
-      this.#queue.push({ bytes: rest === null && ownsItsMemory(chunk) ? chunk.subarray(0, out) : copied(chunk, out), rows });
+      this.#queue.push({
+        bytes: rest === null && ownsItsMemory(chunk) ? chunk.subarray(0, out) : copied(chunk, out),
+        rows,
+      });
       this.#queuedBytes += out;
       if (this.#queuedBytes >= QUEUED_BYTES) this.#pause();
       this.#notify();

@@ -30,10 +30,17 @@ export const copyStops = { clean: 0, closed: 0 };
 /** A value as PostgreSQL reads an untyped bind parameter: a quoted literal (its type comes from where it is used). */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    typeof value === 'boolean'
+  ) {
     const text = String(value);
     // E'...' only when needed, as libpq's PQescapeLiteral does.
-    return text.includes('\\') ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${text.replace(/'/g, "''")}'`;
+    return text.includes('\\')
+      ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+      : `'${text.replace(/'/g, "''")}'`;
   }
   throw new Error(`no SQL literal for a ${typeof value} parameter`);
 }
@@ -75,7 +82,8 @@ export function inlineParameters(query: CompiledQuery): string {
 }
 
 /** `COPY (<select>) TO STDOUT` with the select's parameters inlined; `options` e.g. `FORMAT binary`. */
-export const copyStatement = (select: CompiledQuery, options: string): string => `COPY (${inlineParameters(select)}) TO STDOUT (${options})`;
+export const copyStatement = (select: CompiledQuery, options: string): string =>
+  `COPY (${inlineParameters(select)}) TO STDOUT (${options})`;
 
 const within = <T>(promise: Promise<T>, ms: number): Promise<boolean> =>
   new Promise((resolve) => {
@@ -96,7 +104,12 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<boolean> =>
  * Ends a COPY that did not run to its end (the client left, or a read failed) and gives its
  * connection back: clean when PostgreSQL confirms, closed when it does not.
  */
-async function stopCopy<DB>(db: Kysely<DB>, lease: PostgresLease, pid: number, copy: CopyOut): Promise<void> {
+async function stopCopy<DB>(
+  db: Kysely<DB>,
+  lease: PostgresLease,
+  pid: number,
+  copy: CopyOut,
+): Promise<void> {
   copy.drop();
   let clean = await within(copy.settled, 0);
   if (!clean) {
@@ -119,7 +132,11 @@ async function stopCopy<DB>(db: Kysely<DB>, lease: PostgresLease, pid: number, c
  * Nothing is read before the COPY has started: a busy pool or a failing query throws at the
  * first next(). Dates written as text come out in DateStyle ISO, whatever the server's default.
  */
-export async function* copyLines<DB>(db: Kysely<DB>, select: CompiledQuery, statementTimeoutMs: number): AsyncGenerator<LineBatch> {
+export async function* copyLines<DB>(
+  db: Kysely<DB>,
+  select: CompiledQuery,
+  statementTimeoutMs: number,
+): AsyncGenerator<LineBatch> {
   const statement = copyStatement(select, 'FORMAT binary');
   const lease = await leasePostgresClient(db);
   const client = lease.client;
@@ -127,10 +144,19 @@ export async function* copyLines<DB>(db: Kysely<DB>, select: CompiledQuery, stat
   let pid = 0;
   let done = false;
   try {
-    await client.query(`begin read only; set local statement_timeout = ${statementTimeoutMs}; set local datestyle = 'ISO, YMD'`);
-    pid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+    await client.query(
+      `begin read only; set local statement_timeout = ${statementTimeoutMs}; set local datestyle = 'ISO, YMD'`,
+    );
+    pid = Number(
+      (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
+    );
     // pg's read timeout applies to a COPY as to any query; without this it would be the pool's.
-    copy = client.query(new CopyOut(statement, statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined));
+    copy = client.query(
+      new CopyOut(
+        statement,
+        statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : undefined,
+      ),
+    );
     // A consumer that stops leaves the COPY to stopCopy, which drains it.
     yield* copy.batches();
     await client.query('commit');

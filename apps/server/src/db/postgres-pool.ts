@@ -26,7 +26,12 @@ const leaseRequest = new AsyncLocalStorage<(client: pg.PoolClient, discard: () =
  * backend. The screens' queries are short and many run at once, so workers only add their start
  * and the Gather's merging, which measured slower (bench/README.md, DB_PARALLEL_WORKERS).
  */
-export const POOL_DEFAULTS: PoolSettings = { size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000, parallelWorkers: 0 };
+export const POOL_DEFAULTS: PoolSettings = {
+  size: 10,
+  acquireTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+  parallelWorkers: 0,
+};
 
 export interface PoolStats {
   max: number;
@@ -57,7 +62,10 @@ function breaksConnection(error: unknown): boolean {
   return !fromServer || /^(57P|08)/.test(code);
 }
 
-export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool: PostgresPool; stats: () => PoolStats } {
+export function createPostgresPool(
+  url: string,
+  o: PostgresPoolOptions,
+): { pool: PostgresPool; stats: () => PoolStats } {
   const pool = new pg.Pool({
     connectionString: url,
     max: o.settings.size,
@@ -66,7 +74,10 @@ export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool:
     // statement_timeout is PostgreSQL's; query_timeout is ours, for when no answer can come at
     // all (the host vanished mid-query): a few seconds later, the query fails instead of hanging.
     ...(o.settings.statementTimeoutMs > 0
-      ? { statement_timeout: o.settings.statementTimeoutMs, query_timeout: o.settings.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS }
+      ? {
+          statement_timeout: o.settings.statementTimeoutMs,
+          query_timeout: o.settings.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+        }
       : {}),
     application_name: o.applicationName,
     // Notices a peer that vanished without closing (failover, network cut) instead of waiting forever.
@@ -104,7 +115,15 @@ export function createPostgresPool(url: string, o: PostgresPoolOptions): { pool:
     },
     end: () => pool.end(),
   };
-  return { pool: wrapped, stats: () => ({ max: o.settings.size, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
+  return {
+    pool: wrapped,
+    stats: () => ({
+      max: o.settings.size,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+  };
 }
 
 /** A pooled connection's own pg client, for what Kysely cannot do (a COPY stream). */
@@ -130,7 +149,8 @@ export function leasePostgresClient<DB>(db: Kysely<DB>): Promise<PostgresLease> 
         db.connection().execute(
           () =>
             new Promise<void>((released) => {
-              if (!raw) throw new Error('leasePostgresClient needs a database opened on PostgreSQL');
+              if (!raw)
+                throw new Error('leasePostgresClient needs a database opened on PostgreSQL');
               const { client, discard } = raw;
               resolve({
                 client,

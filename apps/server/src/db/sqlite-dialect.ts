@@ -8,9 +8,19 @@
  * each one starts a fresh snapshot, so it sees every write committed before it was sent.
  */
 import {
-  CompiledQuery, SelectQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type DatabaseConnection, type DatabaseIntrospector, type Dialect, type DialectAdapter, type Driver,
-  type Kysely, type QueryCompiler, type QueryResult,
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
 } from 'kysely';
 import { ReaderPool } from './sqlite-readers.ts';
 import { SqliteThread } from './sqlite-thread.ts';
@@ -161,14 +171,21 @@ class WorkerSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.#forReaders(query)) return toQueryResult(await this.#driver.readers.run(query.sql, query.parameters));
+    if (this.#forReaders(query))
+      return toQueryResult(await this.#driver.readers.run(query.sql, query.parameters));
     await this.holdWriter();
-    return toQueryResult(await this.#driver.writer.send({ op: 'query', sql: query.sql, parameters: query.parameters }));
+    return toQueryResult(
+      await this.#driver.writer.send({ op: 'query', sql: query.sql, parameters: query.parameters }),
+    );
   }
 
   /** Rows in batches of `chunkSize`, each read only when the consumer asks for it. */
-  async *streamQuery<R>(query: CompiledQuery, chunkSize = 1000): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(query.query)) throw new Error('Sqlite driver only supports streaming of select queries');
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize = 1000,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(query.query))
+      throw new Error('Sqlite driver only supports streaming of select queries');
     // A reader iterating a stream can run nothing else: it is reserved until the stream ends.
     const reserved = this.#forReaders(query) ? this.#driver.readers.reserve() : null;
     if (!reserved) await this.holdWriter();
@@ -176,7 +193,12 @@ class WorkerSqliteConnection implements DatabaseConnection {
     let streamId: number | undefined;
     let done = false;
     try {
-      const opened = await thread.send({ op: 'stream-open', sql: query.sql, parameters: query.parameters, batch: Math.max(1, chunkSize) });
+      const opened = await thread.send({
+        op: 'stream-open',
+        sql: query.sql,
+        parameters: query.parameters,
+        batch: Math.max(1, chunkSize),
+      });
       streamId = opened.streamId!;
       while (!done) {
         const batch = await thread.send({ op: 'stream-next', streamId });
@@ -184,7 +206,8 @@ class WorkerSqliteConnection implements DatabaseConnection {
         if (batch.rows.length > 0) yield { rows: batch.rows as R[] };
       }
     } finally {
-      if (streamId !== undefined && !done) await thread.send({ op: 'stream-close', streamId }).catch(() => {});
+      if (streamId !== undefined && !done)
+        await thread.send({ op: 'stream-close', streamId }).catch(() => {});
       if (reserved) this.#driver.readers.unreserve(reserved);
     }
   }

@@ -36,4 +36,5 @@ export interface WorkerError {
   code?: string;
 }
 
-export type WorkerAnswer = { id: number; ok: true; result: WorkerResult } | { id: number; ok: false; error: WorkerError };
+export type WorkerAnswer =
+  { id: number; ok: true; result: WorkerResult } | { id: number; ok: false; error: WorkerError };

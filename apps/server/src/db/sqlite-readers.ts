@@ -46,7 +46,13 @@ export class ReaderPool {
 
   run(sql: string, parameters: readonly unknown[]): Promise<WorkerResult> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ sql, parameters, slow: (this.#cost.get(sql) ?? 0) > SLOW_QUERY_MS, resolve, reject });
+      this.#queue.push({
+        sql,
+        parameters,
+        slow: (this.#cost.get(sql) ?? 0) > SLOW_QUERY_MS,
+        resolve,
+        reject,
+      });
       this.#pump();
     });
   }
@@ -87,17 +93,17 @@ export class ReaderPool {
   #start(reader: SqliteThread, job: Job): void {
     this.#busy.add(reader);
     if (job.slow) this.#slowRunning += 1;
-    reader.send({ op: 'query', sql: job.sql, parameters: job.parameters }).then(
-      (result) => {
+    reader
+      .send({ op: 'query', sql: job.sql, parameters: job.parameters })
+      .then((result) => {
         if (result.ms !== undefined) this.#learn(job.sql, result.ms);
         job.resolve(result);
-      },
-      job.reject,
-    ).finally(() => {
-      this.#busy.delete(reader);
-      if (job.slow) this.#slowRunning -= 1;
-      this.#pump();
-    });
+      }, job.reject)
+      .finally(() => {
+        this.#busy.delete(reader);
+        if (job.slow) this.#slowRunning -= 1;
+        this.#pump();
+      });
   }
 
   #learn(sql: string, ms: number): void {

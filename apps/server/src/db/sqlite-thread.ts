@@ -10,9 +10,19 @@
  * database died with its thread: its requests keep failing.
  */
 import { Worker } from 'node:worker_threads';
-import type { SqliteWorkerData, WorkerAnswer, WorkerError, WorkerRequest, WorkerResult } from './sqlite-protocol.ts';
+import type {
+  SqliteWorkerData,
+  WorkerAnswer,
+  WorkerError,
+  WorkerRequest,
+  WorkerResult,
+} from './sqlite-protocol.ts';
 
-type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type Outgoing = WorkerRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
 
 export class SqliteThreadError extends Error {
   code?: string;
@@ -35,7 +45,10 @@ export class SqliteThread {
   readonly #data: SqliteWorkerData;
   #worker!: Worker;
   #nextId = 1;
-  #pending = new Map<number, { resolve: (result: WorkerResult) => void; reject: (error: Error) => void }>();
+  #pending = new Map<
+    number,
+    { resolve: (result: WorkerResult) => void; reject: (error: Error) => void }
+  >();
   #gone: Error | null = null;
   #closed = false;
 
@@ -45,7 +58,9 @@ export class SqliteThread {
   }
 
   #spawn(): Promise<void> {
-    const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), { workerData: this.#data });
+    const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), {
+      workerData: this.#data,
+    });
     this.#worker = worker;
     this.#gone = null;
     const ready = new Promise<void>((resolve, reject) => {
@@ -53,7 +68,9 @@ export class SqliteThread {
     });
     ready.catch(() => {}); // told to whoever awaits it (the driver's init), never unhandled
     worker.on('message', (answer: WorkerAnswer) => this.#answer(answer));
-    worker.on('error', (error) => this.#fail(worker, Object.assign(threadStopped(error.message), { cause: error })));
+    worker.on('error', (error) =>
+      this.#fail(worker, Object.assign(threadStopped(error.message), { cause: error })),
+    );
     worker.on('exit', (code) => this.#fail(worker, threadStopped(`exit code ${code}`)));
     return ready;
   }
@@ -64,7 +81,9 @@ export class SqliteThread {
       void this.#spawn(); // a file database: a new thread opens it; this request queues behind the opening
     }
     const id = this.#nextId++;
-    const promise = new Promise<WorkerResult>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    const promise = new Promise<WorkerResult>((resolve, reject) =>
+      this.#pending.set(id, { resolve, reject }),
+    );
     if (this.#pending.size === 1) this.#worker.ref();
     this.#worker.postMessage({ ...request, id });
     return promise;

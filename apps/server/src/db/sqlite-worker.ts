@@ -7,7 +7,12 @@
  */
 import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SqliteWorkerData, WorkerAnswer, WorkerRequest, WorkerResult } from './sqlite-protocol.ts';
+import type {
+  SqliteWorkerData,
+  WorkerAnswer,
+  WorkerRequest,
+  WorkerResult,
+} from './sqlite-protocol.ts';
 
 const { path, role, image } = workerData as SqliteWorkerData;
 const port = parentPort!;
@@ -27,7 +32,9 @@ function prepared(db: SQLite.Database, sql: string): SQLite.Statement {
 }
 
 function open(): SQLite.Database {
-  const db = image ? new SQLite(Buffer.from(image.buffer, image.byteOffset, image.byteLength)) : new SQLite(path);
+  const db = image
+    ? new SQLite(Buffer.from(image.buffer, image.byteOffset, image.byteLength))
+    : new SQLite(path);
   db.pragma('busy_timeout = 5000');
   if (role === 'writer') {
     if (path !== ':memory:') db.pragma('journal_mode = WAL');
@@ -44,15 +51,20 @@ function run(db: SQLite.Database, request: WorkerRequest): WorkerResult {
     case 'query': {
       const started = performance.now();
       const statement = prepared(db, request.sql);
-      if (statement.reader) return { rows: statement.all(request.parameters), ms: performance.now() - started };
+      if (statement.reader)
+        return { rows: statement.all(request.parameters), ms: performance.now() - started };
       const { changes, lastInsertRowid } = statement.run(request.parameters);
       return { rows: [], changes, lastInsertRowid, ms: performance.now() - started };
     }
     case 'stream-open': {
       // Its own statement: a cached one may be needed again while this one iterates.
       const statement = db.prepare(request.sql);
-      if (!statement.reader) throw new Error('Sqlite driver only supports streaming of select queries');
-      streams.set(request.id, { iterator: statement.iterate(request.parameters), batch: request.batch });
+      if (!statement.reader)
+        throw new Error('Sqlite driver only supports streaming of select queries');
+      streams.set(request.id, {
+        iterator: statement.iterate(request.parameters),
+        batch: request.batch,
+      });
       return { rows: [], streamId: request.id };
     }
     case 'stream-next': {
@@ -116,7 +128,10 @@ function blobMemory(result: WorkerResult): ArrayBuffer[] {
   const memory = new Set<ArrayBuffer>();
   for (const row of result.rows) {
     for (const value of Object.values(row as object)) {
-      const whole = value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+      const whole =
+        value instanceof Uint8Array &&
+        value.byteOffset === 0 &&
+        value.byteLength === value.buffer.byteLength;
       if (whole && value.buffer instanceof ArrayBuffer) memory.add(value.buffer);
     }
   }
@@ -124,10 +139,14 @@ function blobMemory(result: WorkerResult): ArrayBuffer[] {
 }
 
 port.on('message', (request: WorkerRequest) => {
-  if (!db) return port.postMessage(failure(request.id, new Error('The SQLite database is not open.')));
+  if (!db)
+    return port.postMessage(failure(request.id, new Error('The SQLite database is not open.')));
   try {
     const result = run(db, request);
-    port.postMessage({ id: request.id, ok: true, result } satisfies WorkerAnswer, blobMemory(result));
+    port.postMessage(
+      { id: request.id, ok: true, result } satisfies WorkerAnswer,
+      blobMemory(result),
+    );
     if (request.op === 'close') {
       db = null;
       port.close();

@@ -3,7 +3,15 @@
  * resource's field list is also its column whitelist. Timestamps are ISO-8601 UTC strings
  * on both dialects (see database.ts); money is integer minor units.
  */
-import { PostgresAdapter, type Generated, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import {
+  PostgresAdapter,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 
 export type AuditColumns<P extends string> = {
   [K in `${P}CreatedTime` | `${P}UpdatedTime`]: string | null;
@@ -645,4 +653,5 @@ export type RowUpdate<T extends TableName> = Updateable<Database[T]>;
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
 /** True on PostgreSQL, false on the embedded SQLite. */
-export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: DbOrTx): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;

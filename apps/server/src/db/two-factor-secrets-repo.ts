@@ -7,11 +7,20 @@ export interface StoredTotpSecret {
 }
 
 export function listTotpSecrets(db: DbOrTx): Promise<StoredTotpSecret[]> {
-  return db.selectFrom('user_two_factor').select(['utfaUserId', 'utfaSecret']).orderBy('utfaUserId').execute();
+  return db
+    .selectFrom('user_two_factor')
+    .select(['utfaUserId', 'utfaSecret'])
+    .orderBy('utfaUserId')
+    .execute();
 }
 
 /** Replaces a stored secret only if it is still `from`; true when this call changed it. */
-export async function replaceTotpSecret(db: DbOrTx, userId: string, from: string, to: string): Promise<boolean> {
+export async function replaceTotpSecret(
+  db: DbOrTx,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('user_two_factor')
     .set({ utfaSecret: to })

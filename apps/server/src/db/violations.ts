@@ -10,7 +10,8 @@ interface DriverError {
   detail?: unknown;
 }
 
-const bare = (column: string) => column.trim().replace(/^"|"$/g, '').split('.').pop()!.replace(/^"|"$/g, '');
+const bare = (column: string) =>
+  column.trim().replace(/^"|"$/g, '').split('.').pop()!.replace(/^"|"$/g, '');
 
 export function violationOf(error: unknown): Violation | null {
   if (typeof error !== 'object' || error === null) return null;

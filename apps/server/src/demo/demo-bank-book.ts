@@ -6,7 +6,12 @@
  */
 import { sql } from 'kysely';
 import { TRX_STATUS } from '@tagih/contract';
-import { outcomeOf, type BankBook, type BookedPayment, type OpenBill } from '@tagih/contract/demo-bank';
+import {
+  outcomeOf,
+  type BankBook,
+  type BookedPayment,
+  type OpenBill,
+} from '@tagih/contract/demo-bank';
 import type { DbOrTx } from '../db/tables.ts';
 
 /** At most this many bills a day's "payment flag lost" is chosen from. */

@@ -4,7 +4,14 @@
  * also gets fresh credentials for calling us (`inbound`: the SNAP endpoints under /snap).
  */
 import { writeFileSync } from 'node:fs';
-import { createBankPayer, createDemoBanks, startBankSim, startMerchantSim, type BankBook, type BankPayer } from '@tagih/bank-sim';
+import {
+  createBankPayer,
+  createDemoBanks,
+  startBankSim,
+  startMerchantSim,
+  type BankBook,
+  type BankPayer,
+} from '@tagih/bank-sim';
 import type { BankConfig } from '../integrations/bank/gateway.ts';
 
 /** How one simulated bank signs its calls to /snap: what a person or a test needs to pay a bill as that bank. */
@@ -46,7 +53,10 @@ export interface DemoSimulatorOptions {
  * loopback host and port, so demo callbacks reach it and nothing else on loopback (not the API,
  * not the bank simulator, not a database).
  */
-export function demoAllowedHosts(configured: readonly string[], simulators: Pick<DemoSimulators, 'merchantUrl'>): string[] {
+export function demoAllowedHosts(
+  configured: readonly string[],
+  simulators: Pick<DemoSimulators, 'merchantUrl'>,
+): string[] {
   return [...configured, new URL(simulators.merchantUrl).host];
 }
 
@@ -59,20 +69,45 @@ export function ownUrl(host: string, port: number): string {
 export async function startDemoSimulators(o: DemoSimulatorOptions): Promise<DemoSimulators> {
   const demoBanks = createDemoBanks();
   let payer: BankPayer | null = null;
-  const payVirtualAccount = (typed: string) => (payer ??= createBankPayer(o.tagihUrl(), demoBanks)).payVirtualAccount(typed);
-  const bank = await startBankSim({ banks: demoBanks, host: o.host, port: o.bankPort, pay: payVirtualAccount, ...(o.billAmount ? { billAmount: o.billAmount } : {}), ...(o.book ? { book: o.book } : {}) });
+  const payVirtualAccount = (typed: string) =>
+    (payer ??= createBankPayer(o.tagihUrl(), demoBanks)).payVirtualAccount(typed);
+  const bank = await startBankSim({
+    banks: demoBanks,
+    host: o.host,
+    port: o.bankPort,
+    pay: payVirtualAccount,
+    ...(o.billAmount ? { billAmount: o.billAmount } : {}),
+    ...(o.book ? { book: o.book } : {}),
+  });
   try {
     const merchant = await startMerchantSim({
       host: o.host,
       port: o.merchantPort,
-      secretFor: async (name) => (/^\d{1,9}$/.test(name) ? o.clientSecret(Number(name)) : undefined),
+      secretFor: async (name) =>
+        /^\d{1,9}$/.test(name) ? o.clientSecret(Number(name)) : undefined,
     });
     // The server keeps each bank's public halves: the simulated banks sign their calls to us with the private ones.
     // With a book, each bank serves its demo account's statement: the server pulls it (BankConfig.accounts).
-    const banks = demoBanks.map(({ publicKey: _public, inbound: { privateKey: _private, ...inbound }, statementAccount, ...b }) => ({
-      ...b, inbound, baseUrl: bank.url, ...(o.book && statementAccount ? { accounts: [statementAccount] } : {}),
+    const banks = demoBanks.map(
+      ({
+        publicKey: _public,
+        inbound: { privateKey: _private, ...inbound },
+        statementAccount,
+        ...b
+      }) => ({
+        ...b,
+        inbound,
+        baseUrl: bank.url,
+        ...(o.book && statementAccount ? { accounts: [statementAccount] } : {}),
+      }),
+    );
+    const bankKeys = demoBanks.map((b) => ({
+      bank: b.code,
+      partnerServiceId: b.partnerServiceId,
+      clientId: b.inbound.clientId,
+      privateKey: b.inbound.privateKey,
+      clientSecret: b.inbound.clientSecret,
     }));
-    const bankKeys = demoBanks.map((b) => ({ bank: b.code, partnerServiceId: b.partnerServiceId, clientId: b.inbound.clientId, privateKey: b.inbound.privateKey, clientSecret: b.inbound.clientSecret }));
     return {
       banks,
       bankKeys,

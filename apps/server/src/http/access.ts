@@ -61,7 +61,11 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccessGuard(app: FastifyInstance, resolveSession: SessionResolver, recordDenial?: DenialRecorder): void {
+export function registerAccessGuard(
+  app: FastifyInstance,
+  resolveSession: SessionResolver,
+  recordDenial?: DenialRecorder,
+): void {
   app.decorateRequest('session', null);
   const admitted = new WeakMap<FastifyRequest, Promise<void>>();
   const check = async (request: FastifyRequest): Promise<void> => {
@@ -69,19 +73,31 @@ export function registerAccessGuard(app: FastifyInstance, resolveSession: Sessio
     if (access === undefined) throw new Forbidden(MESSAGES.forbidden);
     if (access === 'public') return;
     request.session = await resolveSession(tokenOf(request));
-    if (request.session.twoFactorEnrolmentRequired && !request.routeOptions.config.duringEnrolment) {
-      throw new Forbidden(MESSAGES.twoFactorEnrolmentRequired, { twoFactorEnrolmentRequired: true });
+    if (
+      request.session.twoFactorEnrolmentRequired &&
+      !request.routeOptions.config.duringEnrolment
+    ) {
+      throw new Forbidden(MESSAGES.twoFactorEnrolmentRequired, {
+        twoFactorEnrolmentRequired: true,
+      });
     }
     const passwordChange = request.session.passwordChangeRequired;
     if (passwordChange && !request.routeOptions.config.duringPasswordChange) {
-      throw new Forbidden(passwordChangeMessage(passwordChange), { passwordChangeRequired: passwordChange });
+      throw new Forbidden(passwordChangeMessage(passwordChange), {
+        passwordChangeRequired: passwordChange,
+      });
     }
     if (access === 'signed-in') return;
     if (!can(request.session.access, access.area, access.action)) {
       const needed = `${access.area}.${access.action}`;
       if (recordDenial) {
         try {
-          await recordDenial({ request, method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0]!, needed });
+          await recordDenial({
+            request,
+            method: request.method,
+            path: request.routeOptions.url ?? request.url.split('?')[0]!,
+            needed,
+          });
         } catch (error) {
           request.log.error(error, 'could not record the access denial');
         }

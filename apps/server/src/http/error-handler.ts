@@ -31,9 +31,18 @@ export function fieldErrors(issues: ValidationItem[]): Record<string, string> {
  * Errors the router raises before any route is chosen (Fastify's `frameworkErrors`): a broken %
  * escape in the path (400), a path segment over the length limit (414). The envelope too.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const statusCode = error.statusCode ?? 500;
-  const message = statusCode === 414 ? MESSAGES.urlSegmentTooLong : statusCode < 500 ? MESSAGES.malformedUrl : MESSAGES.internalError;
+  const message =
+    statusCode === 414
+      ? MESSAGES.urlSegmentTooLong
+      : statusCode < 500
+        ? MESSAGES.malformedUrl
+        : MESSAGES.internalError;
   void reply.code(statusCode).header('cache-control', 'no-store').send(failure(message));
 }
 
@@ -43,18 +52,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const error = asDatabaseUnavailable(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error(error);
-      return reply.code(error.statusCode).headers(error.headers).send(failure(error.message, error.data, error.errorCode));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(failure(error.message, error.data, error.errorCode));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation as never);
       const [first] = Object.entries(errors);
-      const message = first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : MESSAGES.invalidRequest;
+      const message = first
+        ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}`
+        : MESSAGES.invalidRequest;
       return reply.code(400).send(failure(message, { errors }));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode === 413) return reply.code(413).send(failure(MESSAGES.bodyTooLarge));
     if (statusCode === 429) {
-      return reply.code(429).headers({ 'retry-after': String(reply.getHeader('retry-after') ?? 60) }).send(failure(MESSAGES.tooManyRequests));
+      return reply
+        .code(429)
+        .headers({ 'retry-after': String(reply.getHeader('retry-after') ?? 60) })
+        .send(failure(MESSAGES.tooManyRequests));
     }
     if (statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send(failure(error.message || MESSAGES.invalidRequest));

@@ -32,6 +32,7 @@ export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.is404) return; // the not-found handler answers 404 itself
     const field = nulField(request.params) ?? nulField(request.query) ?? nulField(request.body);
-    if (field !== null) throw new Invalid(`${field}: ${MESSAGES.nulCharacter}`, { [field]: MESSAGES.nulCharacter });
+    if (field !== null)
+      throw new Invalid(`${field}: ${MESSAGES.nulCharacter}`, { [field]: MESSAGES.nulCharacter });
   });
 }

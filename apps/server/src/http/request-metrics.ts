@@ -6,6 +6,9 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics
   app.addHook('onResponse', async (request, reply) => {
     // The not-found handler also serves the web app's pages: one series for all of them.
     const route = request.is404 ? '(no route)' : (request.routeOptions.url ?? '(no route)');
-    metrics.httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpRequestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 }

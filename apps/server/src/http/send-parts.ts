@@ -27,7 +27,12 @@ const roomOrClose = (res: ServerResponse): Promise<void> =>
  * export (also a large JSON list page, modules/large-reads/large-page.ts). Throws only before the first byte;
  * after that, failures are logged (naming `what`) and the response cut.
  */
-export async function sendParts(reply: FastifyReply, headers: Record<string, string>, parts: AsyncGenerator<string | Buffer>, what: string): Promise<void> {
+export async function sendParts(
+  reply: FastifyReply,
+  headers: Record<string, string>,
+  parts: AsyncGenerator<string | Buffer>,
+  what: string,
+): Promise<void> {
   let part = await parts.next();
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   reply.header('cache-control', 'no-store').hijack();
@@ -39,7 +44,8 @@ export async function sendParts(reply: FastifyReply, headers: Record<string, str
     if (!gone) res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
     for (; !part.done && !gone; part = await parts.next()) {
       const bytes = part.value;
-      const room = typeof bytes === 'string' ? res.write(bytes) : res.write(bytes, () => free(bytes));
+      const room =
+        typeof bytes === 'string' ? res.write(bytes) : res.write(bytes, () => free(bytes));
       if (!room && !gone) await roomOrClose(res);
     }
     if (!gone) res.end();
@@ -48,6 +54,8 @@ export async function sendParts(reply: FastifyReply, headers: Record<string, str
     res.destroy();
   } finally {
     // Ends a generator the loop left early (client gone): its finally stops the reads (and the export records its audit).
-    await parts.return(undefined).catch((error: unknown) => reply.log.error({ err: error }, `${what} did not end cleanly`));
+    await parts
+      .return(undefined)
+      .catch((error: unknown) => reply.log.error({ err: error }, `${what} did not end cleanly`));
   }
 }

@@ -41,7 +41,10 @@ export function uploadedFile(request: FastifyRequest): ReceivedFile {
 }
 
 /** The multipart options of an upload route: one file of at most `maxBytes`. */
-export const uploadConfig = (maxBytes: number) => ({ upload: { maxBytes }, multipartOptions: { limits: { files: 1, fileSize: maxBytes } } });
+export const uploadConfig = (maxBytes: number) => ({
+  upload: { maxBytes },
+  multipartOptions: { limits: { files: 1, fileSize: maxBytes } },
+});
 
 /** @fastify/multipart's onFile: streams an upload route's file to disk; anything else is drained. */
 export async function receiveFile(this: FastifyRequest, part: MultipartFile): Promise<void> {
@@ -55,7 +58,11 @@ export async function receiveFile(this: FastifyRequest, part: MultipartFile): Pr
   let bytes = 0;
   part.file.on('data', (chunk: Buffer) => (bytes += chunk.length));
   await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-  if (part.file.truncated) throw new AppError(413, `The file is larger than ${Math.floor(this.routeOptions.config.upload.maxBytes / 1024 / 1024)} MB.`);
+  if (part.file.truncated)
+    throw new AppError(
+      413,
+      `The file is larger than ${Math.floor(this.routeOptions.config.upload.maxBytes / 1024 / 1024)} MB.`,
+    );
   received.set(this, { path, fileName: part.filename || null, bytes });
 }
 

@@ -21,7 +21,13 @@ const isApiUrl = (url: string): boolean => /^\/api(?:[/?]|$)/.test(url);
 /** Registers the files; false when there is no build to serve. */
 export async function serveWebApp(app: FastifyInstance, root = DEFAULT_WEB_ROOT): Promise<boolean> {
   if (!existsSync(`${root}/index.html`)) return false;
-  await app.register(fastifyStatic, { root, wildcard: true, index: 'index.html', cacheControl: false, preCompressed: true });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: 'index.html',
+    cacheControl: false,
+    preCompressed: true,
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiUrl(request.url)) return payload;
     // The answer depends on Accept-Encoding (a precompressed copy or the file itself).
@@ -36,4 +42,6 @@ export async function serveWebApp(app: FastifyInstance, root = DEFAULT_WEB_ROOT)
 
 /** A client-side route of the web app (not the API, not a missing asset). */
 export const isPageRequest = (request: FastifyRequest): boolean =>
-  request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
+  request.method === 'GET' &&
+  !request.url.startsWith('/api/') &&
+  !request.url.startsWith('/assets/');

@@ -20,7 +20,11 @@ export function declaredLength(value: string | null | undefined): number | null 
 }
 
 /** Reads a fetch Response's body as UTF-8 text, refusing more than `limit` bytes (the stream is cancelled). */
-export async function readCappedText(response: Response, who: string, limit = ANSWER_LIMIT_BYTES): Promise<string> {
+export async function readCappedText(
+  response: Response,
+  who: string,
+  limit = ANSWER_LIMIT_BYTES,
+): Promise<string> {
   const declared = declaredLength(response.headers.get('content-length'));
   if (declared !== null && declared > limit) {
     await response.body?.cancel().catch(() => {});

@@ -17,7 +17,24 @@ import { snapRoutes } from './snap/routes.ts';
 import { transactionActionRoutes } from './transactions/actions/routes.ts';
 import { transactionDetailRoutes, transactionRoutes } from './transactions/routes.ts';
 
-export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [authRoutes, accountRoutes, masterRoutes, transactionRoutes, transactionActionRoutes, transactionDetailRoutes, notificationRoutes, auditRoutes, preferenceRoutes, homeRoutes, bulkActionRoutes, liveRoutes, merchantAccessRoutes, reconRoutes];
+export const apiModules: ((deps: AppDeps) => FastifyPluginAsyncZod)[] = [
+  authRoutes,
+  accountRoutes,
+  masterRoutes,
+  transactionRoutes,
+  transactionActionRoutes,
+  transactionDetailRoutes,
+  notificationRoutes,
+  auditRoutes,
+  preferenceRoutes,
+  homeRoutes,
+  bulkActionRoutes,
+  liveRoutes,
+  merchantAccessRoutes,
+  reconRoutes,
+];
 
 /** Under /snap: partners (banks and merchants) authenticate with SNAP BI tokens and signatures, not sessions (modules/snap/routes.ts). */
-export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [snapRoutes];
+export const snapModules: ((deps: AppDeps) => (app: FastifyInstance) => Promise<void>)[] = [
+  snapRoutes,
+];

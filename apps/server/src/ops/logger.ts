@@ -21,7 +21,10 @@ export function createLogger(level: string): Logger {
 }
 
 /** Fastify's logging options: none, a logger of our own at `level`, or the one main.ts made. */
-export function fastifyLogging(logger: boolean | Logger | undefined, level: string): { logger: false } | { loggerInstance: FastifyBaseLogger } {
+export function fastifyLogging(
+  logger: boolean | Logger | undefined,
+  level: string,
+): { logger: false } | { loggerInstance: FastifyBaseLogger } {
   if (!logger) return { logger: false };
   return { loggerInstance: logger === true ? createLogger(level) : logger };
 }

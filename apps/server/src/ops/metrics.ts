@@ -8,7 +8,18 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Db } from '../db/database.ts';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-const STATEMENTS = new Set(['select', 'insert', 'update', 'delete', 'with', 'begin', 'commit', 'rollback', 'savepoint', 'release']);
+const STATEMENTS = new Set([
+  'select',
+  'insert',
+  'update',
+  'delete',
+  'with',
+  'begin',
+  'commit',
+  'rollback',
+  'savepoint',
+  'release',
+]);
 
 /** What the notification backlog looks like now (read from the database at scrape time). */
 export interface NotificationBacklog {
@@ -68,12 +79,27 @@ export class AppMetrics {
     registers: this.registers,
   });
   private readonly backlog = {
-    pending: this.gauge('tagih_notifications_pending', 'Notifications waiting for a retry (database-wide)'),
-    due: this.gauge('tagih_notifications_due', 'Pending notifications whose next attempt is due now (database-wide)'),
-    oldestDueAge: this.gauge('tagih_notifications_oldest_due_age_seconds', 'How long the oldest due notification has been waiting (0 when none)'),
-    givenUp: this.gauge('tagih_notifications_given_up', 'Undelivered notifications no retry is planned for (database-wide)'),
+    pending: this.gauge(
+      'tagih_notifications_pending',
+      'Notifications waiting for a retry (database-wide)',
+    ),
+    due: this.gauge(
+      'tagih_notifications_due',
+      'Pending notifications whose next attempt is due now (database-wide)',
+    ),
+    oldestDueAge: this.gauge(
+      'tagih_notifications_oldest_due_age_seconds',
+      'How long the oldest due notification has been waiting (0 when none)',
+    ),
+    givenUp: this.gauge(
+      'tagih_notifications_given_up',
+      'Undelivered notifications no retry is planned for (database-wide)',
+    ),
   };
-  private readonly databaseUp = this.gauge('tagih_database_up', '1 when the last scrape could read the database, else 0');
+  private readonly databaseUp = this.gauge(
+    'tagih_database_up',
+    '1 when the last scrape could read the database, else 0',
+  );
   private readonly auditCheckpoint = new Gauge({
     name: 'tagih_audit_checkpoint_head_id',
     help: 'The audit chain head at the last signed checkpoint (modules/audit/checkpoint.ts): the event id; its hash, time, key id and signature as labels',
@@ -90,7 +116,10 @@ export class AppMetrics {
   readonly logQuery = (event: LogEvent): void => {
     const word = /^\s*(\w+)/.exec(event.query.sql)?.[1]?.toLowerCase() ?? '';
     const statement = STATEMENTS.has(word) ? word : 'other';
-    this.dbQueryDuration.observe({ statement, outcome: event.level === 'error' ? 'error' : 'ok' }, event.queryDurationMillis / 1000);
+    this.dbQueryDuration.observe(
+      { statement, outcome: event.level === 'error' ? 'error' : 'ok' },
+      event.queryDurationMillis / 1000,
+    );
   };
 
   /** One merchant callback attempt; `givenUp` when it failed and no retry is left. */
@@ -116,9 +145,13 @@ export class AppMetrics {
           this.set({ state: 'max' }, s.max);
         },
       });
-      this.gauge('tagih_db_pool_waiting', 'Queries waiting for a free PostgreSQL connection', function collect() {
-        this.set(poolStats().waiting);
-      });
+      this.gauge(
+        'tagih_db_pool_waiting',
+        'Queries waiting for a free PostgreSQL connection',
+        function collect() {
+          this.set(poolStats().waiting);
+        },
+      );
     }
     if (sqliteFile) {
       // SQLite has one connection and no pool; what an operator watches is the file and its WAL.
@@ -129,7 +162,10 @@ export class AppMetrics {
         registers: this.registers,
         collect() {
           this.set({ file: 'main' }, statSync(sqliteFile, { throwIfNoEntry: false })?.size ?? 0);
-          this.set({ file: 'wal' }, statSync(`${sqliteFile}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+          this.set(
+            { file: 'wal' },
+            statSync(`${sqliteFile}-wal`, { throwIfNoEntry: false })?.size ?? 0,
+          );
         },
       });
     }
@@ -146,9 +182,23 @@ export class AppMetrics {
   }
 
   /** The last signed audit checkpoint (one series: the previous one is dropped). */
-  setAuditCheckpoint(checkpoint: { headId: number; headHash: string; at: string; keyId: string; mac: string }): void {
+  setAuditCheckpoint(checkpoint: {
+    headId: number;
+    headHash: string;
+    at: string;
+    keyId: string;
+    mac: string;
+  }): void {
     this.auditCheckpoint.reset();
-    this.auditCheckpoint.set({ head_hash: checkpoint.headHash, at: checkpoint.at, key_id: checkpoint.keyId, mac: checkpoint.mac }, checkpoint.headId);
+    this.auditCheckpoint.set(
+      {
+        head_hash: checkpoint.headHash,
+        at: checkpoint.at,
+        key_id: checkpoint.keyId,
+        mac: checkpoint.mac,
+      },
+      checkpoint.headId,
+    );
   }
 
   private gauge(name: string, help: string, collect?: (this: Gauge) => void): Gauge {

@@ -22,13 +22,23 @@ class RequestLogController extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (error) {
-      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      reply.log.error(
+        { res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
       return;
     }
     if (reply.statusCode >= 500) {
-      reply.log.warn({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request failed');
+      reply.log.warn(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request failed',
+      );
       return;
     }
     if (this.quiet?.(request)) return;

@@ -39,7 +39,14 @@ function appendStartLog(file: string, text: string, at: Date): void {
 }
 
 export function announceStart(log: Logger, announcement: StartAnnouncement): void {
-  const { address, lines, apiDocs = false, logFile = null, out = process.stderr, at = new Date() } = announcement;
+  const {
+    address,
+    lines,
+    apiDocs = false,
+    logFile = null,
+    out = process.stderr,
+    at = new Date(),
+  } = announcement;
   const text = startBanner(address, lines, apiDocs);
   out.write(text);
   if (logFile) {
@@ -52,5 +59,12 @@ export function announceStart(log: Logger, announcement: StartAnnouncement): voi
   }
   // At a terminal the plain lines say it all; elsewhere log collectors get one JSON line too.
   if ((out as { isTTY?: boolean }).isTTY) return;
-  log.info({ address, ...(apiDocs ? { docs: `${address}/api/docs` } : {}), ...(logFile ? { startLog: logFile } : {}) }, `Tagih is running at ${address}`);
+  log.info(
+    {
+      address,
+      ...(apiDocs ? { docs: `${address}/api/docs` } : {}),
+      ...(logFile ? { startLog: logFile } : {}),
+    },
+    `Tagih is running at ${address}`,
+  );
 }

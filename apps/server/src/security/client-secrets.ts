@@ -14,7 +14,11 @@ export const CLIENT_SECRET_CONTEXT = 'clients.clntSecret';
 /** The plain secret of a stored value; throws SecretBoxError when it cannot be opened (no key, wrong key, altered). */
 export function openClientSecret(box: SecretBox | undefined, stored: string): string {
   if (!isSealed(stored)) return stored;
-  if (!box) throw new SecretBoxError('The client secret is encrypted, but this process has no data key', keyIdOfValue(stored));
+  if (!box)
+    throw new SecretBoxError(
+      'The client secret is encrypted, but this process has no data key',
+      keyIdOfValue(stored),
+    );
   return box.open(stored, CLIENT_SECRET_CONTEXT);
 }
 
@@ -42,7 +46,11 @@ export interface SealReport {
  * plain ones and, with `rotate`, re-seals under the current key those an older key sealed.
  * Each row is rewritten only if unchanged since it was read, so concurrent runs are harmless.
  */
-export async function sealClientSecrets(db: DbOrTx, box: SecretBox, options: { rotate: boolean }): Promise<SealReport> {
+export async function sealClientSecrets(
+  db: DbOrTx,
+  box: SecretBox,
+  options: { rotate: boolean },
+): Promise<SealReport> {
   const report: SealReport = { sealed: 0, resealed: 0, older: 0, current: 0, unreadable: [] };
   for (const row of await listClientSecrets(db)) {
     let plain: string;
@@ -56,9 +64,25 @@ export async function sealClientSecrets(db: DbOrTx, box: SecretBox, options: { r
     if (box.isCurrent(row.clntSecret)) {
       report.current++;
     } else if (!isSealed(row.clntSecret)) {
-      if (await replaceClientSecret(db, row.clntid, row.clntSecret, box.seal(plain, CLIENT_SECRET_CONTEXT))) report.sealed++;
+      if (
+        await replaceClientSecret(
+          db,
+          row.clntid,
+          row.clntSecret,
+          box.seal(plain, CLIENT_SECRET_CONTEXT),
+        )
+      )
+        report.sealed++;
     } else if (options.rotate) {
-      if (await replaceClientSecret(db, row.clntid, row.clntSecret, box.seal(plain, CLIENT_SECRET_CONTEXT))) report.resealed++;
+      if (
+        await replaceClientSecret(
+          db,
+          row.clntid,
+          row.clntSecret,
+          box.seal(plain, CLIENT_SECRET_CONTEXT),
+        )
+      )
+        report.resealed++;
     } else {
       report.older++;
     }
@@ -67,11 +91,23 @@ export async function sealClientSecrets(db: DbOrTx, box: SecretBox, options: { r
 }
 
 /** One line naming the clients whose secrets no key opens, the keys they need and the fix. */
-export function describeUnreadable(unreadable: readonly UnreadableSecret[], box: SecretBox): string {
-  const ids = unreadable.slice(0, 10).map((u) => u.clntid).join(', ') + (unreadable.length > 10 ? ', …' : '');
-  const needed = [...new Set(unreadable.map((u) => u.keyId).filter((id): id is string => id !== null))];
+export function describeUnreadable(
+  unreadable: readonly UnreadableSecret[],
+  box: SecretBox,
+): string {
+  const ids =
+    unreadable
+      .slice(0, 10)
+      .map((u) => u.clntid)
+      .join(', ') + (unreadable.length > 10 ? ', …' : '');
+  const needed = [
+    ...new Set(unreadable.map((u) => u.keyId).filter((id): id is string => id !== null)),
+  ];
   const keys = `the data keys given are ${box.keyIds.join(' (current), ')}${box.keyIds.length > 1 ? ' (previous)' : ' (current)'}`;
-  const reasons = needed.length > 0 ? `they are sealed under data key ${needed.join(', ')}, ${keys}` : `${unreadable[0]?.reason ?? ''} (${keys})`;
+  const reasons =
+    needed.length > 0
+      ? `they are sealed under data key ${needed.join(', ')}, ${keys}`
+      : `${unreadable[0]?.reason ?? ''} (${keys})`;
   return (
     `${unreadable.length} client secret(s) cannot be decrypted (clntid ${ids}): ${reasons}. ` +
     'Fix: set DATA_KEY to the key they were sealed with, or set it as DATA_KEY_PREVIOUS and run npm run data-key:rotate.'
@@ -81,6 +117,7 @@ export function describeUnreadable(unreadable: readonly UnreadableSecret[], box:
 /** The start-up step: plain secrets sealed; refuses to start (one line) when a stored secret does not open. */
 export async function prepareClientSecrets(db: DbOrTx, box: SecretBox): Promise<SealReport> {
   const report = await sealClientSecrets(db, box, { rotate: false });
-  if (report.unreadable.length > 0) throw new ConfigError(`DATA_KEY: ${describeUnreadable(report.unreadable, box)}`);
+  if (report.unreadable.length > 0)
+    throw new ConfigError(`DATA_KEY: ${describeUnreadable(report.unreadable, box)}`);
   return report;
 }

@@ -15,4 +15,5 @@ function list(): Set<string> {
 
 export const commonPasswordCount = (): number => list().size;
 
-export const isCommonPassword = (password: string): boolean => list().has(password.trim().toLowerCase());
+export const isCommonPassword = (password: string): boolean =>
+  list().has(password.trim().toLowerCase());

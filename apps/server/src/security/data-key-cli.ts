@@ -22,7 +22,9 @@ async function main(): Promise<number> {
   try {
     config = loadConfig();
   } catch (error) {
-    console.error(`data-key: ${error instanceof ConfigError ? error.message.replace(/\n\s*/g, ' ') : String(error)}`);
+    console.error(
+      `data-key: ${error instanceof ConfigError ? error.message.replace(/\n\s*/g, ' ') : String(error)}`,
+    );
     return 2;
   }
   let url = config.databaseUrl;
@@ -49,10 +51,18 @@ async function main(): Promise<number> {
     const api = await resealClientApiSecrets(database.kysely, keys.box);
     const done =
       `${report.resealed} client secret(s) re-encrypted and ${report.sealed} plain one(s) encrypted under data key ${keys.box.keyId} (${keys.source}); ${report.current} already were` +
-      (totp.resealed + totp.current + totp.unreadable.length > 0 ? `; ${totp.resealed} two-factor secret(s) re-encrypted, ${totp.current} already were` : '') +
-      (totp.unreadable.length > 0 ? `; the two-factor secrets of ${totp.unreadable.join(', ')} open under no given key (reset their two-factor)` : '') +
-      (api.resealed + api.current + api.unreadable.length > 0 ? `; ${api.resealed} client API secret(s) re-encrypted, ${api.current} already were` : '') +
-      (api.unreadable.length > 0 ? `; the API secrets of clntid ${api.unreadable.join(', ')} open under no given key (give those clients new API access)` : '');
+      (totp.resealed + totp.current + totp.unreadable.length > 0
+        ? `; ${totp.resealed} two-factor secret(s) re-encrypted, ${totp.current} already were`
+        : '') +
+      (totp.unreadable.length > 0
+        ? `; the two-factor secrets of ${totp.unreadable.join(', ')} open under no given key (reset their two-factor)`
+        : '') +
+      (api.resealed + api.current + api.unreadable.length > 0
+        ? `; ${api.resealed} client API secret(s) re-encrypted, ${api.current} already were`
+        : '') +
+      (api.unreadable.length > 0
+        ? `; the API secrets of clntid ${api.unreadable.join(', ')} open under no given key (give those clients new API access)`
+        : '');
     if (report.unreadable.length > 0) {
       console.error(`data-key: ${done}; ${describeUnreadable(report.unreadable, keys.box)}`);
       return 1;
@@ -60,7 +70,9 @@ async function main(): Promise<number> {
     console.log(`data-key: ${done}.`);
     return 0;
   } catch (error) {
-    console.error(`data-key: could not rotate: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `data-key: could not rotate: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 2;
   } finally {
     await database.close();

@@ -29,7 +29,10 @@ export interface DataKeys {
 }
 
 /** The key file for a configuration without DATA_KEY, null for an in-memory database; throws ConfigError on production PostgreSQL. */
-export function dataKeyFileOf(config: Pick<Config, 'databaseUrl' | 'demoData'>, baseDir = process.cwd()): string | null {
+export function dataKeyFileOf(
+  config: Pick<Config, 'databaseUrl' | 'demoData'>,
+  baseDir = process.cwd(),
+): string | null {
   if (config.databaseUrl.startsWith('sqlite:')) {
     const path = config.databaseUrl.slice('sqlite:'.length);
     if (path === '' || path === ':memory:') return null;
@@ -43,7 +46,9 @@ export function dataKeyFileOf(config: Pick<Config, 'databaseUrl' | 'demoData'>, 
 }
 
 /** Throws the ConfigError of a configuration that has no key to use (production PostgreSQL without DATA_KEY); writes nothing. */
-export function assertDataKeyAvailable(config: Pick<Config, 'databaseUrl' | 'demoData' | 'dataKey'>): void {
+export function assertDataKeyAvailable(
+  config: Pick<Config, 'databaseUrl' | 'demoData' | 'dataKey'>,
+): void {
   if (!config.dataKey) dataKeyFileOf(config);
 }
 
@@ -51,7 +56,9 @@ function readKeyFile(file: string): Buffer {
   try {
     return parseDataKey(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`DATA_KEY: the key file ${file} cannot be used (${(error as Error).message}). Fix: restore the file from its backup, or set DATA_KEY.`);
+    throw new ConfigError(
+      `DATA_KEY: the key file ${file} cannot be used (${(error as Error).message}). Fix: restore the file from its backup, or set DATA_KEY.`,
+    );
   }
 }
 
@@ -65,20 +72,45 @@ function keyFromFile(file: string): { key: Buffer; generated: boolean; warning: 
     return { key, generated: true, warning: null };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new ConfigError(`DATA_KEY: not set, and the key file ${file} cannot be created (${(error as Error).message}). Fix: let the server write that folder, or set DATA_KEY.`);
+      throw new ConfigError(
+        `DATA_KEY: not set, and the key file ${file} cannot be created (${(error as Error).message}). Fix: let the server write that folder, or set DATA_KEY.`,
+      );
     }
   }
   const existing = readKeyFile(file);
   const loose = (statSync(file).mode & 0o077) !== 0;
-  return { key: existing, generated: false, warning: loose ? `The data key file ${file} can be read by other users; make it private: chmod 600 ${file}` : null };
+  return {
+    key: existing,
+    generated: false,
+    warning: loose
+      ? `The data key file ${file} can be read by other users; make it private: chmod 600 ${file}`
+      : null,
+  };
 }
 
 /** The keys for this configuration (see the top of this file); `baseDir` resolves relative paths. */
-export function loadDataKeys(config: Pick<Config, 'databaseUrl' | 'demoData' | 'dataKey' | 'dataKeyPrevious'>, baseDir = process.cwd()): DataKeys {
+export function loadDataKeys(
+  config: Pick<Config, 'databaseUrl' | 'demoData' | 'dataKey' | 'dataKeyPrevious'>,
+  baseDir = process.cwd(),
+): DataKeys {
   const previous = config.dataKeyPrevious ? [config.dataKeyPrevious] : [];
-  if (config.dataKey) return { box: new SecretBox(config.dataKey, previous), source: 'DATA_KEY', file: null, generated: false, warning: null };
+  if (config.dataKey)
+    return {
+      box: new SecretBox(config.dataKey, previous),
+      source: 'DATA_KEY',
+      file: null,
+      generated: false,
+      warning: null,
+    };
   const file = dataKeyFileOf(config, baseDir);
-  if (file === null) return { box: new SecretBox(newDataKey(), previous), source: 'memory', file: null, generated: false, warning: null };
+  if (file === null)
+    return {
+      box: new SecretBox(newDataKey(), previous),
+      source: 'memory',
+      file: null,
+      generated: false,
+      warning: null,
+    };
   const { key, generated, warning } = keyFromFile(file);
   return { box: new SecretBox(key, previous), source: 'key file', file, generated, warning };
 }

@@ -16,4 +16,5 @@ export async function verifyPassword(hashed: string, password: string): Promise<
 
 /** A hash of a random password: verifying against it costs the same as a real one (no timing oracle). */
 let dummyHash: Promise<string> | undefined;
-export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hashPassword('not-a-real-password-' + Math.random()));
+export const dummyPasswordHash = (): Promise<string> =>
+  (dummyHash ??= hashPassword('not-a-real-password-' + Math.random()));

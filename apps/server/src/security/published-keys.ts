@@ -22,9 +22,17 @@ export const PUBLISHED_KEY_MESSAGE =
 
 /** The key's fingerprint, as the audit trail shows it: `SHA256:` and the base64 SHA-256 of its SPKI DER form. */
 export function keyFingerprint(key: KeyObject | string): string {
-  const publicKey = typeof key === 'string' ? createPublicKey(key) : key.type === 'private' ? createPublicKey(key) : key;
-  return `SHA256:${createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64')}`;
+  const publicKey =
+    typeof key === 'string'
+      ? createPublicKey(key)
+      : key.type === 'private'
+        ? createPublicKey(key)
+        : key;
+  return `SHA256:${createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64')}`;
 }
 
 /** True when the key (public, or the public half of a private key) is one the documentation prints. */
-export const isPublishedKey = (key: KeyObject | string): boolean => PUBLISHED_KEY_FINGERPRINTS.has(keyFingerprint(key));
+export const isPublishedKey = (key: KeyObject | string): boolean =>
+  PUBLISHED_KEY_FINGERPRINTS.has(keyFingerprint(key));

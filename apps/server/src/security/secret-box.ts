@@ -37,7 +37,9 @@ export function parseDataKey(text: string): Buffer {
   if (/^[0-9a-fA-F]{64}$/.test(t)) key = Buffer.from(t, 'hex');
   else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) key = Buffer.from(t, 'base64');
   if (!key || key.length !== DATA_KEY_BYTES) {
-    throw new Error('must be 32 bytes written as 64 hex digits or 44 base64 characters (make one with: openssl rand -base64 32)');
+    throw new Error(
+      'must be 32 bytes written as 64 hex digits or 44 base64 characters (make one with: openssl rand -base64 32)',
+    );
   }
   return key;
 }
@@ -60,7 +62,8 @@ export function keyIdOfValue(stored: string): string | null {
 }
 
 const B64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const aad = (keyId: string, context: string) => Buffer.from(`${SEALED_PREFIX}${keyId}:${context}`, 'utf8');
+const aad = (keyId: string, context: string) =>
+  Buffer.from(`${SEALED_PREFIX}${keyId}:${context}`, 'utf8');
 
 export class SecretBox {
   /** The id of the key new values are sealed under. */
@@ -70,7 +73,8 @@ export class SecretBox {
   /** `current` seals and opens; each of `previous` only opens (values from before a rotation). */
   constructor(current: Buffer, previous: readonly Buffer[] = []) {
     for (const key of [current, ...previous]) {
-      if (key.length !== DATA_KEY_BYTES) throw new Error(`A data key must be ${DATA_KEY_BYTES} bytes, not ${key.length}`);
+      if (key.length !== DATA_KEY_BYTES)
+        throw new Error(`A data key must be ${DATA_KEY_BYTES} bytes, not ${key.length}`);
     }
     this.keyId = keyIdOf(current);
     this.keys.set(this.keyId, current);
@@ -85,7 +89,9 @@ export class SecretBox {
   /** Seals a plain value for `context` (the column it is stored in) under the current key. */
   seal(plain: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv(CIPHER, this.keys.get(this.keyId)!, iv, { authTagLength: TAG_BYTES });
+    const cipher = createCipheriv(CIPHER, this.keys.get(this.keyId)!, iv, {
+      authTagLength: TAG_BYTES,
+    });
     cipher.setAAD(aad(this.keyId, context));
     const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -97,25 +103,43 @@ export class SecretBox {
     if (!isSealed(stored)) return stored;
     const parts = stored.split(':');
     const [, keyId = '', ivText = '', tagText = '', ctText = ''] = parts;
-    if (parts.length !== 5 || !/^[0-9a-f]{8}$/.test(keyId) || ![ivText, tagText, ctText].every((p) => B64.test(p))) {
-      throw new SecretBoxError('The value is not a well-formed sealed secret (v1:<keyId>:<iv>:<tag>:<ciphertext>)');
+    if (
+      parts.length !== 5 ||
+      !/^[0-9a-f]{8}$/.test(keyId) ||
+      ![ivText, tagText, ctText].every((p) => B64.test(p))
+    ) {
+      throw new SecretBoxError(
+        'The value is not a well-formed sealed secret (v1:<keyId>:<iv>:<tag>:<ciphertext>)',
+      );
     }
     const iv = Buffer.from(ivText, 'base64');
     const tag = Buffer.from(tagText, 'base64');
     if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
-      throw new SecretBoxError('The value is not a well-formed sealed secret (IV or tag of the wrong size)', keyId);
+      throw new SecretBoxError(
+        'The value is not a well-formed sealed secret (IV or tag of the wrong size)',
+        keyId,
+      );
     }
     const key = this.keys.get(keyId);
     if (!key) {
-      throw new SecretBoxError(`The value is sealed under data key ${keyId}, which is not one of the keys given (${this.keyIds.join(', ')})`, keyId);
+      throw new SecretBoxError(
+        `The value is sealed under data key ${keyId}, which is not one of the keys given (${this.keyIds.join(', ')})`,
+        keyId,
+      );
     }
     try {
       const decipher = createDecipheriv(CIPHER, key, iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(aad(keyId, context));
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(Buffer.from(ctText, 'base64')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(ctText, 'base64')),
+        decipher.final(),
+      ]).toString('utf8');
     } catch {
-      throw new SecretBoxError(`The value does not open under data key ${keyId}: it was altered, or belongs to another place than ${context}`, keyId);
+      throw new SecretBoxError(
+        `The value does not open under data key ${keyId}: it was altered, or belongs to another place than ${context}`,
+        keyId,
+      );
     }
   }
 
@@ -125,7 +149,8 @@ export class SecretBox {
    */
   derive(label: string): Map<string, Buffer> {
     const derived = new Map<string, Buffer>();
-    for (const [id, key] of this.keys) derived.set(id, Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), label, DATA_KEY_BYTES)));
+    for (const [id, key] of this.keys)
+      derived.set(id, Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), label, DATA_KEY_BYTES)));
     return derived;
   }
 

@@ -2,5 +2,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export const newToken = (): string => randomBytes(32).toString('base64url');
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
 export const randomPassword = (): string => randomBytes(12).toString('base64url');

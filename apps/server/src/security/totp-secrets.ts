@@ -12,6 +12,11 @@ import { TOTP_SECRET_CONTEXT } from './totp.ts';
 export type TotpRotationReport = ResealReport<string>;
 
 export async function resealTotpSecrets(db: DbOrTx, box: SecretBox): Promise<TotpRotationReport> {
-  const rows = (await listTotpSecrets(db)).map((r) => ({ key: r.utfaUserId, stored: r.utfaSecret }));
-  return resealStored(box, TOTP_SECRET_CONTEXT, rows, (userId, from, to) => replaceTotpSecret(db, userId, from, to));
+  const rows = (await listTotpSecrets(db)).map((r) => ({
+    key: r.utfaUserId,
+    stored: r.utfaSecret,
+  }));
+  return resealStored(box, TOTP_SECRET_CONTEXT, rows, (userId, from, to) =>
+    replaceTotpSecret(db, userId, from, to),
+  );
 }

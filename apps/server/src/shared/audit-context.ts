@@ -10,4 +10,10 @@ export interface AuditContext {
 }
 
 /** Events the server writes on its own (retention purge, workers). */
-export const SYSTEM_AUDIT_CONTEXT: AuditContext = { actorUserId: null, actorUsername: 'system', compId: null, ip: null, userAgent: null };
+export const SYSTEM_AUDIT_CONTEXT: AuditContext = {
+  actorUserId: null,
+  actorUsername: 'system',
+  compId: null,
+  ip: null,
+  userAgent: null,
+};

@@ -23,12 +23,17 @@ export interface DayRange {
 }
 
 /** A list's from/to as its business days and as those days' UTC bounds; a bad day or to before from is a 400. */
-export function parseDays(from: string | undefined, to: string | undefined, timeZone: string): { days: DayRange; range: UtcRange } {
+export function parseDays(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): { days: DayRange; range: UtcRange } {
   const f = from?.trim() || undefined;
   const t = to?.trim() || undefined;
   checkDay('from', f);
   checkDay('to', t);
-  if (f !== undefined && t !== undefined && t < f) throw new Invalid('to must not be before from', { to: 'must not be before from' });
+  if (f !== undefined && t !== undefined && t < f)
+    throw new Invalid('to must not be before from', { to: 'must not be before from' });
   return {
     days: { from: f ?? null, to: t ?? null },
     range: {
@@ -39,4 +44,8 @@ export function parseDays(from: string | undefined, to: string | undefined, time
 }
 
 /** The UTC bounds [start, end) of a list's from/to (parseDays). */
-export const parseDateRange = (from: string | undefined, to: string | undefined, timeZone: string): UtcRange => parseDays(from, to, timeZone).range;
+export const parseDateRange = (
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): UtcRange => parseDays(from, to, timeZone).range;

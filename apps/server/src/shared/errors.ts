@@ -6,7 +6,11 @@ export class AppError extends Error {
   readonly data: unknown;
   readonly errorCode: number | undefined;
   readonly headers: Record<string, string>;
-  constructor(statusCode: number, message: string, opts: { data?: unknown; errorCode?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    opts: { data?: unknown; errorCode?: number; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.data = opts.data ?? null;
@@ -42,6 +46,8 @@ export class Conflict extends AppError {
 }
 export class TooManyRequests extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+    super(429, message, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
   }
 }

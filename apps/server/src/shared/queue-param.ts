@@ -6,6 +6,9 @@ import { Invalid } from './errors.ts';
 export function wantsWorkQueue(raw: RawQuery): boolean {
   const value = raw[WORK_QUEUE_PARAM];
   if (value === undefined || value === '') return false;
-  if (value !== WORK_QUEUE_ATTENTION) throw new Invalid(`${WORK_QUEUE_PARAM} must be '${WORK_QUEUE_ATTENTION}'`, { [WORK_QUEUE_PARAM]: `must be '${WORK_QUEUE_ATTENTION}'` });
+  if (value !== WORK_QUEUE_ATTENTION)
+    throw new Invalid(`${WORK_QUEUE_PARAM} must be '${WORK_QUEUE_ATTENTION}'`, {
+      [WORK_QUEUE_PARAM]: `must be '${WORK_QUEUE_ATTENTION}'`,
+    });
   return true;
 }

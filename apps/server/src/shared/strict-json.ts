@@ -26,10 +26,23 @@ export class StrictJsonError extends Error {
   }
 }
 
-export const FORBIDDEN_MEMBER_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_MEMBER_NAMES: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 class Reader {
   private at = 0;
@@ -63,11 +76,20 @@ class Reader {
   private value(path: string, depth: number): unknown {
     const c = this.text[this.at];
     if (c === '{' || c === '[') {
-      if (depth >= this.maxDepth) throw new StrictJsonError('too-deep', path, `The body nests deeper than ${this.maxDepth} levels`);
+      if (depth >= this.maxDepth)
+        throw new StrictJsonError(
+          'too-deep',
+          path,
+          `The body nests deeper than ${this.maxDepth} levels`,
+        );
       return c === '{' ? this.object(path, depth + 1) : this.array(path, depth + 1);
     }
     if (c === '"') return this.string(path);
-    for (const [word, literal] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, literal] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, this.at)) {
         this.at += word.length;
         return literal;
@@ -93,8 +115,18 @@ class Reader {
       if (this.text[this.at] !== '"') this.fail(path);
       const name = this.string(path);
       const memberPath = path ? `${path}.${name}` : name;
-      if (FORBIDDEN_MEMBER_NAMES.has(name)) throw new StrictJsonError('forbidden-key', memberPath, `The body has a member named ${name}`);
-      if (seen.has(name)) throw new StrictJsonError('duplicate-key', memberPath, `The body has the member ${memberPath} twice`);
+      if (FORBIDDEN_MEMBER_NAMES.has(name))
+        throw new StrictJsonError(
+          'forbidden-key',
+          memberPath,
+          `The body has a member named ${name}`,
+        );
+      if (seen.has(name))
+        throw new StrictJsonError(
+          'duplicate-key',
+          memberPath,
+          `The body has the member ${memberPath} twice`,
+        );
       seen.add(name);
       this.space();
       if (this.text[this.at] !== ':') this.fail(memberPath);

@@ -3,7 +3,11 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_GENESIS_HASH, type AuditAction } from '@tagih/contract';
-import { purgeExpiredAudit, recordAudit, verifyAuditChain } from '../../src/modules/audit/service.ts';
+import {
+  purgeExpiredAudit,
+  recordAudit,
+  verifyAuditChain,
+} from '../../src/modules/audit/service.ts';
 import { keyIdOf } from '../../src/security/secret-box.ts';
 import { TEST_DATA_KEY } from '../support/audit-key.ts';
 import { DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
@@ -18,29 +22,53 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
     await ctx.close();
   });
 
-  const record = (action: AuditAction = AUDIT_ACTIONS.loginSucceeded, details: Record<string, unknown> = {}) =>
-    recordAudit(ctx.db.kysely, ctx.clock, ALICE, { action, details });
+  const record = (
+    action: AuditAction = AUDIT_ACTIONS.loginSucceeded,
+    details: Record<string, unknown> = {},
+  ) => recordAudit(ctx.db.kysely, ctx.clock, ALICE, { action, details });
 
   it('records who, when, where, what and the outcome, chained to the event before', async () => {
     await record(AUDIT_ACTIONS.loginSucceeded);
     ctx.clock.advanceMinutes(1);
-    await recordAudit(ctx.db.kysely, ctx.clock, { ...ALICE, actorUserId: null, actorUsername: 'mallory' }, {
-      action: AUDIT_ACTIONS.master.company.updated,
-      outcome: 'denied',
-      target: { type: 'company', id: 42 },
-      details: { before: { compName: 'PT A' }, after: { compName: 'PT B' } },
-    });
+    await recordAudit(
+      ctx.db.kysely,
+      ctx.clock,
+      { ...ALICE, actorUserId: null, actorUsername: 'mallory' },
+      {
+        action: AUDIT_ACTIONS.master.company.updated,
+        outcome: 'denied',
+        target: { type: 'company', id: 42 },
+        details: { before: { compName: 'PT A' }, after: { compName: 'PT B' } },
+      },
+    );
 
     const [first, second] = await auditRows(ctx);
     expect(first).toMatchObject({
-      audtId: 1, audtAt: '2026-11-20T03:00:00.000Z', audtActorUserId: 'alice@tagih.id', audtActorUsername: 'alice', audtCompId: 7,
-      audtIp: '203.0.113.9', audtUserAgent: 'Mozilla/5.0 (test)', audtAction: 'auth.login.succeeded', audtTargetType: null,
-      audtTargetId: null, audtOutcome: 'success', audtDetails: '{}', audtPrevHash: AUDIT_GENESIS_HASH,
+      audtId: 1,
+      audtAt: '2026-11-20T03:00:00.000Z',
+      audtActorUserId: 'alice@tagih.id',
+      audtActorUsername: 'alice',
+      audtCompId: 7,
+      audtIp: '203.0.113.9',
+      audtUserAgent: 'Mozilla/5.0 (test)',
+      audtAction: 'auth.login.succeeded',
+      audtTargetType: null,
+      audtTargetId: null,
+      audtOutcome: 'success',
+      audtDetails: '{}',
+      audtPrevHash: AUDIT_GENESIS_HASH,
     });
     expect(first!.audtHash).toMatch(/^[0-9a-f]{64}$/);
     expect(second).toMatchObject({
-      audtId: 2, audtAt: '2026-11-20T03:01:00.000Z', audtActorUserId: null, audtActorUsername: 'mallory', audtAction: 'master.company.updated',
-      audtOutcome: 'denied', audtTargetType: 'company', audtTargetId: '42', audtPrevHash: first!.audtHash,
+      audtId: 2,
+      audtAt: '2026-11-20T03:01:00.000Z',
+      audtActorUserId: null,
+      audtActorUsername: 'mallory',
+      audtAction: 'master.company.updated',
+      audtOutcome: 'denied',
+      audtTargetType: 'company',
+      audtTargetId: '42',
+      audtPrevHash: first!.audtHash,
       audtDetails: '{"after":{"compName":"PT B"},"before":{"compName":"PT A"}}',
     });
   });
@@ -52,7 +80,9 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
       `{"audtAction":"auth.logout","audtActorUserId":"alice@tagih.id","audtActorUsername":"alice","audtAt":"2026-11-20T03:00:00.000Z",` +
       `"audtCompId":7,"audtDetails":{"a":{"b":"x","y":[true,null]},"z":1},"audtId":1,"audtIp":"203.0.113.9","audtKeyId":"${keyIdOf(TEST_DATA_KEY)}","audtOutcome":"success",` +
       `"audtPrevHash":"${AUDIT_GENESIS_HASH}","audtTargetId":null,"audtTargetType":null,"audtUserAgent":"Mozilla/5.0 (test)"}`;
-    const key = Buffer.from(hkdfSync('sha256', TEST_DATA_KEY, Buffer.alloc(0), 'tagih audit chain v1', 32));
+    const key = Buffer.from(
+      hkdfSync('sha256', TEST_DATA_KEY, Buffer.alloc(0), 'tagih audit chain v1', 32),
+    );
     expect(row!.audtKeyId).toBe(keyIdOf(TEST_DATA_KEY));
     expect(row!.audtHash).toBe(createHmac('sha256', key).update(canonical).digest('hex'));
   });
@@ -60,21 +90,38 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
   it('never stores passwords, hashes of them, secrets or tokens', async () => {
     await record(AUDIT_ACTIONS.master.user_login.updated, {
       before: { usloUserName: 'a', usloPassword: '$argon2id$old' },
-      after: { usloUserName: 'b', usloPassword: 'new-pass', clntSecret: 's3cret', nested: [{ sessTokenHash: 'abc' }] },
+      after: {
+        usloUserName: 'b',
+        usloPassword: 'new-pass',
+        clntSecret: 's3cret',
+        nested: [{ sessTokenHash: 'abc' }],
+      },
     });
     const [row] = await auditRows(ctx);
     expect(JSON.parse(row!.audtDetails)).toEqual({
       before: { usloUserName: 'a', usloPassword: '[redacted]' },
-      after: { usloUserName: 'b', usloPassword: '[redacted]', clntSecret: '[redacted]', nested: [{ sessTokenHash: '[redacted]' }] },
+      after: {
+        usloUserName: 'b',
+        usloPassword: '[redacted]',
+        clntSecret: '[redacted]',
+        nested: [{ sessTokenHash: '[redacted]' }],
+      },
     });
     expect(row!.audtDetails).not.toMatch(/argon2|new-pass|s3cret|abc/);
   });
 
   it('stores odd text so that it reads back as hashed (NUL, a split emoji, over-long values)', async () => {
     const name = `bad\u0000name\ud800${'x'.repeat(300)}`;
-    await recordAudit(ctx.db.kysely, ctx.clock, { ...ALICE, actorUsername: name, userAgent: `${'y'.repeat(511)}😀` }, {
-      action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', details: { tried: name },
-    });
+    await recordAudit(
+      ctx.db.kysely,
+      ctx.clock,
+      { ...ALICE, actorUsername: name, userAgent: `${'y'.repeat(511)}😀` },
+      {
+        action: AUDIT_ACTIONS.loginFailed,
+        outcome: 'failure',
+        details: { tried: name },
+      },
+    );
     const [row] = await auditRows(ctx);
     expect(row!.audtActorUsername).toBe(`bad\uFFFDname\uFFFD${'x'.repeat(246)}`);
     expect(row!.audtUserAgent).toBe(`${'y'.repeat(511)}\uFFFD`);
@@ -91,8 +138,17 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
   it('names the first event that was edited, and the one after a deleted event', async () => {
     for (let i = 0; i < 5; i++) await record(AUDIT_ACTIONS.logout, { n: i });
     await dropAuditTriggers(ctx);
-    await ctx.db.kysely.updateTable('audit_events').set({ audtDetails: '{"n":99}' }).where('audtId', '=', 3).execute();
-    expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 3, events: 2, reason: expect.stringMatching(/^its hash does not match its contents/) });
+    await ctx.db.kysely
+      .updateTable('audit_events')
+      .set({ audtDetails: '{"n":99}' })
+      .where('audtId', '=', 3)
+      .execute();
+    expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({
+      ok: false,
+      badId: 3,
+      events: 2,
+      reason: expect.stringMatching(/^its hash does not match its contents/),
+    });
 
     await ctx.db.kysely.deleteFrom('audit_events').where('audtId', '=', 3).execute();
     expect(await verifyAuditChain(ctx.db.kysely)).toMatchObject({ ok: false, badId: 4 });
@@ -103,9 +159,14 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
 
   it('refuses UPDATE and DELETE on audit_events (and TRUNCATE on PostgreSQL)', async () => {
     await record();
-    await expect(ctx.db.kysely.updateTable('audit_events').set({ audtActorUsername: 'nobody' }).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      ctx.db.kysely.updateTable('audit_events').set({ audtActorUsername: 'nobody' }).execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(ctx.db.kysely.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
-    if (dialect === 'postgres') await expect(sql`truncate audit_events`.execute(ctx.db.kysely)).rejects.toThrow(/append-only/);
+    if (dialect === 'postgres')
+      await expect(sql`truncate audit_events`.execute(ctx.db.kysely)).rejects.toThrow(
+        /append-only/,
+      );
     expect(await auditRows(ctx)).toHaveLength(1);
     expect(await verifyAuditChain(ctx.db.kysely)).toEqual({ ok: true, events: 1 });
   });
@@ -113,14 +174,34 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
   it('writes no event for a change that rolled back, and both when it commits', async () => {
     const addRole = (roleName: string, fail: boolean) =>
       ctx.db.kysely.transaction().execute(async (tx) => {
-        const role = await tx.insertInto('roles').values({ roleName, roleCreatedTime: null, roleCreatedUserId: null, roleUpdatedTime: null, roleUpdatedUserId: null }).returning('roleId').executeTakeFirstOrThrow();
-        await recordAudit(tx, ctx.clock, ALICE, { action: AUDIT_ACTIONS.master.role.created, target: { type: 'role', id: role.roleId }, details: { after: { roleName } } });
+        const role = await tx
+          .insertInto('roles')
+          .values({
+            roleName,
+            roleCreatedTime: null,
+            roleCreatedUserId: null,
+            roleUpdatedTime: null,
+            roleUpdatedUserId: null,
+          })
+          .returning('roleId')
+          .executeTakeFirstOrThrow();
+        await recordAudit(tx, ctx.clock, ALICE, {
+          action: AUDIT_ACTIONS.master.role.created,
+          target: { type: 'role', id: role.roleId },
+          details: { after: { roleName } },
+        });
         if (fail) throw new Error('rolled back');
       });
 
     await expect(addRole('Auditor', true)).rejects.toThrow('rolled back');
     expect(await auditRows(ctx)).toEqual([]);
-    expect(await ctx.db.kysely.selectFrom('roles').select('roleId').where('roleName', '=', 'Auditor').executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.db.kysely
+        .selectFrom('roles')
+        .select('roleId')
+        .where('roleName', '=', 'Auditor')
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
     await addRole('Auditor', false);
     const rows = await auditRows(ctx);
@@ -147,9 +228,17 @@ describe.each(DIALECTS)('audit chain (%s)', (dialect) => {
 
     expect(await purgeExpiredAudit(ctx.deps)).toEqual({ purgedRows: 3, checkpointId: 5 });
     const rows = await auditRows(ctx);
-    expect(rows.map((r) => [r.audtId, r.audtAction])).toEqual([[4, 'auth.logout'], [5, 'audit.purged']]);
+    expect(rows.map((r) => [r.audtId, r.audtAction])).toEqual([
+      [4, 'auth.logout'],
+      [5, 'audit.purged'],
+    ]);
     expect(rows[1]).toMatchObject({ audtActorUsername: 'system', audtPrevHash: rows[0]!.audtHash });
-    expect(JSON.parse(rows[1]!.audtDetails)).toMatchObject({ purgedRows: 3, throughId: 3, lastPurgedHash: third.audtHash, retentionDays: 400 });
+    expect(JSON.parse(rows[1]!.audtDetails)).toMatchObject({
+      purgedRows: 3,
+      throughId: 3,
+      lastPurgedHash: third.audtHash,
+      retentionDays: 400,
+    });
     expect(await verifyAuditChain(ctx.db.kysely)).toEqual({ ok: true, events: 2 });
 
     // Nothing more to purge: no second checkpoint.

@@ -24,12 +24,27 @@ describe.each(DIALECTS)('audit migration (%s)', (dialect) => {
   it('grants audit_log.read to the Superadmin role of an existing database, and to no other role', async () => {
     opened = await openEmpty(dialect);
     const { db } = opened;
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => BEFORE_AUDIT }, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => BEFORE_AUDIT },
+      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+    });
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    await seedBase(db.kysely, { adminUsername: 'admin', adminPassword: 'admin-pass-1', now: '2026-01-01T00:00:00.000Z' });
+    await seedBase(db.kysely, {
+      adminUsername: 'admin',
+      adminPassword: 'admin-pass-1',
+      now: '2026-01-01T00:00:00.000Z',
+    });
     // As it was before the audit area existed.
-    const seeded = await db.kysely.selectFrom('permissions').select('prmsId').where('prmsName', '=', 'audit_log').executeTakeFirstOrThrow();
-    await db.kysely.deleteFrom('role_permissions').where('rperPrmsId', '=', seeded.prmsId).execute();
+    const seeded = await db.kysely
+      .selectFrom('permissions')
+      .select('prmsId')
+      .where('prmsName', '=', 'audit_log')
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .deleteFrom('role_permissions')
+      .where('rperPrmsId', '=', seeded.prmsId)
+      .execute();
     await db.kysely.deleteFrom('permissions').where('prmsId', '=', seeded.prmsId).execute();
 
     await migrateToLatest(db.kysely, db.schema);
@@ -40,8 +55,13 @@ describe.each(DIALECTS)('audit migration (%s)', (dialect) => {
       .select(['rperRoleId', 'rperOperations', 'prmsOperations'])
       .where('prmsName', '=', 'audit_log')
       .execute();
-    expect(grants).toEqual([{ rperRoleId: 1, rperOperations: '["read"]', prmsOperations: '["read"]' }]);
-    const login = await db.kysely.selectFrom('user_logins').select(['usloUserName', 'usloLastLoginAt']).executeTakeFirstOrThrow();
+    expect(grants).toEqual([
+      { rperRoleId: 1, rperOperations: '["read"]', prmsOperations: '["read"]' },
+    ]);
+    const login = await db.kysely
+      .selectFrom('user_logins')
+      .select(['usloUserName', 'usloLastLoginAt'])
+      .executeTakeFirstOrThrow();
     expect(login).toEqual({ usloUserName: 'admin', usloLastLoginAt: null });
     expect(await db.kysely.selectFrom('audit_events').selectAll().execute()).toEqual([]);
   });
@@ -51,7 +71,11 @@ describe.each(DIALECTS)('audit migration (%s)', (dialect) => {
     const { db } = opened;
     await migrateToLatest(db.kysely, db.schema);
     expect(await db.kysely.selectFrom('permissions').selectAll().execute()).toEqual([]);
-    await seedBase(db.kysely, { adminUsername: 'admin', adminPassword: 'admin-pass-1', now: '2026-01-01T00:00:00.000Z' });
+    await seedBase(db.kysely, {
+      adminUsername: 'admin',
+      adminPassword: 'admin-pass-1',
+      now: '2026-01-01T00:00:00.000Z',
+    });
     const grants = await db.kysely
       .selectFrom('role_permissions')
       .innerJoin('permissions', 'permissions.prmsId', 'role_permissions.rperPrmsId')

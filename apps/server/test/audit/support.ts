@@ -5,7 +5,13 @@ import { openDatabase, type Db, type Dialect } from '../../src/db/database.ts';
 import type { AuditContext } from '../../src/shared/audit-context.ts';
 import type { TestContext } from '../support/test-app.ts';
 
-export const ALICE: AuditContext = { actorUserId: 'alice@tagih.id', actorUsername: 'alice', compId: 7, ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (test)' };
+export const ALICE: AuditContext = {
+  actorUserId: 'alice@tagih.id',
+  actorUsername: 'alice',
+  compId: 7,
+  ip: '203.0.113.9',
+  userAgent: 'Mozilla/5.0 (test)',
+};
 
 export function auditRows(ctx: TestContext) {
   return ctx.db.kysely.selectFrom('audit_events').selectAll().orderBy('audtId').execute();

@@ -2,7 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, MESSAGES } from '@tagih/contract';
 import { verifyAuditChain } from '../../src/modules/audit/service.ts';
-import { ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
+import {
+  ADMIN_USER,
+  DIALECTS,
+  STAFF_USER,
+  USER_IDS,
+  companyId,
+  createTestContext,
+  type TestContext,
+} from '../support/test-app.ts';
 import { countEvents, eventsOf, refuseAuditOf } from './wiring-support.ts';
 
 const LOGIN = '/api/security/authentication/login';
@@ -15,11 +23,28 @@ const BROWSER = 'Mozilla/5.0 (Wiring Test)';
 describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dialect) => {
   let ctx: TestContext;
   const signIn = (username: string, password: string) =>
-    ctx.inject({ method: 'POST', url: LOGIN, payload: { username, password }, headers: { 'user-agent': BROWSER } });
+    ctx.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username, password },
+      headers: { 'user-agent': BROWSER },
+    });
   const lastLoginAt = async (userId: string) =>
-    (await ctx.db.kysely.selectFrom('user_logins').select('usloLastLoginAt').where('usloUserId', '=', userId).executeTakeFirstOrThrow()).usloLastLoginAt;
+    (
+      await ctx.db.kysely
+        .selectFrom('user_logins')
+        .select('usloLastLoginAt')
+        .where('usloUserId', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).usloLastLoginAt;
   const sessionsOf = async (userId: string) =>
-    (await ctx.db.kysely.selectFrom('sessions').select('sessTokenHash').where('sessUserId', '=', userId).execute()).length;
+    (
+      await ctx.db.kysely
+        .selectFrom('sessions')
+        .select('sessTokenHash')
+        .where('sessUserId', '=', userId)
+        .execute()
+    ).length;
 
   beforeEach(async () => {
     ctx = await createTestContext(dialect);
@@ -33,20 +58,37 @@ describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dia
       expect(await lastLoginAt(USER_IDS.rina)).toBeNull();
       const res = await signIn(ADMIN_USER.username, ADMIN_USER.password);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ user: { userId: USER_IDS.rina, username: 'rina' }, failedAttemptsSinceLastLogin: 0 });
+      expect(res.json().data).toMatchObject({
+        user: { userId: USER_IDS.rina, username: 'rina' },
+        failedAttemptsSinceLastLogin: 0,
+      });
       expect(await lastLoginAt(USER_IDS.rina)).toBe(ctx.clock.now().toISOString());
       const [event] = await eventsOf(ctx, AUDIT_ACTIONS.loginSucceeded);
       expect(event).toMatchObject({
-        audtOutcome: 'success', audtActorUserId: USER_IDS.rina, audtActorUsername: 'rina', audtCompId: null, audtIp: '127.0.0.1',
-        audtTargetType: 'user', audtTargetId: USER_IDS.rina, details: { failedAttemptsSinceLastLogin: 0 },
+        audtOutcome: 'success',
+        audtActorUserId: USER_IDS.rina,
+        audtActorUsername: 'rina',
+        audtCompId: null,
+        audtIp: '127.0.0.1',
+        audtTargetType: 'user',
+        audtTargetId: USER_IDS.rina,
+        details: { failedAttemptsSinceLastLogin: 0 },
       });
       expect(await verifyAuditChain(ctx.db.kysely)).toEqual({ ok: true, events: 1 });
     });
 
     it('records every failure with the name tried and the reason, while the answer stays one generic 401', async () => {
-      await ctx.db.kysely.updateTable('users').set({ userStatus: 0 }).where('userId', '=', USER_IDS.budi).execute();
+      await ctx.db.kysely
+        .updateTable('users')
+        .set({ userStatus: 0 })
+        .where('userId', '=', USER_IDS.budi)
+        .execute();
       const bodies = new Set<string>();
-      for (const [username, password] of [['nobody', 'whatever'], ['rina', 'wrong-password'], ['budi', STAFF_USER.password]] as const) {
+      for (const [username, password] of [
+        ['nobody', 'whatever'],
+        ['rina', 'wrong-password'],
+        ['budi', STAFF_USER.password],
+      ] as const) {
         const res = await signIn(username, password);
         expect(res.statusCode).toBe(401);
         bodies.add(res.body);
@@ -67,17 +109,26 @@ describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dia
     });
 
     it('records auth.locked once when a failure crosses the lockout threshold, and each attempt refused while locked', async () => {
-      for (let i = 0; i < 10; i++) expect((await signIn('rina', 'wrong-password')).statusCode).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await signIn('rina', 'wrong-password')).statusCode).toBe(401);
       const locked = await eventsOf(ctx, AUDIT_ACTIONS.locked);
       expect(locked).toHaveLength(1);
-      expect(locked[0]).toMatchObject({ audtActorUsername: 'rina', audtOutcome: 'success', audtTargetId: USER_IDS.rina, details: { failures: 10, lockedUntil: expect.any(String) } });
+      expect(locked[0]).toMatchObject({
+        audtActorUsername: 'rina',
+        audtOutcome: 'success',
+        audtTargetId: USER_IDS.rina,
+        details: { failures: 10, lockedUntil: expect.any(String) },
+      });
       // It follows the tenth failure, in the same transaction.
       const failed = await eventsOf(ctx, AUDIT_ACTIONS.loginFailed);
       expect(failed).toHaveLength(10);
       expect(locked[0]!.audtId).toBe(failed.at(-1)!.audtId + 1);
 
       expect((await signIn(ADMIN_USER.username, ADMIN_USER.password)).statusCode).toBe(429);
-      expect((await eventsOf(ctx, AUDIT_ACTIONS.loginFailed)).at(-1)).toMatchObject({ audtActorUsername: 'rina', details: { reason: 'locked' } });
+      expect((await eventsOf(ctx, AUDIT_ACTIONS.loginFailed)).at(-1)).toMatchObject({
+        audtActorUsername: 'rina',
+        details: { reason: 'locked' },
+      });
       expect(await eventsOf(ctx, AUDIT_ACTIONS.locked)).toHaveLength(1);
     });
 
@@ -93,7 +144,9 @@ describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dia
       ctx.clock.advanceMinutes(1);
       const second = await signIn(ADMIN_USER.username, ADMIN_USER.password);
       expect(second.json().data.failedAttemptsSinceLastLogin).toBe(1);
-      expect((await eventsOf(ctx, AUDIT_ACTIONS.loginSucceeded)).at(-1)!.details).toEqual({ failedAttemptsSinceLastLogin: 1 });
+      expect((await eventsOf(ctx, AUDIT_ACTIONS.loginSucceeded)).at(-1)!.details).toEqual({
+        failedAttemptsSinceLastLogin: 1,
+      });
 
       const third = await signIn(ADMIN_USER.username, ADMIN_USER.password);
       expect(third.json().data.failedAttemptsSinceLastLogin).toBe(0);
@@ -127,7 +180,12 @@ describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dia
       const token = await ctx.login(STAFF_USER);
       expect((await ctx.inject({ method: 'POST', url: LOGOUT, token })).statusCode).toBe(200);
       expect(await eventsOf(ctx, AUDIT_ACTIONS.logout)).toEqual([
-        expect.objectContaining({ audtActorUserId: USER_IDS.budi, audtActorUsername: 'budi', audtOutcome: 'success', audtTargetId: USER_IDS.budi }),
+        expect.objectContaining({
+          audtActorUserId: USER_IDS.budi,
+          audtActorUsername: 'budi',
+          audtOutcome: 'success',
+          audtTargetId: USER_IDS.budi,
+        }),
       ]);
       expect((await ctx.inject({ method: 'GET', url: STATUS, token })).statusCode).toBe(401);
     });
@@ -147,35 +205,79 @@ describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dia
       const token = await ctx.login(STAFF_USER);
       const allowed = await companyId(ctx, 'PT Toko Maju');
       const unlinked = await companyId(ctx, 'PT Sinar Pay');
-      expect((await ctx.inject({ method: 'POST', url: setCompanyUrl(allowed), token })).statusCode).toBe(200);
+      expect(
+        (await ctx.inject({ method: 'POST', url: setCompanyUrl(allowed), token })).statusCode,
+      ).toBe(200);
       const refused = await ctx.inject({ method: 'POST', url: setCompanyUrl(unlinked), token });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ status: { error: 1, message: MESSAGES.companyNotAllowed }, data: { response: false } });
+      expect(refused.json()).toMatchObject({
+        status: { error: 1, message: MESSAGES.companyNotAllowed },
+        data: { response: false },
+      });
 
       const events = await eventsOf(ctx, AUDIT_ACTIONS.companySelected);
-      expect(events.map((e) => [e.audtOutcome, e.details.compId, e.audtTargetType, e.audtTargetId])).toEqual([
+      expect(
+        events.map((e) => [e.audtOutcome, e.details.compId, e.audtTargetType, e.audtTargetId]),
+      ).toEqual([
         ['success', allowed, 'company', String(allowed)],
         ['denied', unlinked, 'company', String(unlinked)],
       ]);
-      expect(events[0]).toMatchObject({ audtActorUsername: 'budi', audtCompId: null, details: { previousCompId: null } });
+      expect(events[0]).toMatchObject({
+        audtActorUsername: 'budi',
+        audtCompId: null,
+        details: { previousCompId: null },
+      });
       // The refused choice was made while working in the allowed company.
       expect(events[1]).toMatchObject({ audtCompId: allowed });
     });
   });
 
   describe('manage account', () => {
-    const change = (token: string, payload: Record<string, string>) => ctx.inject({ method: 'PUT', url: ACCOUNT, token, payload });
+    const change = (token: string, payload: Record<string, string>) =>
+      ctx.inject({ method: 'PUT', url: ACCOUNT, token, payload });
 
     it('records which credentials changed, never their values', async () => {
-      expect((await change(await ctx.login(STAFF_USER), { usloUserName: 'budi', usloPassword: 'first-secret' })).statusCode).toBe(200);
-      expect((await change(await ctx.login({ username: 'budi', password: 'first-secret' }), { usloUserName: 'budi.new' })).statusCode).toBe(200);
-      expect((await change(await ctx.login({ username: 'budi.new', password: 'first-secret' }), { usloUserName: 'budi', usloPassword: 'second-secret' })).statusCode).toBe(200);
+      expect(
+        (
+          await change(await ctx.login(STAFF_USER), {
+            usloUserName: 'budi',
+            usloPassword: 'first-secret',
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await change(await ctx.login({ username: 'budi', password: 'first-secret' }), {
+            usloUserName: 'budi.new',
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await change(await ctx.login({ username: 'budi.new', password: 'first-secret' }), {
+            usloUserName: 'budi',
+            usloPassword: 'second-secret',
+          })
+        ).statusCode,
+      ).toBe(200);
 
       const events = await eventsOf(ctx, AUDIT_ACTIONS.credentialsChanged);
-      expect(events.map((e) => e.details)).toEqual([{ changed: ['password'] }, { changed: ['username'] }, { changed: ['username', 'password'] }]);
+      expect(events.map((e) => e.details)).toEqual([
+        { changed: ['password'] },
+        { changed: ['username'] },
+        { changed: ['username', 'password'] },
+      ]);
       expect(events.map((e) => e.audtActorUsername)).toEqual(['budi', 'budi', 'budi.new']);
-      for (const e of events) expect(e).toMatchObject({ audtActorUserId: USER_IDS.budi, audtTargetType: 'user', audtTargetId: USER_IDS.budi, audtOutcome: 'success' });
-      const text = JSON.stringify(await ctx.db.kysely.selectFrom('audit_events').selectAll().execute());
+      for (const e of events)
+        expect(e).toMatchObject({
+          audtActorUserId: USER_IDS.budi,
+          audtTargetType: 'user',
+          audtTargetId: USER_IDS.budi,
+          audtOutcome: 'success',
+        });
+      const text = JSON.stringify(
+        await ctx.db.kysely.selectFrom('audit_events').selectAll().execute(),
+      );
       expect(text).not.toMatch(/first-secret|second-secret|\$argon2/);
     });
 
@@ -183,7 +285,10 @@ describe.each(DIALECTS)('audit wiring: sign-in, sessions and account (%s)', (dia
       const token = await ctx.login(STAFF_USER);
       const restore = await refuseAuditOf(ctx, AUDIT_ACTIONS.credentialsChanged);
       try {
-        expect((await change(token, { usloUserName: 'budi.other', usloPassword: 'other-secret' })).statusCode).toBe(500);
+        expect(
+          (await change(token, { usloUserName: 'budi.other', usloPassword: 'other-secret' }))
+            .statusCode,
+        ).toBe(500);
       } finally {
         await restore();
       }

@@ -18,17 +18,28 @@ export interface WiredEvent {
 
 /** The events of `action`, oldest first, with their details parsed. */
 export async function eventsOf(ctx: TestContext, action: AuditAction): Promise<WiredEvent[]> {
-  const rows = await ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', action).orderBy('audtId').execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('audtAction', '=', action)
+    .orderBy('audtId')
+    .execute();
   return rows.map((r) => ({ ...r, details: JSON.parse(r.audtDetails) as Record<string, unknown> }));
 }
 
 export async function countEvents(ctx: TestContext): Promise<number> {
-  const row = await ctx.db.kysely.selectFrom('audit_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db.kysely
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Makes every insert of an `action` event fail (as a full disk or a lost database would) until the returned function runs. */
-export async function refuseAuditOf(ctx: TestContext, action: AuditAction): Promise<() => Promise<void>> {
+export async function refuseAuditOf(
+  ctx: TestContext,
+  action: AuditAction,
+): Promise<() => Promise<void>> {
   const db = ctx.db.kysely;
   if (ctx.db.dialect === 'postgres') {
     await sql`
@@ -38,7 +49,9 @@ export async function refuseAuditOf(ctx: TestContext, action: AuditAction): Prom
         return new;
       end
       $$`.execute(db);
-    await sql`create trigger wiring_refuse_audit before insert on audit_events for each row execute function wiring_refuse_audit(${sql.lit(action)})`.execute(db);
+    await sql`create trigger wiring_refuse_audit before insert on audit_events for each row execute function wiring_refuse_audit(${sql.lit(action)})`.execute(
+      db,
+    );
     return async () => {
       await sql`drop trigger wiring_refuse_audit on audit_events`.execute(db);
       await sql`drop function wiring_refuse_audit()`.execute(db);

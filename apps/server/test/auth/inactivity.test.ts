@@ -6,7 +6,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
 import { deactivateInactiveUsers } from '../../src/modules/master/users/inactivity.ts';
-import { ADMIN, ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, createTestContext, type TestContext, type TestOptions } from '../support/test-app.ts';
+import {
+  ADMIN,
+  ADMIN_USER,
+  DIALECTS,
+  STAFF_USER,
+  USER_IDS,
+  createTestContext,
+  type TestContext,
+  type TestOptions,
+} from '../support/test-app.ts';
 
 const DAY = 24 * 60;
 const STATUS = '/api/security/authentication/status';
@@ -22,9 +31,20 @@ describe.each(DIALECTS)('inactive users (%s)', (dialect) => {
   });
 
   const active = async (userId: string) =>
-    (await ctx.db.kysely.selectFrom('users').select('userStatus').where('userId', '=', userId).executeTakeFirstOrThrow()).userStatus === 1;
+    (
+      await ctx.db.kysely
+        .selectFrom('users')
+        .select('userStatus')
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).userStatus === 1;
   const events = () =>
-    ctx.db.kysely.selectFrom('audit_events').selectAll().where('audtAction', '=', 'account.disabled.inactive').orderBy('audtId').execute();
+    ctx.db.kysely
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('audtAction', '=', 'account.disabled.inactive')
+      .orderBy('audtId')
+      .execute();
   const signIn = (user: { username: string; password: string }) =>
     ctx.inject({ method: 'POST', url: '/api/security/authentication/login', payload: user });
 
@@ -32,7 +52,11 @@ describe.each(DIALECTS)('inactive users (%s)', (dialect) => {
     await open();
     expect(ctx.config.inactiveDisableDays).toBe(90);
     const budiToken = await ctx.login(STAFF_USER);
-    const signedIn = await ctx.db.kysely.selectFrom('user_logins').select('usloLastLoginAt').where('usloUserId', '=', USER_IDS.budi).executeTakeFirstOrThrow();
+    const signedIn = await ctx.db.kysely
+      .selectFrom('user_logins')
+      .select('usloLastLoginAt')
+      .where('usloUserId', '=', USER_IDS.budi)
+      .executeTakeFirstOrThrow();
     expect(signedIn.usloLastLoginAt).toBe('2026-11-20T03:00:00.000Z');
     ctx.clock.advanceMinutes(60 * DAY);
     await ctx.login(ADMIN_USER);
@@ -44,12 +68,23 @@ describe.each(DIALECTS)('inactive users (%s)', (dialect) => {
     expect(await active(USER_IDS.budi)).toBe(false);
     expect(await active(USER_IDS.rina)).toBe(true);
     expect(await active(USER_IDS.admin)).toBe(true);
-    expect((await ctx.inject({ method: 'GET', url: STATUS, token: budiToken })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: STATUS, token: budiToken })).statusCode).toBe(
+      401,
+    );
     expect((await signIn(STAFF_USER)).statusCode).toBe(401);
     const recorded = await events();
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ audtActorUserId: null, audtActorUsername: 'system', audtTargetType: 'user', audtTargetId: USER_IDS.budi });
-    expect(JSON.parse(recorded[0]!.audtDetails)).toEqual({ since: '2026-11-20T03:00:00.000Z', days: 90, neverSignedIn: false });
+    expect(recorded[0]).toMatchObject({
+      audtActorUserId: null,
+      audtActorUsername: 'system',
+      audtTargetType: 'user',
+      audtTargetId: USER_IDS.budi,
+    });
+    expect(JSON.parse(recorded[0]!.audtDetails)).toEqual({
+      since: '2026-11-20T03:00:00.000Z',
+      days: 90,
+      neverSignedIn: false,
+    });
     // Run again (the next hour, or another server process): nothing more.
     expect(await deactivateInactiveUsers(ctx.deps)).toEqual([]);
     expect(await events()).toHaveLength(1);
@@ -60,21 +95,37 @@ describe.each(DIALECTS)('inactive users (%s)', (dialect) => {
     ctx.clock.advanceMinutes(50 * DAY);
     const admin = await ctx.login(ADMIN);
     const created = await ctx.inject({
-      method: 'POST', url: '/api/master/user', token: admin, payload: { userId: 'dewi@tagih.id', userStatus: 1, usloUserName: 'dewi', usloPassword: 'dewi-pass-1' },
+      method: 'POST',
+      url: '/api/master/user',
+      token: admin,
+      payload: {
+        userId: 'dewi@tagih.id',
+        userStatus: 1,
+        usloUserName: 'dewi',
+        usloPassword: 'dewi-pass-1',
+      },
     });
     expect(created.statusCode).toBe(200);
     ctx.clock.advanceMinutes(41 * DAY);
     // Budi and Rina were created 91 days ago and never signed in; Dewi 41 days ago.
-    expect((await deactivateInactiveUsers(ctx.deps)).sort()).toEqual([USER_IDS.budi, USER_IDS.rina].sort());
+    expect((await deactivateInactiveUsers(ctx.deps)).sort()).toEqual(
+      [USER_IDS.budi, USER_IDS.rina].sort(),
+    );
     expect(await active('dewi@tagih.id')).toBe(true);
-    expect(JSON.parse((await events())[0]!.audtDetails)).toMatchObject({ neverSignedIn: true, since: '2026-11-20T03:00:00.000Z' });
+    expect(JSON.parse((await events())[0]!.audtDetails)).toMatchObject({
+      neverSignedIn: true,
+      since: '2026-11-20T03:00:00.000Z',
+    });
     ctx.clock.advanceMinutes(50 * DAY);
     expect(await deactivateInactiveUsers(ctx.deps)).toEqual(['dewi@tagih.id']);
   });
 
   it('keeps one active Superadmin when all of them are inactive', async () => {
     await open();
-    await ctx.db.kysely.insertInto('user_roles').values({ usroUserId: USER_IDS.rina, usroRoleId: SUPERADMIN_ROLE_ID }).execute();
+    await ctx.db.kysely
+      .insertInto('user_roles')
+      .values({ usroUserId: USER_IDS.rina, usroRoleId: SUPERADMIN_ROLE_ID })
+      .execute();
     ctx.clock.advanceMinutes(100 * DAY);
     const deactivated = await deactivateInactiveUsers(ctx.deps);
     const superadmins = [USER_IDS.admin, USER_IDS.rina];

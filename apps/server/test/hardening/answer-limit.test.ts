@@ -13,7 +13,12 @@ import { BankFailure } from '../../src/integrations/bank/gateway.ts';
 import { SnapBankGateway } from '../../src/integrations/bank/snap-gateway.ts';
 import { postJson } from '../../src/integrations/merchant/outbound-http.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
-import { createCompany, insertTx, setCallbackUrl, type TestCompany } from '../monitoring/support.ts';
+import {
+  createCompany,
+  insertTx,
+  setCallbackUrl,
+  type TestCompany,
+} from '../monitoring/support.ts';
 
 const TWO_MB = 2 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
@@ -60,10 +65,11 @@ async function startBigServer(): Promise<BigServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     endlessSent,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -89,8 +95,18 @@ describe('answers larger than 1 MB', () => {
     const before = memory();
     for (const path of ['/declared', '/chunked', '/endless', '/endless']) {
       const started = Date.now();
-      const outcome = await postJson(`${big.url}${path}`, { 'content-type': 'application/json' }, '{}', { timeoutMs: 20_000, allowedHosts: ['127.0.0.1'] });
-      expect(outcome, path).toMatchObject({ status: null, body: '', error: 'Merchant answered with more than 1 MB; the answer was refused', answerRefused: true });
+      const outcome = await postJson(
+        `${big.url}${path}`,
+        { 'content-type': 'application/json' },
+        '{}',
+        { timeoutMs: 20_000, allowedHosts: ['127.0.0.1'] },
+      );
+      expect(outcome, path).toMatchObject({
+        status: null,
+        body: '',
+        error: 'Merchant answered with more than 1 MB; the answer was refused',
+        answerRefused: true,
+      });
       expect(Date.now() - started, path).toBeLessThan(10_000);
     }
     await expect.poll(() => big.endlessSent.length).toBe(2);
@@ -104,9 +120,14 @@ describe('answers larger than 1 MB', () => {
     for (const path of ['/declared', '/chunked', '/endless']) {
       const banks = createDemoBanks().map((b) => ({ ...b, baseUrl: `${big.url}${path}` }));
       const gateway = new SnapBankGateway(banks, { timeoutMs: 20_000 });
-      const error = await gateway.inquiryVa({ bank: 'BRI', partnerServiceId: '   77001', customerNo: '0000012341' }).catch((e: unknown) => e);
+      const error = await gateway
+        .inquiryVa({ bank: 'BRI', partnerServiceId: '   77001', customerNo: '0000012341' })
+        .catch((e: unknown) => e);
       expect(error, path).toBeInstanceOf(BankFailure);
-      expect(error, path).toMatchObject({ reason: 'invalid-answer', message: 'Bank BRI answered with more than 1 MB; the answer was refused' });
+      expect(error, path).toMatchObject({
+        reason: 'invalid-answer',
+        message: 'Bank BRI answered with more than 1 MB; the answer was refused',
+      });
     }
     await expect.poll(() => big.endlessSent.length).toBeGreaterThanOrEqual(3);
     expect(big.endlessSent.at(-1)!).toBeLessThan(32 * 1024 * 1024);
@@ -122,7 +143,9 @@ describe.each(DIALECTS)('oversized answers change nothing (%s)', (dialect) => {
 
   beforeAll(async () => {
     big = await startBigServer();
-    ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: [new URL(big.url).host] } });
+    ctx = await createTestContext(dialect, {
+      config: { merchantAllowedHosts: [new URL(big.url).host] },
+    });
     ctx.deps.merchant = { timeoutMs: 20_000 };
     company = await createCompany(ctx);
     token = await ctx.loginWithCompany(ADMIN, company.compId);
@@ -134,29 +157,75 @@ describe.each(DIALECTS)('oversized answers change nothing (%s)', (dialect) => {
 
   it('Notif: a 2 MB merchant answer is an error in the history; the notification stays Pending', async () => {
     for (const [n, path] of ['/declared', '/chunked', '/endless'].entries()) {
-      const [id] = await insertTx(ctx, company, 'VA', [{ orderId: `INV-BIG-${n}`, status: '00', amount: 1000, notification: { status: 1 } }]);
+      const [id] = await insertTx(ctx, company, 'VA', [
+        { orderId: `INV-BIG-${n}`, status: '00', amount: 1000, notification: { status: 1 } },
+      ]);
       await setCallbackUrl(ctx, company, `${big.url}${path}`);
-      const res = await ctx.inject({ method: 'POST', url: `/api/dashboard/transactionVa/send_notification/${id}`, token });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: `/api/dashboard/transactionVa/send_notification/${id}`,
+        token,
+      });
       expect(res.statusCode, path).toBe(502);
-      expect(res.json().data, path).toMatchObject({ responseCode: 400, responseMessage: 'Merchant answered with more than 1 MB; the answer was refused', notiStatus: 1 });
-      const noti = await ctx.db.kysely.selectFrom('notifications').selectAll().where('notiTrctId', '=', id!).executeTakeFirstOrThrow();
+      expect(res.json().data, path).toMatchObject({
+        responseCode: 400,
+        responseMessage: 'Merchant answered with more than 1 MB; the answer was refused',
+        notiStatus: 1,
+      });
+      const noti = await ctx.db.kysely
+        .selectFrom('notifications')
+        .selectAll()
+        .where('notiTrctId', '=', id!)
+        .executeTakeFirstOrThrow();
       expect(noti).toMatchObject({ notiStatus: 1, notiAttempts: 1, notiLockedUntil: null });
-      const [row] = await ctx.db.kysely.selectFrom('notification_history').selectAll().where('nohiNotiId', '=', noti.notiId).execute();
-      expect(JSON.parse(row!.nohiResponse!)).toEqual({ error: 'Merchant answered with more than 1 MB; the answer was refused', latencyMs: expect.any(Number) });
+      const [row] = await ctx.db.kysely
+        .selectFrom('notification_history')
+        .selectAll()
+        .where('nohiNotiId', '=', noti.notiId)
+        .execute();
+      expect(JSON.parse(row!.nohiResponse!)).toEqual({
+        error: 'Merchant answered with more than 1 MB; the answer was refused',
+        latencyMs: expect.any(Number),
+      });
       expect(row!.nohiResponse!.length).toBeLessThan(1000);
     }
   });
 
   it('Inquiry: a 2 MB bank answer is a 502; the transaction stays unpaid and gets no notification', async () => {
     for (const [n, path] of ['/declared', '/chunked', '/endless'].entries()) {
-      ctx.deps.bankGateway = new SnapBankGateway(createDemoBanks().map((b) => ({ ...b, baseUrl: `${big.url}${path}` })), { timeoutMs: 20_000 });
-      const [id] = await insertTx(ctx, company, 'VA', [{ orderId: `INV-BIGBANK-${n}`, status: '03', amount: 1000 }]);
-      const res = await ctx.inject({ method: 'POST', url: `/api/dashboard/transactionVa/inquiry_status/${id}`, token });
+      ctx.deps.bankGateway = new SnapBankGateway(
+        createDemoBanks().map((b) => ({ ...b, baseUrl: `${big.url}${path}` })),
+        { timeoutMs: 20_000 },
+      );
+      const [id] = await insertTx(ctx, company, 'VA', [
+        { orderId: `INV-BIGBANK-${n}`, status: '03', amount: 1000 },
+      ]);
+      const res = await ctx.inject({
+        method: 'POST',
+        url: `/api/dashboard/transactionVa/inquiry_status/${id}`,
+        token,
+      });
       expect(res.statusCode, path).toBe(502);
-      expect(res.json().status.message, path).toBe('Bank BRI answered with more than 1 MB; the answer was refused');
-      const tx = await ctx.db.kysely.selectFrom('transactions').selectAll().where('trctId', '=', id!).executeTakeFirstOrThrow();
-      expect(tx).toMatchObject({ trctStatus: '03', trctLunasTime: null, trctTotalAmountPaid: null });
-      expect(await ctx.db.kysely.selectFrom('notifications').selectAll().where('notiTrctId', '=', id!).execute()).toEqual([]);
+      expect(res.json().status.message, path).toBe(
+        'Bank BRI answered with more than 1 MB; the answer was refused',
+      );
+      const tx = await ctx.db.kysely
+        .selectFrom('transactions')
+        .selectAll()
+        .where('trctId', '=', id!)
+        .executeTakeFirstOrThrow();
+      expect(tx).toMatchObject({
+        trctStatus: '03',
+        trctLunasTime: null,
+        trctTotalAmountPaid: null,
+      });
+      expect(
+        await ctx.db.kysely
+          .selectFrom('notifications')
+          .selectAll()
+          .where('notiTrctId', '=', id!)
+          .execute(),
+      ).toEqual([]);
     }
   });
 });

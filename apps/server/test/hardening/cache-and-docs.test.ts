@@ -39,7 +39,11 @@ describe.each(DIALECTS)('Cache-Control on API answers (%s)', (dialect) => {
   it("is no-store on JSON, CSV, validation errors, 401s, a missing row's 404 and an unknown path's 404", async () => {
     const answers = {
       json: await ctx.inject({ method: 'GET', url: '/api/master/company', token }),
-      csv: await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv', token }),
+      csv: await ctx.inject({
+        method: 'GET',
+        url: '/api/dashboard/transactionVa/export.csv',
+        token,
+      }),
       invalid: await ctx.inject({ method: 'GET', url: '/api/master/company?page=0', token }),
       unauthorized: await ctx.inject({ method: 'GET', url: '/api/master/company' }),
       unknown: await ctx.inject({ method: 'GET', url: '/api/no/such/thing' }),
@@ -54,17 +58,25 @@ describe.each(DIALECTS)('Cache-Control on API answers (%s)', (dialect) => {
     expect(answers.unauthorized.statusCode).toBe(401);
     expect(answers.unknown.statusCode).toBe(404);
     expect(answers.notFoundRow.statusCode).toBe(404);
-    for (const [name, res] of Object.entries(answers)) expect(res.headers['cache-control'], name).toBe('no-store');
+    for (const [name, res] of Object.entries(answers))
+      expect(res.headers['cache-control'], name).toBe('no-store');
   });
 
   it('is no-store on a rate-limited sign-in (429) and on the web app server too', async () => {
     let last;
     for (let i = 0; i < 5; i++) {
-      last = await web.inject({ method: 'POST', url: '/api/security/authentication/login', payload: { username: 'nobody', password: 'wrong-pass' }, remoteAddress: '10.9.9.9' });
+      last = await web.inject({
+        method: 'POST',
+        url: '/api/security/authentication/login',
+        payload: { username: 'nobody', password: 'wrong-pass' },
+        remoteAddress: '10.9.9.9',
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(last!.headers['cache-control']).toBe('no-store');
-    expect((await web.inject({ method: 'GET', url: '/api/no/such/thing' })).headers['cache-control']).toBe('no-store');
+    expect(
+      (await web.inject({ method: 'GET', url: '/api/no/such/thing' })).headers['cache-control'],
+    ).toBe('no-store');
   });
 
   it("leaves the web app's own caching alone: hashed assets immutable, pages revalidated", async () => {
@@ -117,10 +129,17 @@ describe('API_DOCS', () => {
 
     it('off (and unset in buildApp): the JSON 404 of any unknown /api path', async () => {
       for (const ctx of [off, unset]) {
-        for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/index.html']) {
+        for (const url of [
+          '/api/docs',
+          '/api/docs/',
+          '/api/docs/json',
+          '/api/docs/static/index.html',
+        ]) {
           const res = await ctx.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
           expect(res.statusCode, url).toBe(404);
-          expect(res.json(), url).toMatchObject({ status: { error: 1, message: expect.stringContaining(`GET ${url}`) } });
+          expect(res.json(), url).toMatchObject({
+            status: { error: 1, message: expect.stringContaining(`GET ${url}`) },
+          });
           expect(res.headers['cache-control']).toBe('no-store');
         }
       }

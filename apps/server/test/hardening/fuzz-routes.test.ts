@@ -10,11 +10,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_PATHS, TRANSACTION_KINDS, auditResource, breakResource, notificationResource, type ResourceDef } from '@tagih/contract';
+import {
+  API_PATHS,
+  TRANSACTION_KINDS,
+  auditResource,
+  breakResource,
+  notificationResource,
+  type ResourceDef,
+} from '@tagih/contract';
 import type { RouteEntry } from '../../src/app.ts';
 import { MASTER_RESOURCES } from '../../src/modules/master/routes.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
-import { HOSTILE_JSON, HOSTILE_TEXT, enumOptions, fieldsOf, plausibleValue, sample, seededRandom, takesOtherKeys } from '../support/fuzz-inputs.ts';
+import {
+  HOSTILE_JSON,
+  HOSTILE_TEXT,
+  enumOptions,
+  fieldsOf,
+  plausibleValue,
+  sample,
+  seededRandom,
+  takesOtherKeys,
+} from '../support/fuzz-inputs.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 /** Requests per route (a sample of parameter × corpus; every parameter is tried at least once). */
@@ -25,7 +41,8 @@ const RAW_SEGMENTS = ['%E0%A4%A', '%00', '%2F', '%'];
  * Routes that change the signed-in user's own sign-in (username, password, two-factor) come
  * after the rest, and the one that ends the session last of all.
  */
-const rankOf = (url: string): number => (url === `/api${API_PATHS.auth.logout}` ? 2 : url.startsWith('/api/account/') ? 1 : 0);
+const rankOf = (url: string): number =>
+  url === `/api${API_PATHS.auth.logout}` ? 2 : url.startsWith('/api/account/') ? 1 : 0;
 
 const RESOURCES: readonly ResourceDef[] = [
   ...MASTER_RESOURCES.map((r) => r.def),
@@ -34,7 +51,16 @@ const RESOURCES: readonly ResourceDef[] = [
   auditResource,
   breakResource,
 ];
-const OPERATORS = ['equal', 'not_equal', 'contain', 'greater_than', 'less_than_equal', 'start_with', 'eq', 'is_null'];
+const OPERATORS = [
+  'equal',
+  'not_equal',
+  'contain',
+  'greater_than',
+  'less_than_equal',
+  'start_with',
+  'eq',
+  'is_null',
+];
 
 interface FuzzRequest {
   method: string;
@@ -46,11 +72,14 @@ interface FuzzRequest {
 
 /** The list resource a route belongs to: the longest resource path its URL starts with. */
 function resourceOf(url: string): ResourceDef | undefined {
-  return RESOURCES.filter((r) => url === `/api${r.path}` || url.startsWith(`/api${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return RESOURCES.filter((r) => url === `/api${r.path}` || url.startsWith(`/api${r.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
 }
 
 const paramNames = (url: string): string[] => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-const fillUrl = (url: string, values: Record<string, string>) => url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? '1');
+const fillUrl = (url: string, values: Record<string, string>) =>
+  url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? '1');
 const short = (value: unknown) => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
@@ -59,8 +88,12 @@ const short = (value: unknown) => {
 /** Filter keys of a list resource: per filterable field, finds[field] or finds[field][operator]. */
 function listKeys(resource: ResourceDef | undefined, random: () => number): string[] {
   if (!resource) return ['finds[x]'];
-  const fields = resource.fields.filter((f) => !f.derived && f.filterable !== false).map((f) => f.name);
-  return fields.map((f) => (random() < 0.5 ? `finds[${f}]` : `finds[${f}][${sample(OPERATORS, 1, random)[0]}]`));
+  const fields = resource.fields
+    .filter((f) => !f.derived && f.filterable !== false)
+    .map((f) => f.name);
+  return fields.map((f) =>
+    random() < 0.5 ? `finds[${f}]` : `finds[${f}][${sample(OPERATORS, 1, random)[0]}]`,
+  );
 }
 
 /** At most `budget` requests, taken from each parameter's requests in turn (each parameter at least once). */
@@ -68,45 +101,73 @@ function roundRobin(groups: FuzzRequest[][], budget: number): FuzzRequest[] {
   const limit = Math.max(budget, groups.length);
   const out: FuzzRequest[] = [];
   for (let round = 0; out.length < limit && groups.some((g) => round < g.length); round++) {
-    for (const group of groups) if (round < group.length && out.length < limit) out.push(group[round]!);
+    for (const group of groups)
+      if (round < group.length && out.length < limit) out.push(group[round]!);
   }
   return out;
 }
 
-function planRoute(route: RouteEntry, validParams: Record<string, string>, random: () => number): FuzzRequest[] {
+function planRoute(
+  route: RouteEntry,
+  validParams: Record<string, string>,
+  random: () => number,
+): FuzzRequest[] {
   const { method, url } = route;
   const resource = resourceOf(url);
   const base = fillUrl(url, validParams);
   const bodySchema = route.schema?.body as z.ZodType | undefined;
-  const baseline = bodySchema ? ((plausibleValue(bodySchema) as Record<string, unknown> | undefined) ?? {}) : undefined;
+  const baseline = bodySchema
+    ? ((plausibleValue(bodySchema) as Record<string, unknown> | undefined) ?? {})
+    : undefined;
   const groups: FuzzRequest[][] = [];
   /** One parameter's requests, in a random order. */
   const group = (requests: Omit<FuzzRequest, 'method'>[]) =>
-    groups.push(sample(requests, requests.length, random).map((r) => ({ method, ...r, ...(baseline && !('payload' in r) ? { payload: baseline } : {}) })));
+    groups.push(
+      sample(requests, requests.length, random).map((r) => ({
+        method,
+        ...r,
+        ...(baseline && !('payload' in r) ? { payload: baseline } : {}),
+      })),
+    );
 
   for (const name of paramNames(url)) {
     const at = (value: string) => fillUrl(url, { ...validParams, [name]: value });
     group(RAW_SEGMENTS.map((raw) => ({ url: at(raw), what: `path :${name}=${raw}` })));
-    group(HOSTILE_TEXT.map((value) => ({ url: at(encodeURIComponent(value)), what: `path :${name}=${short(value)}` })));
+    group(
+      HOSTILE_TEXT.map((value) => ({
+        url: at(encodeURIComponent(value)),
+        what: `path :${name}=${short(value)}`,
+      })),
+    );
   }
 
   const querySchema = route.schema?.querystring as z.ZodType | undefined;
   if (querySchema) {
-    const keys = [...Object.keys(fieldsOf(querySchema)), ...(takesOtherKeys(querySchema) ? listKeys(resource, random) : [])];
+    const keys = [
+      ...Object.keys(fieldsOf(querySchema)),
+      ...(takesOtherKeys(querySchema) ? listKeys(resource, random) : []),
+    ];
     for (const key of keys) {
       const name = encodeURIComponent(key);
       group([
-        ...HOSTILE_TEXT.map((value) => ({ url: `${base}?${name}=${encodeURIComponent(value)}`, what: `query ${key}=${short(value)}` })),
+        ...HOSTILE_TEXT.map((value) => ({
+          url: `${base}?${name}=${encodeURIComponent(value)}`,
+          what: `query ${key}=${short(value)}`,
+        })),
         { url: `${base}?${encodeURIComponent(`${key}[]`)}=1`, what: `query ${key}[]` },
         { url: `${base}?${name}=1&${name}=2`, what: `query ${key} twice` },
       ]);
     }
     if (keys.includes('additionalFilter') && resource) {
       const fields = resource.fields.filter((f) => !f.derived && f.filterable !== false);
-      group(fields.flatMap((field) => HOSTILE_JSON.map((value) => ({
-        url: `${base}?additionalFilter=${encodeURIComponent(JSON.stringify({ [field.name]: value }))}`,
-        what: `additionalFilter ${field.name}=${short(value)}`,
-      }))));
+      group(
+        fields.flatMap((field) =>
+          HOSTILE_JSON.map((value) => ({
+            url: `${base}?additionalFilter=${encodeURIComponent(JSON.stringify({ [field.name]: value }))}`,
+            what: `additionalFilter ${field.name}=${short(value)}`,
+          })),
+        ),
+      );
     }
     group([{ url: `${base}?%E0%A4%A=1&page=%E0%A4%A`, what: 'query with broken escapes' }]);
   }
@@ -116,25 +177,51 @@ function planRoute(route: RouteEntry, validParams: Record<string, string>, rando
       for (const [name, field] of Object.entries(fieldsOf(schema))) {
         const path = [...prefix, name];
         const put = (value: unknown) => setAt(structuredClone(baseline), path, value);
-        group(HOSTILE_JSON.map((value) => ({ url: base, payload: put(value), what: `body ${path.join('.')}=${short(value)}` })));
+        group(
+          HOSTILE_JSON.map((value) => ({
+            url: base,
+            payload: put(value),
+            what: `body ${path.join('.')}=${short(value)}`,
+          })),
+        );
         const nested = body[name];
-        if (nested && typeof nested === 'object' && !Array.isArray(nested)) walk(field, path, nested as Record<string, unknown>);
+        if (nested && typeof nested === 'object' && !Array.isArray(nested))
+          walk(field, path, nested as Record<string, unknown>);
         if (takesOtherKeys(field)) {
-          group(RESOURCES.flatMap((r) => listKeys(r, random)).map((key) => {
-            const value = sample(HOSTILE_TEXT, 1, random)[0];
-            return { url: base, payload: put({ [key]: value }), what: `body ${path.join('.')}.${key}=${short(value)}` };
-          }));
+          group(
+            RESOURCES.flatMap((r) => listKeys(r, random)).map((key) => {
+              const value = sample(HOSTILE_TEXT, 1, random)[0];
+              return {
+                url: base,
+                payload: put({ [key]: value }),
+                what: `body ${path.join('.')}.${key}=${short(value)}`,
+              };
+            }),
+          );
         }
       }
     };
     walk(bodySchema, [], baseline);
-    const wholeBodies = [[], 'text', null, 1, { __proto__: { polluted: true } }, JSON.parse('{"__proto__":{"polluted":true}}')];
-    group(wholeBodies.map((payload) => ({ url: base, payload, what: `whole body ${short(payload)}` })));
+    const wholeBodies = [
+      [],
+      'text',
+      null,
+      1,
+      { __proto__: { polluted: true } },
+      JSON.parse('{"__proto__":{"polluted":true}}'),
+    ];
+    group(
+      wholeBodies.map((payload) => ({ url: base, payload, what: `whole body ${short(payload)}` })),
+    );
   }
   return roundRobin(groups, REQUESTS_PER_ROUTE);
 }
 
-function setAt(target: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+function setAt(
+  target: Record<string, unknown>,
+  path: string[],
+  value: unknown,
+): Record<string, unknown> {
   let node = target;
   for (const name of path.slice(0, -1)) {
     if (!node[name] || typeof node[name] !== 'object') node[name] = {};
@@ -145,7 +232,11 @@ function setAt(target: Record<string, unknown>, path: string[], value: unknown):
 }
 
 const isEnvelope = (body: unknown): boolean =>
-  typeof body === 'object' && body !== null && 'status' in body && 'data' in body && (body as { status: { error?: unknown } }).status.error === 1;
+  typeof body === 'object' &&
+  body !== null &&
+  'status' in body &&
+  'data' in body &&
+  (body as { status: { error?: unknown } }).status.error === 1;
 
 describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (dialect) => {
   let ctx: TestContext;
@@ -161,7 +252,12 @@ describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (d
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
-    const company = await ctx.db.kysely.selectFrom('transactions').select('trctCompId').groupBy('trctCompId').orderBy('trctCompId').executeTakeFirstOrThrow();
+    const company = await ctx.db.kysely
+      .selectFrom('transactions')
+      .select('trctCompId')
+      .groupBy('trctCompId')
+      .orderBy('trctCompId')
+      .executeTakeFirstOrThrow();
     compId = company.trctCompId;
     await signIn();
   });
@@ -182,7 +278,9 @@ describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (d
       const resource = resourceOf(route.url);
       if (resource) {
         const res = await ctx.inject({ method: 'GET', url: `/api${resource.path}?max=50`, token });
-        const rows = (res.statusCode === 200 ? (res.json().data.data as Record<string, unknown>[]) : []).filter((row) => !/admin/i.test(JSON.stringify(row)));
+        const rows = (
+          res.statusCode === 200 ? (res.json().data.data as Record<string, unknown>[]) : []
+        ).filter((row) => !/admin/i.test(JSON.stringify(row)));
         const value = rows.at(-1)?.[resource.idField];
         if (value !== undefined && value !== null) {
           out[name] = encodeURIComponent(String(value));
@@ -197,24 +295,42 @@ describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (d
   /** Calls that left the server: to a bank (an Inquiry records its attempt) or to a merchant (a send records its history). */
   const outboundCalls = async () => {
     const count = async (table: 'inquiry_attempts' | 'notification_history') =>
-      Number((await ctx.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await ctx.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return (await count('inquiry_attempts')) + (await count('notification_history'));
   };
 
   it('answers no request with a 5xx, every refusal is the JSON envelope, and nothing reaches a bank or a merchant', async () => {
     const random = seededRandom(SEED);
     const callsBefore = await outboundCalls();
-    const routes = ctx.app.routeTable.filter((r) => r.method !== 'HEAD').sort((a, b) => rankOf(a.url) - rankOf(b.url));
+    const routes = ctx.app.routeTable
+      .filter((r) => r.method !== 'HEAD')
+      .sort((a, b) => rankOf(a.url) - rankOf(b.url));
     const failures: string[] = [];
     const walked = new Set<string>();
     let sent = 0;
     for (const route of routes) {
       const validParams = await validParamsOf(route);
       const requests = planRoute(route, validParams, random);
-      requests.push({ method: route.method, url: fillUrl(route.url, validParams).replace(/\/[^/]*$/, '/%E0%A4%A'), what: 'malformed URL' });
+      requests.push({
+        method: route.method,
+        url: fillUrl(route.url, validParams).replace(/\/[^/]*$/, '/%E0%A4%A'),
+        what: 'malformed URL',
+      });
       const started = performance.now();
       for (const request of requests) {
-        const res = await ctx.inject({ method: request.method as 'GET', url: request.url, token, ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
+        const res = await ctx.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          token,
+          ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+        });
         sent++;
         const label = `${request.method} ${route.url} [${request.what}] -> ${res.statusCode} ${res.body.slice(0, 160)}`;
         if (res.statusCode >= 500) failures.push(label);
@@ -227,10 +343,14 @@ describe.each(DIALECTS)('every route and parameter with hostile values (%s)', (d
           }
           if (!isEnvelope(body)) failures.push(`not the envelope: ${label}`);
         }
-        if (res.statusCode === 401 && route.access !== 'public') await signInAgain(rankOf(route.url));
+        if (res.statusCode === 401 && route.access !== 'public')
+          await signInAgain(rankOf(route.url));
       }
       walked.add(`${route.method} ${route.url}`);
-      if (process.env.FUZZ_TIMING) console.log(`${Math.round(performance.now() - started)} ms ${requests.length} ${route.method} ${route.url}`);
+      if (process.env.FUZZ_TIMING)
+        console.log(
+          `${Math.round(performance.now() - started)} ms ${requests.length} ${route.method} ${route.url}`,
+        );
     }
     expect(failures, `seed ${SEED}, ${sent} requests: ${failures.length} failed`).toEqual([]);
     expect(walked.size).toBe(routes.length);

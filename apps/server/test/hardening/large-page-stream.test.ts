@@ -39,7 +39,10 @@ describe.each(DIALECTS)('a large page is streamed, one per user (%s)', (dialect)
   let other: string;
 
   /** GETs `path` over HTTP; resolves at the first bytes with the response, its request and a promise of the rest. */
-  function open(path: string, as = token): Promise<{ response: IncomingMessage; request: ClientRequest; body: Promise<string> }> {
+  function open(
+    path: string,
+    as = token,
+  ): Promise<{ response: IncomingMessage; request: ClientRequest; body: Promise<string> }> {
     return new Promise((resolve, reject) => {
       const request = httpGet(`${base}${path}`, { headers: { authentication: as } }, (response) => {
         const parts: Buffer[] = [];
@@ -69,7 +72,17 @@ describe.each(DIALECTS)('a large page is streamed, one per user (%s)', (dialect)
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
-    expect(await insertTransactions(ctx.db.kysely, numberedVaRows(company.compId, company.clntid, ROWS, (i) => `STREAM-${String(i).padStart(6, '0')}`))).toBe(ROWS);
+    expect(
+      await insertTransactions(
+        ctx.db.kysely,
+        numberedVaRows(
+          company.compId,
+          company.clntid,
+          ROWS,
+          (i) => `STREAM-${String(i).padStart(6, '0')}`,
+        ),
+      ),
+    ).toBe(ROWS);
     token = await ctx.loginWithCompany(ADMIN, company.compId);
     other = (await userWithAreas(ctx, [TRANSACTION_KINDS.va.area], company.compId)).token;
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -78,7 +91,7 @@ describe.each(DIALECTS)('a large page is streamed, one per user (%s)', (dialect)
     await ctx.close();
   }, 120_000);
 
-  it('writes as it reads: a stalled client stops the reads; a second large read of the user is refused meanwhile, another user\'s is served', async () => {
+  it("writes as it reads: a stalled client stops the reads; a second large read of the user is refused meanwhile, another user's is served", async () => {
     const rowsBefore = largePageMetrics.rows;
     const first = await open(LARGE);
     expect(first.response.statusCode).toBe(200);
@@ -111,7 +124,11 @@ describe.each(DIALECTS)('a large page is streamed, one per user (%s)', (dialect)
     expect(body.status.error).toBe(0);
     expect(body.data.data).toHaveLength(ROWS);
     expect(body.data.data[0].trctOrderId).toBe(`STREAM-${String(ROWS - 1).padStart(6, '0')}`);
-    expect(body.data.pagination).toMatchObject({ totalData: ROWS, page: 1, itemPerPage: 1_000_000 });
+    expect(body.data.pagination).toMatchObject({
+      totalData: ROWS,
+      page: 1,
+      itemPerPage: 1_000_000,
+    });
     expect(body.data.total.count_lunas).toBe(ROWS / 3);
 
     // once it is sent, the slot is back

@@ -21,16 +21,40 @@ function* rows(compId: number, clntId: number): Generator<NewTransaction> {
     const paid = i % 3 === 0;
     yield {
       transaction: {
-        trctType: i % 5 === 4 ? 'QRIS' : 'VA', trctCompId: compId, trctClntId: clntId, trctOrderId: `BIG-${String(i).padStart(5, '0')}`,
-        trctStatus: paid ? '00' : i % 3 === 1 ? '03' : '05', trctBank: i % 2 ? 'BRI' : 'BNI', trctVirtualAccountNo: `77001${customerNo}`,
+        trctType: i % 5 === 4 ? 'QRIS' : 'VA',
+        trctCompId: compId,
+        trctClntId: clntId,
+        trctOrderId: `BIG-${String(i).padStart(5, '0')}`,
+        trctStatus: paid ? '00' : i % 3 === 1 ? '03' : '05',
+        trctBank: i % 2 ? 'BRI' : 'BNI',
+        trctVirtualAccountNo: `77001${customerNo}`,
         // nulls and repeated values in the orders below; ties in created time
-        trctVirtualAccountName: i % 7 === 0 ? null : `Pelanggan ${i % 40}`, trctQrName: null, trctQrBank: null,
-        trctTotalAmount: i % 11 === 0 ? null : 15_000_000 + (i % 97) * 100, trctTotalAmountPaid: paid ? 15_000_000 : null,
-        trctCreatedTime: new Date(START + Math.floor(i / 3) * 60_000).toISOString(), trctLunasTime: null, trctUpdatedTime: null,
+        trctVirtualAccountName: i % 7 === 0 ? null : `Pelanggan ${i % 40}`,
+        trctQrName: null,
+        trctQrBank: null,
+        trctTotalAmount: i % 11 === 0 ? null : 15_000_000 + (i % 97) * 100,
+        trctTotalAmountPaid: paid ? 15_000_000 : null,
+        trctCreatedTime: new Date(START + Math.floor(i / 3) * 60_000).toISOString(),
+        trctLunasTime: null,
+        trctUpdatedTime: null,
       },
-      va: { trvaPartnerServiceId: '   77001', trvaCustomerNo: customerNo, trvaVirtualAccountNo: `77001${customerNo}`, trvaVirtualAccountName: null, trvaExpiredDate: null },
+      va: {
+        trvaPartnerServiceId: '   77001',
+        trvaCustomerNo: customerNo,
+        trvaVirtualAccountNo: `77001${customerNo}`,
+        trvaVirtualAccountName: null,
+        trvaExpiredDate: null,
+      },
       ...(i % 3 !== 2
-        ? { notification: { notiStatus: (paid ? 2 : 1) as 1 | 2, notiAttempts: 1, notiNextAttemptAt: null, notiCreatedTime: new Date(START + i * 60_000).toISOString(), history: [] } }
+        ? {
+            notification: {
+              notiStatus: (paid ? 2 : 1) as 1 | 2,
+              notiAttempts: 1,
+              notiNextAttemptAt: null,
+              notiCreatedTime: new Date(START + i * 60_000).toISOString(),
+              history: [],
+            },
+          }
         : {}),
     };
   }
@@ -60,14 +84,26 @@ describe.each(DIALECTS)('large list pages (%s)', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
-    expect(await insertTransactions(ctx.db.kysely, rows(company.compId, company.clntid))).toBe(ROWS);
+    expect(await insertTransactions(ctx.db.kysely, rows(company.compId, company.clntid))).toBe(
+      ROWS,
+    );
     const now = ctx.clock.now().toISOString();
-    const made = { CreatedTime: now, CreatedUserId: 'system', UpdatedTime: now, UpdatedUserId: 'system' };
+    const made = {
+      CreatedTime: now,
+      CreatedUserId: 'system',
+      UpdatedTime: now,
+      UpdatedUserId: 'system',
+    };
     const clients = Array.from({ length: 1_200 }, (_, i) => ({
-      clntName: `Merchant ${i % 50}`, clntCallbackUrl: null, clntSecret: `s${i}`,
+      clntName: `Merchant ${i % 50}`,
+      clntCallbackUrl: null,
+      clntSecret: `s${i}`,
       ...Object.fromEntries(Object.entries(made).map(([k, v]) => [`clnt${k}`, v])),
     }));
-    await ctx.db.kysely.insertInto('clients').values(clients as never).execute();
+    await ctx.db.kysely
+      .insertInto('clients')
+      .values(clients as never)
+      .execute();
     for (let i = 0; i < 1_100; i++) {
       await recordAudit(ctx.db.kysely, ctx.clock, SYSTEM_AUDIT_CONTEXT, {
         action: i % 2 ? AUDIT_ACTIONS.bulkStarted : AUDIT_ACTIONS.auditViewed,
@@ -88,10 +124,16 @@ describe.each(DIALECTS)('large list pages (%s)', (dialect) => {
     ['/api/dashboard/transactionVa', 'orderField=trctCreatedTime&orderValue=asc'],
     ['/api/dashboard/transactionVa', 'orderField=trctVirtualAccountName&orderValue=asc'],
     ['/api/dashboard/transactionVa', 'orderField=trctVirtualAccountName&orderValue=desc'],
-    ['/api/dashboard/transactionVa', 'orderField=trctTotalAmount&orderValue=desc&search=Pelanggan%201'],
+    [
+      '/api/dashboard/transactionVa',
+      'orderField=trctTotalAmount&orderValue=desc&search=Pelanggan%201',
+    ],
     ['/api/dashboard/transactionQr', 'orderField=trctTotalAmount&orderValue=asc'],
     ['/api/dashboard/notification', 'from=2026-10-01&to=2026-12-31'],
-    ['/api/dashboard/notification', 'from=2026-10-01&to=2026-12-31&orderField=trctVirtualAccountNo&orderValue=asc'],
+    [
+      '/api/dashboard/notification',
+      'from=2026-10-01&to=2026-12-31&orderField=trctVirtualAccountNo&orderValue=asc',
+    ],
     ['/api/master/client', ''],
     ['/api/master/client', 'orderField=clntName&orderValue=desc'],
     ['/api/audit', AUDIT_DAY],
@@ -99,25 +141,37 @@ describe.each(DIALECTS)('large list pages (%s)', (dialect) => {
     ['/api/audit', `${AUDIT_DAY}&orderField=audtAction&orderValue=desc`],
   ] as const;
 
-  it.each(lists)('%s?%s: the whole list in one page is the pager\'s pages end to end, same totals', async (list, query) => {
-    const q = list.startsWith('/api/dashboard/transaction') ? [RANGE, query].filter(Boolean).join('&') : query;
-    const { rows: paged, first } = await pagedThrough(list, q);
-    const batchesBefore = largePageMetrics.batches;
-    const res = await get(`${list}?${q}&page=1&max=1000000`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.status).toEqual({ error: 0, message: expect.any(String) });
-    expect(body.data.data).toEqual(paged);
-    expect(body.data.total).toEqual(first.total);
-    expect(body.data.fields).toEqual(first.fields);
-    expect(body.data.pagination).toEqual({ ...first.pagination, totalPage: paged.length > 0 ? 1 : 0, itemPerPage: 1_000_000 });
-    if (paged.length > LARGE_PAGE_ROWS) {
-      // read in batches, not at once
-      expect(largePageMetrics.batches - batchesBefore).toBeGreaterThanOrEqual(Math.ceil(paged.length / LARGE_PAGE_ROWS));
-      // a later page of a large size: the same rows as the pager's
-      const second = (await get(`${list}?${q}&page=2&max=1100`)).json().data;
-      expect(second.data).toEqual(paged.slice(1100, 2200));
-      expect(second.total).toEqual(first.total);
-    }
-  }, 60_000);
+  it.each(lists)(
+    "%s?%s: the whole list in one page is the pager's pages end to end, same totals",
+    async (list, query) => {
+      const q = list.startsWith('/api/dashboard/transaction')
+        ? [RANGE, query].filter(Boolean).join('&')
+        : query;
+      const { rows: paged, first } = await pagedThrough(list, q);
+      const batchesBefore = largePageMetrics.batches;
+      const res = await get(`${list}?${q}&page=1&max=1000000`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.status).toEqual({ error: 0, message: expect.any(String) });
+      expect(body.data.data).toEqual(paged);
+      expect(body.data.total).toEqual(first.total);
+      expect(body.data.fields).toEqual(first.fields);
+      expect(body.data.pagination).toEqual({
+        ...first.pagination,
+        totalPage: paged.length > 0 ? 1 : 0,
+        itemPerPage: 1_000_000,
+      });
+      if (paged.length > LARGE_PAGE_ROWS) {
+        // read in batches, not at once
+        expect(largePageMetrics.batches - batchesBefore).toBeGreaterThanOrEqual(
+          Math.ceil(paged.length / LARGE_PAGE_ROWS),
+        );
+        // a later page of a large size: the same rows as the pager's
+        const second = (await get(`${list}?${q}&page=2&max=1100`)).json().data;
+        expect(second.data).toEqual(paged.slice(1100, 2200));
+        expect(second.total).toEqual(first.total);
+      }
+    },
+    60_000,
+  );
 });

@@ -3,8 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx } from '../monitoring/support.ts';
 
-const LISTS = ['/api/master/company', '/api/master/client', '/api/dashboard/transactionVa', '/api/dashboard/transactionQr', '/api/dashboard/notification', '/api/audit'];
-const MONITORING = ['/api/dashboard/transactionVa', '/api/dashboard/transactionQr', '/api/dashboard/notification', '/api/audit'];
+const LISTS = [
+  '/api/master/company',
+  '/api/master/client',
+  '/api/dashboard/transactionVa',
+  '/api/dashboard/transactionQr',
+  '/api/dashboard/notification',
+  '/api/audit',
+];
+const MONITORING = [
+  '/api/dashboard/transactionVa',
+  '/api/dashboard/transactionQr',
+  '/api/dashboard/notification',
+  '/api/audit',
+];
 const DATE_RULE = 'must be a date (YYYY-MM-DD) from 1900-01-01 to 2999-12-31';
 
 describe.each(DIALECTS)('list query bounds (%s)', (dialect) => {
@@ -15,7 +27,9 @@ describe.each(DIALECTS)('list query bounds (%s)', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
-    await insertTx(ctx, company, 'VA', [{ orderId: 'INV-B1', status: '00', amount: 1000, notification: { status: 2 } }]);
+    await insertTx(ctx, company, 'VA', [
+      { orderId: 'INV-B1', status: '00', amount: 1000, notification: { status: 2 } },
+    ]);
     await insertTx(ctx, company, 'QRIS', [{ orderId: 'QR-B1', status: '03', amount: 1000 }]);
     token = await ctx.loginWithCompany(ADMIN, company.compId);
   });
@@ -29,7 +43,8 @@ describe.each(DIALECTS)('list query bounds (%s)', (dialect) => {
       expect(res.statusCode, list).toBe(400);
       expect(res.json().status).toEqual({
         error: 1,
-        message: 'page 9007199254740991 with max 1000000 reaches too far: page × max must be at most 9007199254740991',
+        message:
+          'page 9007199254740991 with max 1000000 reaches too far: page × max must be at most 9007199254740991',
       });
     }
     const res = await get('/api/master/company?page=4503599627370496&max=2');
@@ -73,17 +88,36 @@ describe.each(DIALECTS)('list query bounds (%s)', (dialect) => {
       ['/api/dashboard/notification', 'notiCreatedTime'],
     ];
     for (const [list, field] of cases) {
-      for (const key of [`finds[${field}]`, `finds[${field}][greater_than]`, `finds[${field}][less_than_equal]`]) {
-        for (const value of ['2026-02-30', '2026-02-10T25:00', '2026-13-01', '9999-12-31', '2026-02-30T10:00:00Z']) {
+      for (const key of [
+        `finds[${field}]`,
+        `finds[${field}][greater_than]`,
+        `finds[${field}][less_than_equal]`,
+      ]) {
+        for (const value of [
+          '2026-02-30',
+          '2026-02-10T25:00',
+          '2026-13-01',
+          '9999-12-31',
+          '2026-02-30T10:00:00Z',
+        ]) {
           const res = await get(`${list}?${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
           expect(res.statusCode, `${list} ${key}=${value}: ${res.body}`).toBe(400);
           expect(res.json().status.message).toBe(`Filter value for '${field}' ${DATE_RULE}`);
         }
       }
-      const additional = await get(`${list}?additionalFilter=${encodeURIComponent(JSON.stringify({ [field]: '2026-02-30' }))}`);
+      const additional = await get(
+        `${list}?additionalFilter=${encodeURIComponent(JSON.stringify({ [field]: '2026-02-30' }))}`,
+      );
       expect(additional.statusCode).toBe(400);
-      for (const value of ['2024-02-29', '2026-02-10T10:00:00+07:00', '1900-01-01', '2999-12-31T23:59:59Z']) {
-        const res = await get(`${list}?${encodeURIComponent(`finds[${field}][greater_than_equal]`)}=${encodeURIComponent(value)}`);
+      for (const value of [
+        '2024-02-29',
+        '2026-02-10T10:00:00+07:00',
+        '1900-01-01',
+        '2999-12-31T23:59:59Z',
+      ]) {
+        const res = await get(
+          `${list}?${encodeURIComponent(`finds[${field}][greater_than_equal]`)}=${encodeURIComponent(value)}`,
+        );
         expect(res.statusCode, `${list} ${field}>=${value}: ${res.body}`).toBe(200);
       }
     }

@@ -1,6 +1,14 @@
 /** security/secret-box.ts: AES-256-GCM values `v1:<keyId>:<iv>:<tag>:<ciphertext>`, pure. */
 import { describe, expect, it } from 'vitest';
-import { isSealed, keyIdOf, keyIdOfValue, newDataKey, parseDataKey, SecretBox, SecretBoxError } from '../../src/security/secret-box.ts';
+import {
+  isSealed,
+  keyIdOf,
+  keyIdOfValue,
+  newDataKey,
+  parseDataKey,
+  SecretBox,
+  SecretBoxError,
+} from '../../src/security/secret-box.ts';
 
 const A = Buffer.alloc(32, 1);
 const B = Buffer.alloc(32, 2);
@@ -49,7 +57,9 @@ describe('secret box', () => {
     const sealed = new SecretBox(A).seal('s3cret', CONTEXT);
     const wrong = new SecretBox(B);
     expect(() => wrong.open(sealed, CONTEXT)).toThrow(SecretBoxError);
-    expect(() => wrong.open(sealed, CONTEXT)).toThrow(`The value is sealed under data key ${keyIdOf(A)}, which is not one of the keys given (${keyIdOf(B)})`);
+    expect(() => wrong.open(sealed, CONTEXT)).toThrow(
+      `The value is sealed under data key ${keyIdOf(A)}, which is not one of the keys given (${keyIdOf(B)})`,
+    );
     try {
       wrong.open(sealed, CONTEXT);
     } catch (error) {
@@ -66,14 +76,29 @@ describe('secret box', () => {
       bytes[0] = bytes[0]! ^ 1;
       return bytes.toString('base64');
     };
-    for (const altered of [[v, id, iv, tag, flip(ct)], [v, id, flip(iv), tag, ct], [v, id, iv, flip(tag), ct]]) {
-      expect(() => box.open(altered.join(':'), CONTEXT)).toThrow(/does not open under data key .*: it was altered, or belongs to another place/);
+    for (const altered of [
+      [v, id, iv, tag, flip(ct)],
+      [v, id, flip(iv), tag, ct],
+      [v, id, iv, flip(tag), ct],
+    ]) {
+      expect(() => box.open(altered.join(':'), CONTEXT)).toThrow(
+        /does not open under data key .*: it was altered, or belongs to another place/,
+      );
     }
     expect(() => box.open(sealed, 'users.usloPassword')).toThrow(/does not open under data key/);
     // Naming another key does not help: the id is authenticated with the value.
     const renamed = [v, keyIdOf(B), iv, tag, ct].join(':');
-    expect(() => new SecretBox(B, [A]).open(renamed, CONTEXT)).toThrow(`The value does not open under data key ${keyIdOf(B)}`);
-    for (const bad of ['v1:', 'v1:zz:a:b:c', `v1:${id}:${iv}:${tag}`, `v1:${id}:${iv}:${tag}:${ct}:extra`, `v1:${id}:AAAA:${tag}:${ct}`, `v1:${id}:${iv}:${tag}:@@@`]) {
+    expect(() => new SecretBox(B, [A]).open(renamed, CONTEXT)).toThrow(
+      `The value does not open under data key ${keyIdOf(B)}`,
+    );
+    for (const bad of [
+      'v1:',
+      'v1:zz:a:b:c',
+      `v1:${id}:${iv}:${tag}`,
+      `v1:${id}:${iv}:${tag}:${ct}:extra`,
+      `v1:${id}:AAAA:${tag}:${ct}`,
+      `v1:${id}:${iv}:${tag}:@@@`,
+    ]) {
       expect(() => box.open(bad, CONTEXT), bad).toThrow(SecretBoxError);
       expect(() => box.open(bad, CONTEXT), bad).toThrow(/not a well-formed sealed secret/);
     }
@@ -86,8 +111,17 @@ describe('secret box', () => {
     expect(parseDataKey(key.toString('hex').toUpperCase())).toEqual(key);
     expect(parseDataKey(key.toString('base64'))).toEqual(key);
     expect(parseDataKey(`${key.toString('base64url')}\n`)).toEqual(key);
-    for (const bad of ['', 'short', Buffer.alloc(16).toString('base64'), Buffer.alloc(31).toString('hex'), Buffer.alloc(33).toString('base64'), 'g'.repeat(64)]) {
-      expect(() => parseDataKey(bad), bad).toThrow('must be 32 bytes written as 64 hex digits or 44 base64 characters');
+    for (const bad of [
+      '',
+      'short',
+      Buffer.alloc(16).toString('base64'),
+      Buffer.alloc(31).toString('hex'),
+      Buffer.alloc(33).toString('base64'),
+      'g'.repeat(64),
+    ]) {
+      expect(() => parseDataKey(bad), bad).toThrow(
+        'must be 32 bytes written as 64 hex digits or 44 base64 characters',
+      );
     }
     expect(() => new SecretBox(Buffer.alloc(16))).toThrow('A data key must be 32 bytes, not 16');
   });

@@ -11,14 +11,22 @@ describe('TRUST_PROXY setting', () => {
     [{}, []],
     [{ TRUST_PROXY: 'off' }, []],
     [{ TRUST_PROXY: '127.0.0.1' }, ['127.0.0.1']],
-    [{ TRUST_PROXY: ' 10.0.0.5 , 10.1.0.0/16,fd00::/8, ::1,loopback ' }, ['10.0.0.5', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']],
+    [
+      { TRUST_PROXY: ' 10.0.0.5 , 10.1.0.0/16,fd00::/8, ::1,loopback ' },
+      ['10.0.0.5', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback'],
+    ],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env).trustProxy).toEqual(expected);
   });
 
-  it.each(['true', 'yes', '10.0.0.0/33', '10.0.0.256', 'proxy.example', '10.0.0.0/8/8', '::1/129'])('stops the start on %s, naming TRUST_PROXY', (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=.*: must be 'off' or a comma-separated list of proxy addresses or CIDRs/);
-  });
+  it.each(['true', 'yes', '10.0.0.0/33', '10.0.0.256', 'proxy.example', '10.0.0.0/8/8', '::1/129'])(
+    'stops the start on %s, naming TRUST_PROXY',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY=.*: must be 'off' or a comma-separated list of proxy addresses or CIDRs/,
+      );
+    },
+  );
 });
 
 describe.each(DIALECTS)('client addresses behind a proxy (%s)', (dialect) => {
@@ -33,7 +41,8 @@ describe.each(DIALECTS)('client addresses behind a proxy (%s)', (dialect) => {
         demo: false,
         config: { trustProxy },
         loginRateLimit: { max: 2, timeWindowMs: 60_000 },
-        extraRoutes: (app) => app.addHook('onRequest', async (request) => void seen[name]!.push(request.ip)),
+        extraRoutes: (app) =>
+          app.addHook('onRequest', async (request) => void seen[name]!.push(request.ip)),
       });
     behindProxy = await make('behindProxy', ['127.0.0.1']);
     direct = await make('direct', []);
@@ -53,12 +62,20 @@ describe.each(DIALECTS)('client addresses behind a proxy (%s)', (dialect) => {
     });
 
   it('with TRUST_PROXY=127.0.0.1 each forwarded client has its own sign-in budget, and request.ip is the client', async () => {
-    const codes = async (forwardedFor: string) => [(await signIn(behindProxy, forwardedFor)).statusCode, (await signIn(behindProxy, forwardedFor)).statusCode, (await signIn(behindProxy, forwardedFor)).statusCode];
+    const codes = async (forwardedFor: string) => [
+      (await signIn(behindProxy, forwardedFor)).statusCode,
+      (await signIn(behindProxy, forwardedFor)).statusCode,
+      (await signIn(behindProxy, forwardedFor)).statusCode,
+    ];
     expect(await codes('203.0.113.7')).toEqual([401, 401, 429]);
     expect(await codes('198.51.100.9')).toEqual([401, 401, 429]);
     // The proxy appends the address it saw: the client is the right-most address not trusted.
     expect((await signIn(behindProxy, '10.66.0.1, 192.0.2.44')).statusCode).toBe(401);
-    expect(seen.behindProxy).toEqual([...Array(3).fill('203.0.113.7'), ...Array(3).fill('198.51.100.9'), '192.0.2.44']);
+    expect(seen.behindProxy).toEqual([
+      ...Array(3).fill('203.0.113.7'),
+      ...Array(3).fill('198.51.100.9'),
+      '192.0.2.44',
+    ]);
   });
 
   it('an X-Forwarded-For from an address that is not a trusted proxy is ignored', async () => {
@@ -75,7 +92,13 @@ describe.each(DIALECTS)('client addresses behind a proxy (%s)', (dialect) => {
   });
 
   it('the audit trail records the forwarded client address', async () => {
-    const rows = await behindProxy.db.kysely.selectFrom('audit_events').select(['audtIp', 'audtAction']).where('audtAction', '=', 'auth.login.failed').execute();
-    expect(new Set(rows.map((r) => r.audtIp))).toEqual(new Set(['203.0.113.7', '198.51.100.9', '192.0.2.44', '192.0.2.200']));
+    const rows = await behindProxy.db.kysely
+      .selectFrom('audit_events')
+      .select(['audtIp', 'audtAction'])
+      .where('audtAction', '=', 'auth.login.failed')
+      .execute();
+    expect(new Set(rows.map((r) => r.audtIp))).toEqual(
+      new Set(['203.0.113.7', '198.51.100.9', '192.0.2.44', '192.0.2.200']),
+    );
   });
 });

@@ -16,7 +16,9 @@ import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../../src/http/web-app.
 import { createTestContext, type TestContext } from '../support/test-app.ts';
 
 const INDEX = `<!doctype html><html lang="id"><head><title>Tagih</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(20)}</head><body><div id="root"></div></body></html>`;
-const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'tagih-${i}';`).join('\n');
+const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'tagih-${i}';`).join(
+  '\n',
+);
 const STYLE = Array.from({ length: 200 }, (_, i) => `.row-${i} { color: #3e8a41; }`).join('\n');
 
 describe('web app files: precompressed copies and caching', () => {
@@ -31,7 +33,8 @@ describe('web app files: precompressed copies and caching', () => {
     writeFileSync(join(webRoot, 'index.html'), INDEX);
     writeFileSync(join(webRoot, 'assets', 'app-1234.js'), SCRIPT);
     writeFileSync(join(webRoot, 'assets', 'app-1234.css'), STYLE);
-    for (const file of ['index.html', 'assets/app-1234.js', 'assets/app-1234.css']) await precompressFile(join(webRoot, file));
+    for (const file of ['index.html', 'assets/app-1234.js', 'assets/app-1234.css'])
+      await precompressFile(join(webRoot, file));
     web = await buildApp(ctx.deps, { webRoot });
     await web.ready();
   });
@@ -42,13 +45,22 @@ describe('web app files: precompressed copies and caching', () => {
   });
 
   const get = (url: string, acceptEncoding?: string) =>
-    web.inject({ method: 'GET', url, headers: { accept: '*/*', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    web.inject({
+      method: 'GET',
+      url,
+      headers: { accept: '*/*', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
 
   it('the build step wrote smaller brotli and gzip copies beside each file', () => {
     for (const file of ['index.html', 'assets/app-1234.js', 'assets/app-1234.css']) {
       const original = readFileSync(join(webRoot, file));
-      expect(brotliDecompressSync(readFileSync(join(webRoot, `${file}.br`))).equals(original), file).toBe(true);
-      expect(gunzipSync(readFileSync(join(webRoot, `${file}.gz`))).equals(original), file).toBe(true);
+      expect(
+        brotliDecompressSync(readFileSync(join(webRoot, `${file}.br`))).equals(original),
+        file,
+      ).toBe(true);
+      expect(gunzipSync(readFileSync(join(webRoot, `${file}.gz`))).equals(original), file).toBe(
+        true,
+      );
       expect(readFileSync(join(webRoot, `${file}.br`)).length).toBeLessThan(original.length);
     }
   });

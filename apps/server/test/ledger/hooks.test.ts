@@ -8,7 +8,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRX_STATUS } from '@tagih/contract';
 import { verifyRollup } from '../../src/db/transaction-rollup.ts';
 import { wireLedger } from '../../src/ledger-wiring.ts';
-import { inLedger, installLedger, LedgerHooks, turnPaid, type BillChange } from '../../src/modules/ledger/index.ts';
+import {
+  inLedger,
+  installLedger,
+  LedgerHooks,
+  turnPaid,
+  type BillChange,
+} from '../../src/modules/ledger/index.ts';
 import { recordAudits } from '../../src/modules/audit/service.ts';
 import { DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 
@@ -32,12 +38,30 @@ describe.each(DIALECTS)('the ledger hooks (%s)', (dialect) => {
       .where('trctTotalAmount', 'is not', null)
       .orderBy('trctId', 'desc')
       .executeTakeFirstOrThrow();
-    return { trctId: row.trctId, trctCompId: row.trctCompId, trctOrderId: row.trctOrderId, kind: 'VA' as const, total: Number(row.trctTotalAmount) };
+    return {
+      trctId: row.trctId,
+      trctCompId: row.trctCompId,
+      trctOrderId: row.trctOrderId,
+      kind: 'VA' as const,
+      total: Number(row.trctTotalAmount),
+    };
   }
 
   const stateOf = async (trctId: number) => ({
-    status: (await ctx.db.kysely.selectFrom('transactions').select('trctStatus').where('trctId', '=', trctId).executeTakeFirstOrThrow()).trctStatus,
-    notifications: (await ctx.db.kysely.selectFrom('notifications').select('notiId').where('notiTrctId', '=', trctId).execute()).length,
+    status: (
+      await ctx.db.kysely
+        .selectFrom('transactions')
+        .select('trctStatus')
+        .where('trctId', '=', trctId)
+        .executeTakeFirstOrThrow()
+    ).trctStatus,
+    notifications: (
+      await ctx.db.kysely
+        .selectFrom('notifications')
+        .select('notiId')
+        .where('notiTrctId', '=', trctId)
+        .execute()
+    ).length,
   });
 
   it('runs the paid hooks in the payment transaction, then after its commit, each once', async () => {
@@ -48,7 +72,11 @@ describe.each(DIALECTS)('the ledger hooks (%s)', (dialect) => {
       audit: recordAudits,
       hooks: new LedgerHooks()
         .onPaid('inTransaction', async (tx, change) => {
-          const row = await tx.selectFrom('transactions').select('trctStatus').where('trctId', '=', change.trctId).executeTakeFirstOrThrow();
+          const row = await tx
+            .selectFrom('transactions')
+            .select('trctStatus')
+            .where('trctId', '=', change.trctId)
+            .executeTakeFirstOrThrow();
           seen.push(`in:${change.trctId}:${row.trctStatus}`);
         })
         .onPaid('afterCommit', (_deps, changes) => {
@@ -63,11 +91,24 @@ describe.each(DIALECTS)('the ledger hooks (%s)', (dialect) => {
     });
     expect(notiId).not.toBeNull();
     expect(seen).toEqual([`in:${bill.trctId}:${TRX_STATUS.PAID}`]);
-    expect(committed).toEqual([[{ event: 'paid', trctId: bill.trctId, compId: bill.trctCompId, kind: 'VA', orderId: bill.trctOrderId, nowIso }]]);
+    expect(committed).toEqual([
+      [
+        {
+          event: 'paid',
+          trctId: bill.trctId,
+          compId: bill.trctCompId,
+          kind: 'VA',
+          orderId: bill.trctOrderId,
+          nowIso,
+        },
+      ],
+    ]);
     expect(await stateOf(bill.trctId)).toEqual({ status: TRX_STATUS.PAID, notifications: 1 });
 
     // Paid again: no change, so no hook.
-    expect(await inLedger(ctx.deps, (log) => turnPaid(log, bill, bill.total, nowIso, nowIso))).toBeNull();
+    expect(
+      await inLedger(ctx.deps, (log) => turnPaid(log, bill, bill.total, nowIso, nowIso)),
+    ).toBeNull();
     expect(seen).toHaveLength(1);
     expect(committed).toHaveLength(1);
   });
@@ -86,7 +127,9 @@ describe.each(DIALECTS)('the ledger hooks (%s)', (dialect) => {
         }),
     });
     const nowIso = ctx.clock.now().toISOString();
-    await expect(inLedger(ctx.deps, (log) => turnPaid(log, bill, bill.total, nowIso, nowIso))).rejects.toThrow('reconciliation failed');
+    await expect(
+      inLedger(ctx.deps, (log) => turnPaid(log, bill, bill.total, nowIso, nowIso)),
+    ).rejects.toThrow('reconciliation failed');
     expect(await stateOf(bill.trctId)).toEqual({ status: TRX_STATUS.UNPAID, notifications: 0 });
     expect(committed).toEqual([]);
     expect((await verifyRollup(ctx.db.kysely)).differences).toEqual([]);
@@ -95,7 +138,13 @@ describe.each(DIALECTS)('the ledger hooks (%s)', (dialect) => {
   it("a caller's failure after the payment rolls it back, and the after-commit hooks never hear of it", async () => {
     const bill = await unpaidBill();
     const committed: BillChange[] = [];
-    installLedger({ audit: recordAudits, hooks: new LedgerHooks().onPaid('afterCommit', (_deps, changes) => void committed.push(...changes)) });
+    installLedger({
+      audit: recordAudits,
+      hooks: new LedgerHooks().onPaid(
+        'afterCommit',
+        (_deps, changes) => void committed.push(...changes),
+      ),
+    });
     const nowIso = ctx.clock.now().toISOString();
     await expect(
       inLedger(ctx.deps, async (log) => {

@@ -34,14 +34,22 @@ export class SseClient {
   /** Opens the stream; a refusal is returned instead. */
   static async open(baseUrl: string, token: string | null): Promise<SseClient | Refusal> {
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(`${baseUrl}${API_BASE}${API_PATHS.live}`, { agent: false, headers: token ? { authentication: token } : {} }, resolve);
+      const req = request(
+        `${baseUrl}${API_BASE}${API_PATHS.live}`,
+        { agent: false, headers: token ? { authentication: token } : {} },
+        resolve,
+      );
       req.on('error', reject);
       req.end();
     });
     if (response.statusCode !== 200) {
       let text = '';
       for await (const chunk of response) text += String(chunk);
-      return { status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) as Refusal['body'] };
+      return {
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: JSON.parse(text) as Refusal['body'],
+      };
     }
     const client = new SseClient(response);
     await client.until(() => client.opened);
@@ -50,20 +58,31 @@ export class SseClient {
 
   static async must(baseUrl: string, token: string): Promise<SseClient> {
     const opened = await SseClient.open(baseUrl, token);
-    if (!(opened instanceof SseClient)) throw new Error(`stream refused: ${opened.status} ${JSON.stringify(opened.body)}`);
+    if (!(opened instanceof SseClient))
+      throw new Error(`stream refused: ${opened.status} ${JSON.stringify(opened.body)}`);
     return opened;
   }
 
   /** The `change` events' data so far. */
   changes(): Record<string, unknown>[] {
-    return this.messages.filter((m) => m.event === 'change').map((m) => m.data as Record<string, unknown>);
+    return this.messages
+      .filter((m) => m.event === 'change')
+      .map((m) => m.data as Record<string, unknown>);
   }
 
   /** Resolves once `ready()` holds (checked after each message); rejects after `timeoutMs`. */
   until(ready: () => boolean, timeoutMs = 10_000): Promise<void> {
     if (ready()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`stream: nothing matched in ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `stream: nothing matched in ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`,
+            ),
+          ),
+        timeoutMs,
+      );
       const check = () => {
         if (!ready()) return false;
         clearTimeout(timer);

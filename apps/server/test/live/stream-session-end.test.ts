@@ -9,7 +9,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, LIVE_STREAM, fillPath } from '@tagih/contract';
 import { buildApp } from '../../src/app.ts';
-import { ADMIN, ADMIN_USER, DIALECTS, STAFF_USER, USER_IDS, companyId, createTestContext, type TestContext } from '../support/test-app.ts';
+import {
+  ADMIN,
+  ADMIN_USER,
+  DIALECTS,
+  STAFF_USER,
+  USER_IDS,
+  companyId,
+  createTestContext,
+  type TestContext,
+} from '../support/test-app.ts';
 import { anotherHandle } from '../ledger/support.ts';
 import { SseClient } from './sse-client.ts';
 
@@ -51,7 +60,10 @@ describe.each(DIALECTS)('a live stream ends with its session (%s)', (dialect) =>
   const call = (method: string, path: string, token: string, body?: unknown, at = base) =>
     fetch(`${at}${API_BASE}${path}`, {
       method,
-      headers: { authentication: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authentication: token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const isClosed = (tab: SseClient) => tab.messages.some((m) => m.event === 'closed');
@@ -63,7 +75,7 @@ describe.each(DIALECTS)('a live stream ends with its session (%s)', (dialect) =>
   };
   const endReason = (tab: SseClient) => tab.messages.find((m) => m.event === LIVE_STREAM.end)?.data;
 
-  it('logout: the stream ends at once (reason session), another user\'s stream stays', async () => {
+  it("logout: the stream ends at once (reason session), another user's stream stays", async () => {
     const token = await ctx.loginWithCompany(ADMIN_USER, tokoMaju);
     const tab = await stream(token);
     const bystander = await stream(await ctx.loginWithCompany(STAFF_USER, tokoMaju));
@@ -81,10 +93,17 @@ describe.each(DIALECTS)('a live stream ends with its session (%s)', (dialect) =>
     const token = await ctx.loginWithCompany(STAFF_USER, tokoMaju);
     const tab = await stream(token);
     // Budi is not linked to PT Lama Tutup (inactive): refused, nothing changes.
-    expect((await call('POST', fillPath(API_PATHS.auth.setCompany, { compId: lamaTutup }), token)).status).toBe(403);
+    expect(
+      (await call('POST', fillPath(API_PATHS.auth.setCompany, { compId: lamaTutup }), token))
+        .status,
+    ).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(isClosed(tab)).toBe(false);
-    const res = await call('POST', fillPath(API_PATHS.auth.setCompany, { compId: kopiKita }), token);
+    const res = await call(
+      'POST',
+      fillPath(API_PATHS.auth.setCompany, { compId: kopiKita }),
+      token,
+    );
     expect(res.status).toBe(200);
     expect(await endsWithin(tab, performance.now(), 'switch company')).toBeLessThan(AT_ONCE_MS);
     expect(endReason(tab)).toEqual({ reason: 'company' });
@@ -93,25 +112,33 @@ describe.each(DIALECTS)('a live stream ends with its session (%s)', (dialect) =>
     expect(isClosed(again)).toBe(false);
   });
 
-  it('revocation by an administrator (a password reset, a deactivation): the user\'s streams end at once', async () => {
+  it("revocation by an administrator (a password reset, a deactivation): the user's streams end at once", async () => {
     const admin = await ctx.loginWithCompany(ADMIN, tokoMaju);
     const rina = await stream(await ctx.loginWithCompany(ADMIN_USER, tokoMaju));
     const rinaElsewhere = await stream(await ctx.loginWithCompany(ADMIN_USER, kopiKita));
-    const reset = await call('PUT', `/master/User_Login/${USER_IDS.rina}`, admin, { usloUserName: 'rina', usloPassword: 'Sementara-2026' });
+    const reset = await call('PUT', `/master/User_Login/${USER_IDS.rina}`, admin, {
+      usloUserName: 'rina',
+      usloPassword: 'Sementara-2026',
+    });
     expect(reset.status).toBe(200);
     const answered = performance.now();
     expect(await endsWithin(rina, answered, 'password reset')).toBeLessThan(AT_ONCE_MS);
-    expect(await endsWithin(rinaElsewhere, answered, 'password reset, 2nd session')).toBeLessThan(AT_ONCE_MS);
+    expect(await endsWithin(rinaElsewhere, answered, 'password reset, 2nd session')).toBeLessThan(
+      AT_ONCE_MS,
+    );
     expect(endReason(rina)).toEqual({ reason: 'session' });
 
     const budi = await stream(await ctx.loginWithCompany(STAFF_USER, tokoMaju));
-    const off = await call('PUT', `/master/user/${USER_IDS.budi}`, admin, { userStatus: 0, usloUserName: 'budi' });
+    const off = await call('PUT', `/master/user/${USER_IDS.budi}`, admin, {
+      userStatus: 0,
+      usloUserName: 'budi',
+    });
     expect(off.status).toBe(200);
     expect(await endsWithin(budi, performance.now(), 'deactivation')).toBeLessThan(AT_ONCE_MS);
     expect(endReason(budi)).toEqual({ reason: 'session' });
   });
 
-  it('a logout answered by another server instance on the same database ends this instance\'s stream at once', async () => {
+  it("a logout answered by another server instance on the same database ends this instance's stream at once", async () => {
     const other = await anotherHandle(ctx);
     const second = await buildApp({ ...ctx.deps, db: other.db.kysely }, { webRoot: null });
     try {
@@ -120,7 +147,9 @@ describe.each(DIALECTS)('a live stream ends with its session (%s)', (dialect) =>
       const tab = await stream(token);
       const res = await call('POST', API_PATHS.auth.logout, token, undefined, secondBase);
       expect(res.status).toBe(200);
-      expect(await endsWithin(tab, performance.now(), 'logout on another instance')).toBeLessThan(AT_ONCE_MS);
+      expect(await endsWithin(tab, performance.now(), 'logout on another instance')).toBeLessThan(
+        AT_ONCE_MS,
+      );
       expect(endReason(tab)).toEqual({ reason: 'session' });
     } finally {
       await second.close();
@@ -147,12 +176,19 @@ describe.each(DIALECTS)('a live stream ends when its session goes idle (%s)', (d
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(tab.messages.some((m) => m.event === 'closed')).toBe(false);
       ctx.clock.advanceMinutes(1);
-      await tab.until(() => tab.messages.some((m) => m.event === 'closed'), IDLE_MINUTES * 60_000 + AT_ONCE_MS);
+      await tab.until(
+        () => tab.messages.some((m) => m.event === 'closed'),
+        IDLE_MINUTES * 60_000 + AT_ONCE_MS,
+      );
       const after = performance.now() - opened;
-      console.log(`stream ended at the idle limit (${dialect}) after ${Math.round(after)} ms (limit 3000 ms)`);
+      console.log(
+        `stream ended at the idle limit (${dialect}) after ${Math.round(after)} ms (limit 3000 ms)`,
+      );
       expect(after).toBeGreaterThanOrEqual(IDLE_MINUTES * 60_000 - 100);
       expect(after).toBeLessThan(IDLE_MINUTES * 60_000 + AT_ONCE_MS);
-      expect(tab.messages.find((m) => m.event === LIVE_STREAM.end)?.data).toEqual({ reason: 'session' });
+      expect(tab.messages.find((m) => m.event === LIVE_STREAM.end)?.data).toEqual({
+        reason: 'session',
+      });
     } finally {
       tab.close();
     }

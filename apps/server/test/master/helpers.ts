@@ -17,8 +17,17 @@ export interface Api {
 }
 
 export function apiFor(ctx: TestContext, token: string): Api {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<Answer> => {
-    const raw = await ctx.inject({ method, url: `/api${url}`, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<Answer> => {
+    const raw = await ctx.inject({
+      method,
+      url: `/api${url}`,
+      token,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     return { status: raw.statusCode, body: raw.json(), raw };
   };
   return {

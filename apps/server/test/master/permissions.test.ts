@@ -1,6 +1,12 @@
 /** Every master route checks its area's action on the server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_USER, DIALECTS, STAFF_USER, createTestContext, type TestContext } from '../support/test-app.ts';
+import {
+  ADMIN_USER,
+  DIALECTS,
+  STAFF_USER,
+  createTestContext,
+  type TestContext,
+} from '../support/test-app.ts';
 import { GROUP, apiFor, type Api } from './helpers.ts';
 
 const PATHS: Record<string, string> = {
@@ -27,16 +33,30 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
 
   it('declares the expected area and action on every master route', () => {
     const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/master/'));
-    const seen = routes.map((r) => `${r.method} ${r.url} ${typeof r.access === 'object' ? `${r.access.area}.${r.access.action}` : String(r.access)}`);
+    const seen = routes.map(
+      (r) =>
+        `${r.method} ${r.url} ${typeof r.access === 'object' ? `${r.access.area}.${r.access.action}` : String(r.access)}`,
+    );
     const expected: string[] = [];
     for (const [path, area] of Object.entries(PATHS)) {
       expected.push(`GET /api${path} ${area}.read`);
-      if (['/master/Company_Group', '/master/company', '/master/User_Login', '/master/Bank_Account'].includes(path)) expected.push(`GET /api${path}/:id ${area}.read`);
-      for (const [method, action] of Object.entries(WRITE_OF)) expected.push(`${method} /api${path}${method === 'POST' ? '' : '/:id'} ${area}.${action}`);
+      if (
+        [
+          '/master/Company_Group',
+          '/master/company',
+          '/master/User_Login',
+          '/master/Bank_Account',
+        ].includes(path)
+      )
+        expected.push(`GET /api${path}/:id ${area}.read`);
+      for (const [method, action] of Object.entries(WRITE_OF))
+        expected.push(`${method} /api${path}${method === 'POST' ? '' : '/:id'} ${area}.${action}`);
     }
     expected.push('GET /api/master/User_Company master_user.read');
     for (const [method, action] of Object.entries(WRITE_OF)) {
-      expected.push(`${method} /api/master/User_Company${method === 'POST' ? '' : '/:id'} master_user_company.${action}`);
+      expected.push(
+        `${method} /api/master/User_Company${method === 'POST' ? '' : '/:id'} master_user_company.${action}`,
+      );
     }
     expected.push('GET /api/master/client master_company.read');
     expected.push('POST /api/master/user/:id/unlock master_user.update');
@@ -54,7 +74,12 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
       expect(list.body.status.message).toMatch(/\(needs master_\w+\.read\)$/);
     }
     for (const path of Object.keys(PATHS)) {
-      for (const res of [await api.post(path, {}), await api.put(`${path}/1`, {}), await api.del(`${path}/1`)]) expect(res.status, path).toBe(403);
+      for (const res of [
+        await api.post(path, {}),
+        await api.put(`${path}/1`, {}),
+        await api.del(`${path}/1`),
+      ])
+        expect(res.status, path).toBe(403);
     }
     expect((await ctx.inject({ method: 'GET', url: '/api/master/roles' })).statusCode).toBe(401);
   });
@@ -69,17 +94,39 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
       expect((await api.put(`${path}/1`, {})).status).toBe(403);
       expect((await api.del(`${path}/1`)).status).toBe(403);
     }
-    expect((await api.post('/master/User_Role', { usroUserId: 'budi.staff@tagih.id', usroRoleId: 2 })).status).toBe(200);
+    expect(
+      (await api.post('/master/User_Role', { usroUserId: 'budi.staff@tagih.id', usroRoleId: 2 }))
+        .status,
+    ).toBe(200);
   });
 
   it('grants exactly the actions of a partial role, under either spelling of the company group area', async () => {
     const admin = apiFor(ctx, await ctx.login());
     const role = (await admin.post('/master/roles', { roleName: 'Group Editor' })).body.data.roleId;
-    const alias = (await admin.post('/master/Permission', { prmsName: 'master_group_company', prmsOperations: '["read","create","update","delete"]' })).body.data.prmsId;
-    const userArea = (await admin.get('/master/Permission?finds[prmsName][eq]=master_user')).body.data.data[0].prmsId;
-    await admin.post('/master/Role_Permission', { rperRoleId: role, rperPrmsId: alias, rperOperations: '["read","update"]' });
-    await admin.post('/master/Role_Permission', { rperRoleId: role, rperPrmsId: userArea, rperOperations: '["read"]' });
-    await admin.post('/master/user', { userId: 'editor@tagih.id', userStatus: 1, usloUserName: 'editor', usloPassword: 'editor-pass' });
+    const alias = (
+      await admin.post('/master/Permission', {
+        prmsName: 'master_group_company',
+        prmsOperations: '["read","create","update","delete"]',
+      })
+    ).body.data.prmsId;
+    const userArea = (await admin.get('/master/Permission?finds[prmsName][eq]=master_user')).body
+      .data.data[0].prmsId;
+    await admin.post('/master/Role_Permission', {
+      rperRoleId: role,
+      rperPrmsId: alias,
+      rperOperations: '["read","update"]',
+    });
+    await admin.post('/master/Role_Permission', {
+      rperRoleId: role,
+      rperPrmsId: userArea,
+      rperOperations: '["read"]',
+    });
+    await admin.post('/master/user', {
+      userId: 'editor@tagih.id',
+      userStatus: 1,
+      usloUserName: 'editor',
+      usloPassword: 'editor-pass',
+    });
     await admin.post('/master/User_Role', { usroUserId: 'editor@tagih.id', usroRoleId: role });
 
     const api: Api = apiFor(ctx, await ctx.login({ username: 'editor', password: 'editor-pass' }));
@@ -90,7 +137,10 @@ describe.each(DIALECTS)('master permissions (%s)', (dialect) => {
     expect((await api.del('/master/Company_Group/1')).status).toBe(403);
     // User Company is read with master_user.read, written with master_user_company
     expect((await api.get('/master/User_Company')).status).toBe(200);
-    const link = await api.post('/master/User_Company', { uscoUserId: 'editor@tagih.id', uscoCompId: 1 });
+    const link = await api.post('/master/User_Company', {
+      uscoUserId: 'editor@tagih.id',
+      uscoCompId: 1,
+    });
     expect(link.status).toBe(403);
     expect(link.body.status.message).toMatch(/needs master_user_company\.create/);
     expect((await api.get('/master/user')).status).toBe(200);

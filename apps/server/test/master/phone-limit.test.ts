@@ -18,29 +18,43 @@ describe.each(DIALECTS)('phone length (%s)', (dialect) => {
   });
 
   const companyNamed = async (name: string) =>
-    (await api.get(`/master/company${qs({ 'finds[compName][eq]': name })}`)).body.data.pagination.totalData as number;
+    (await api.get(`/master/company${qs({ 'finds[compName][eq]': name })}`)).body.data.pagination
+      .totalData as number;
 
   it('refuses a company phone or PIC phone of 16 digits with 400 and creates nothing; 15 digits are fine', async () => {
-    const grcpId = (await api.post('/master/Company_Group', { ...GROUP })).body.data.grcpId as number;
+    const grcpId = (await api.post('/master/Company_Group', { ...GROUP })).body.data
+      .grcpId as number;
     const base = { ...COMPANY, compGrcpId: grcpId, compClientId: 1 };
     const tooLong = await api.post('/master/company', { ...base, compPhone: SIXTEEN_DIGITS });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.data.errors).toEqual({ compPhone: 'Phone must not exceed 15 digits' });
     const picTooLong = await api.post('/master/company', { ...base, compPICPhone: SIXTEEN_DIGITS });
     expect(picTooLong.status).toBe(400);
-    expect(picTooLong.body.data.errors).toEqual({ compPICPhone: 'PIC Phone must not exceed 15 digits' });
+    expect(picTooLong.body.data.errors).toEqual({
+      compPICPhone: 'PIC Phone must not exceed 15 digits',
+    });
     expect(await companyNamed(COMPANY.compName)).toBe(0);
 
-    const ok = await api.post('/master/company', { ...base, compPhone: FIFTEEN_DIGITS, compPICPhone: FIFTEEN_DIGITS });
+    const ok = await api.post('/master/company', {
+      ...base,
+      compPhone: FIFTEEN_DIGITS,
+      compPICPhone: FIFTEEN_DIGITS,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.compPhone).toBe(FIFTEEN_DIGITS);
   });
 
   it('refuses a 16-digit company group phone on edit and keeps the stored one', async () => {
     const created = (await api.post('/master/Company_Group', { ...GROUP })).body.data;
-    const edit = await api.put(`/master/Company_Group/${created.grcpId}`, { ...GROUP, grcpId: created.grcpId, grcpTelp: SIXTEEN_DIGITS });
+    const edit = await api.put(`/master/Company_Group/${created.grcpId}`, {
+      ...GROUP,
+      grcpId: created.grcpId,
+      grcpTelp: SIXTEEN_DIGITS,
+    });
     expect(edit.status).toBe(400);
     expect(edit.body.data.errors).toEqual({ grcpTelp: 'No. Telpon must not exceed 15 digits' });
-    expect((await api.get(`/master/Company_Group/${created.grcpId}`)).body.data.grcpTelp).toBe(GROUP.grcpTelp);
+    expect((await api.get(`/master/Company_Group/${created.grcpId}`)).body.data.grcpTelp).toBe(
+      GROUP.grcpTelp,
+    );
   });
 });

@@ -7,8 +7,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@tagih/contract';
 import { buildApp } from '../../src/app.ts';
 import { purgeStaleThrottles } from '../../src/modules/transactions/actions/throttle.ts';
-import { ADMIN, ADMIN_USER, DIALECTS, USER_IDS, createTestContext, type TestContext } from '../support/test-app.ts';
-import { createCompany, insertTx, startSimulators, useMerchant, type Simulators, type TestCompany } from './support.ts';
+import {
+  ADMIN,
+  ADMIN_USER,
+  DIALECTS,
+  USER_IDS,
+  createTestContext,
+  type TestContext,
+} from '../support/test-app.ts';
+import {
+  createCompany,
+  insertTx,
+  startSimulators,
+  useMerchant,
+  type Simulators,
+  type TestCompany,
+} from './support.ts';
 
 describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
   let ctx: TestContext;
@@ -20,11 +34,32 @@ describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
     ctx.inject({ method: 'POST', url: `/api/dashboard/transactionVa/${path}/${id}`, token });
   const inquiry = (id: number, token = admin) => act('inquiry_status', id, token);
   const notify = (id: number, token = admin) => act('send_notification', id, token);
-  const statusCalls = () => sims.bank.calls.filter((c) => c.path.endsWith('/transfer-va/status')).length;
+  const statusCalls = () =>
+    sims.bank.calls.filter((c) => c.path.endsWith('/transfer-va/status')).length;
   /** Unpaid VAs the bank answers "not paid" (order ids ending in 0). */
-  const unpaid = (count: number) => insertTx(ctx, mine, 'VA', Array.from({ length: count }, () => ({ orderId: `THR-${++n}0`, status: '03' as const })));
-  const paid = (count: number) => insertTx(ctx, mine, 'VA', Array.from({ length: count }, () => ({ orderId: `THP-${++n}0`, status: '00' as const, amount: 1000 })));
-  const expect429 = (res: Awaited<ReturnType<typeof inquiry>>, message: string, retryAfter: number) => {
+  const unpaid = (count: number) =>
+    insertTx(
+      ctx,
+      mine,
+      'VA',
+      Array.from({ length: count }, () => ({ orderId: `THR-${++n}0`, status: '03' as const })),
+    );
+  const paid = (count: number) =>
+    insertTx(
+      ctx,
+      mine,
+      'VA',
+      Array.from({ length: count }, () => ({
+        orderId: `THP-${++n}0`,
+        status: '00' as const,
+        amount: 1000,
+      })),
+    );
+  const expect429 = (
+    res: Awaited<ReturnType<typeof inquiry>>,
+    message: string,
+    retryAfter: number,
+  ) => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ status: { error: 1, message }, data: null });
     expect(Number(res.headers['retry-after'])).toBe(retryAfter);
@@ -34,7 +69,10 @@ describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
     sims = await startSimulators({ slowMs: 400, server: () => ctx });
     // The documented defaults: 20 a minute per user, 10 s per transaction.
     ctx = await createTestContext(dialect, { config: { merchantAllowedHosts: ['127.0.0.1'] } });
-    expect(ctx.config).toMatchObject({ actionRateLimitPerMinute: 20, actionMinIntervalSeconds: 10 });
+    expect(ctx.config).toMatchObject({
+      actionRateLimitPerMinute: 20,
+      actionMinIntervalSeconds: 10,
+    });
     ctx.deps.bankGateway = sims.gateway({ timeoutMs: 2_000 });
     mine = await createCompany(ctx);
     await useMerchant(ctx, sims, mine, 'throttle');
@@ -59,7 +97,14 @@ describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
     const now = ctx.clock.now().toISOString();
     await ctx.db.kysely
       .insertInto('user_companies')
-      .values({ uscoUserId: USER_IDS.rina, uscoCompId: mine.compId, uscoCreatedTime: now, uscoCreatedUserId: 'system', uscoUpdatedTime: now, uscoUpdatedUserId: 'system' })
+      .values({
+        uscoUserId: USER_IDS.rina,
+        uscoCompId: mine.compId,
+        uscoCreatedTime: now,
+        uscoCreatedUserId: 'system',
+        uscoUpdatedTime: now,
+        uscoUpdatedUserId: 'system',
+      })
       .execute();
     const rina = await ctx.loginWithCompany(ADMIN_USER, mine.compId);
     expect((await inquiry(ids[20]!, rina)).statusCode).toBe(200);
@@ -88,7 +133,10 @@ describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
       // A slow bank answer (order id ending in 9) keeps the first inquiry in flight.
       const [slow] = await insertTx(ctx, mine, 'VA', [{ orderId: `THS-${++n}9`, status: '03' }]);
       const calls = statusCalls();
-      const [first, second] = await Promise.all([inquiry(slow!), new Promise((r) => setTimeout(r, 100)).then(() => inquiry(slow!))]);
+      const [first, second] = await Promise.all([
+        inquiry(slow!),
+        new Promise((r) => setTimeout(r, 100)).then(() => inquiry(slow!)),
+      ]);
       expect(first.statusCode).toBe(200);
       expect(second.statusCode).toBe(429);
       expect(second.json().status.message).toBe(MESSAGES.actionInProgress);
@@ -133,7 +181,11 @@ describe.each(DIALECTS)('throttling Inquiry and Notif (%s)', (dialect) => {
     try {
       const [id] = await unpaid(1);
       expect((await inquiry(id!)).statusCode).toBe(200);
-      const res = await second.inject({ method: 'POST', url: `/api/dashboard/transactionVa/inquiry_status/${id}`, headers: { authentication: admin } });
+      const res = await second.inject({
+        method: 'POST',
+        url: `/api/dashboard/transactionVa/inquiry_status/${id}`,
+        headers: { authentication: admin },
+      });
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBe('10');
     } finally {

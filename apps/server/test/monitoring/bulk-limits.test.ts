@@ -21,12 +21,39 @@ describe.each(DIALECTS)('bulk job limits (%s)', (dialect) => {
   let inSecond: string;
 
   const start = (token: string, ids: number[], idempotencyKey = randomUUID()) =>
-    ctx.inject({ method: 'POST', url: BULK, token, payload: { action: 'inquiry', source: 'va', selection: { ids }, reason: 'Cek status massal', idempotencyKey } });
+    ctx.inject({
+      method: 'POST',
+      url: BULK,
+      token,
+      payload: {
+        action: 'inquiry',
+        source: 'va',
+        selection: { ids },
+        reason: 'Cek status massal',
+        idempotencyKey,
+      },
+    });
   const unpaid = (company: TestCompany, n = 1) =>
-    insertTx(ctx, company, 'VA', Array.from({ length: n }, () => ({ orderId: `LIM-${String(++order).padStart(8, '0')}` })));
-  const jobs = async () => (await ctx.db.kysely.selectFrom('bulk_jobs').select(['bulkId', 'bulkCompId', 'bulkCreatedUserId']).orderBy('bulkId').execute());
+    insertTx(
+      ctx,
+      company,
+      'VA',
+      Array.from({ length: n }, () => ({ orderId: `LIM-${String(++order).padStart(8, '0')}` })),
+    );
+  const jobs = async () =>
+    await ctx.db.kysely
+      .selectFrom('bulk_jobs')
+      .select(['bulkId', 'bulkCompId', 'bulkCreatedUserId'])
+      .orderBy('bulkId')
+      .execute();
   const startedEvents = async () =>
-    (await ctx.db.kysely.selectFrom('audit_events').select('audtId').where('audtAction', '=', AUDIT_ACTIONS.bulkStarted).execute()).length;
+    (
+      await ctx.db.kysely
+        .selectFrom('audit_events')
+        .select('audtId')
+        .where('audtAction', '=', AUDIT_ACTIONS.bulkStarted)
+        .execute()
+    ).length;
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect, { demo: false });
@@ -39,7 +66,7 @@ describe.each(DIALECTS)('bulk job limits (%s)', (dialect) => {
     await ctx.close();
   });
 
-  it('a key used in one company does not answer with that company\'s job from another: the other company gets its own job', async () => {
+  it("a key used in one company does not answer with that company's job from another: the other company gets its own job", async () => {
     ctx.deps.config.bulk = { ...ctx.deps.config.bulk, jobsPerUser: 100 };
     const key = randomUUID();
     const a = await start(inFirst, await unpaid(first), key);
@@ -53,13 +80,18 @@ describe.each(DIALECTS)('bulk job limits (%s)', (dialect) => {
     expect(jobB.jobId).not.toBe(jobA.jobId);
     expect((await jobs()).find((j) => j.bulkId === jobB.jobId)?.bulkCompId).toBe(second.compId);
     // jobA is not readable from the second company, and each company's key still finds its own job
-    expect((await ctx.inject({ method: 'GET', url: `${BULK}/${jobA.jobId}`, token: inSecond })).statusCode).toBe(404);
+    expect(
+      (await ctx.inject({ method: 'GET', url: `${BULK}/${jobA.jobId}`, token: inSecond }))
+        .statusCode,
+    ).toBe(404);
     expect((await start(inSecond, await unpaid(second), key)).json().data.jobId).toBe(jobB.jobId);
     expect((await start(inFirst, await unpaid(first), key)).json().data.jobId).toBe(jobA.jobId);
-    expect((await jobs()).filter((j) => j.bulkId === jobA.jobId || j.bulkId === jobB.jobId)).toHaveLength(2);
+    expect(
+      (await jobs()).filter((j) => j.bulkId === jobA.jobId || j.bulkId === jobB.jobId),
+    ).toHaveLength(2);
   });
 
-  it('refuses a user\'s third running job with 429 (BULK_JOBS_PER_USER=2), in any company; nothing written; another user is not held back', async () => {
+  it("refuses a user's third running job with 429 (BULK_JOBS_PER_USER=2), in any company; nothing written; another user is not held back", async () => {
     ctx.deps.config.bulk = { ...ctx.deps.config.bulk, jobsPerUser: 2 };
     // the first test left this user's jobs running: cancel them
     for (const job of await jobs()) {
@@ -91,7 +123,12 @@ describe.each(DIALECTS)('bulk job limits (%s)', (dialect) => {
     expect((await start(other.token, await unpaid(first))).statusCode).toBe(200);
 
     // once one job ends, the user may start another
-    const cancel = await ctx.inject({ method: 'POST', url: `${BULK}/${one.json().data.jobId}/cancel`, token: inFirst, payload: {} });
+    const cancel = await ctx.inject({
+      method: 'POST',
+      url: `${BULK}/${one.json().data.jobId}/cancel`,
+      token: inFirst,
+      payload: {},
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await start(inFirst, await unpaid(first))).statusCode).toBe(200);
   });

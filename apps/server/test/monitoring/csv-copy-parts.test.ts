@@ -28,10 +28,15 @@ function copyRows(lines: string[], extension: Buffer = Buffer.from('ext')): Buff
   });
   const trailer = Buffer.alloc(2);
   trailer.writeInt16BE(-1, 0);
-  return [Buffer.concat([SIGNATURE, head, extension, ...rows.slice(0, 1)]), ...rows.slice(1), trailer];
+  return [
+    Buffer.concat([SIGNATURE, head, extension, ...rows.slice(0, 1)]),
+    ...rows.slice(1),
+    trailer,
+  ];
 }
 
-const copyOutput = (lines: string[], extension?: Buffer): Buffer => Buffer.concat(copyRows(lines, extension));
+const copyOutput = (lines: string[], extension?: Buffer): Buffer =>
+  Buffer.concat(copyRows(lines, extension));
 
 /** Cuts `output` at `cuts`, reads each piece (a copy: it is rewritten in place) and gives the lines and rows of each. */
 function readAll(output: Buffer, cuts: number[]): LineBatch[] {
@@ -48,7 +53,14 @@ function readAll(output: Buffer, cuts: number[]): LineBatch[] {
   return batches;
 }
 
-const LINES = ['"a","b"\r\n', '"Ñandú 🎉","x\ny"\r\n', '"with ""quotes"""\r\n', '"\'=1+1","",""\r\n', '"last"\r\n', ''];
+const LINES = [
+  '"a","b"\r\n',
+  '"Ñandú 🎉","x\ny"\r\n',
+  '"with ""quotes"""\r\n',
+  '"\'=1+1","",""\r\n',
+  '"last"\r\n',
+  '',
+];
 const EXPECTED = Buffer.from(LINES.join(''));
 
 describe('CopyLines: binary COPY frames -> the CSV records, in place', () => {
@@ -66,8 +78,12 @@ describe('CopyLines: binary COPY frames -> the CSV records, in place', () => {
         for (const batch of batches) {
           through += batch.bytes.length;
           counted += batch.rows;
-          const ended = LINES.slice(0, -1).filter((_, i) => Buffer.byteLength(LINES.slice(0, i + 1).join('')) <= through).length;
-          expect(counted === ended || (counted === LINES.length && ended === LINES.length - 1)).toBe(true);
+          const ended = LINES.slice(0, -1).filter(
+            (_, i) => Buffer.byteLength(LINES.slice(0, i + 1).join('')) <= through,
+          ).length;
+          expect(
+            counted === ended || (counted === LINES.length && ended === LINES.length - 1),
+          ).toBe(true);
         }
       }
     }
@@ -76,13 +92,18 @@ describe('CopyLines: binary COPY frames -> the CSV records, in place', () => {
   it('reads an empty result (header and trailer only) and one byte at a time', () => {
     expect(readAll(copyOutput([]), [])).toEqual([{ bytes: Buffer.alloc(0), rows: 0 }]);
     const output = copyOutput(LINES, Buffer.alloc(0));
-    const batches = readAll(output, Array.from({ length: output.length }, (_, i) => i));
+    const batches = readAll(
+      output,
+      Array.from({ length: output.length }, (_, i) => i),
+    );
     expect(Buffer.concat(batches.map((x) => x.bytes)).equals(EXPECTED)).toBe(true);
     expect(batches.reduce((sum, x) => sum + x.rows, 0)).toBe(LINES.length);
   });
 
   it('refuses what is not one text column per row, or an output cut short', () => {
-    expect(() => readAll(Buffer.from('"a","b"\n"c","d"\n"e","f"\n'), [])).toThrow(/not binary COPY/);
+    expect(() => readAll(Buffer.from('"a","b"\n"c","d"\n"e","f"\n'), [])).toThrow(
+      /not binary COPY/,
+    );
     const twoColumns = copyOutput(['x']);
     twoColumns.writeInt16BE(2, SIGNATURE.length + 8 + 3);
     expect(() => readAll(twoColumns, [])).toThrow(/2 columns/);
@@ -108,9 +129,17 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
   // row (the file header in the first, the trailer alone), CopyDone; then what pg reads again.
   const copyPart = Buffer.concat([
     message('H', Buffer.from([1, 0, 1, 0, 1])),
-    ...copyRows(LINES).map((row, i) => (i === 2 ? [message('N', Buffer.from('notice\0')), message('d', row)] : [message('d', row)])).flat(),
+    ...copyRows(LINES)
+      .map((row, i) =>
+        i === 2 ? [message('N', Buffer.from('notice\0')), message('d', row)] : [message('d', row)],
+      )
+      .flat(),
   ]);
-  const pgPart = Buffer.concat([message('c', Buffer.alloc(0)), message('C', Buffer.from('COPY 6\0')), message('Z', Buffer.from('I'))]);
+  const pgPart = Buffer.concat([
+    message('c', Buffer.alloc(0)),
+    message('C', Buffer.from('COPY 6\0')),
+    message('Z', Buffer.from('I')),
+  ]);
   const wire = Buffer.concat([copyPart, pgPart]);
 
   /** A piece of `wire` as a socket reads it: in memory of its own. */
@@ -127,7 +156,10 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
    * own listener got. `free`: each batch's memory is freed (send-csv.ts's way) once its bytes are
    * copied, as a consumer that owns them may.
    */
-  async function run(cuts: number[], { piece = sharedMemory, free = false } = {}): Promise<{ batches: LineBatch[]; toPg: Buffer }> {
+  async function run(
+    cuts: number[],
+    { piece = sharedMemory, free = false } = {},
+  ): Promise<{ batches: LineBatch[]; toPg: Buffer }> {
     const socket = new PassThrough();
     const toPg: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => toPg.push(chunk));
@@ -164,10 +196,13 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
     }
   });
 
-  it('hands out bytes that are the consumer\'s alone: freeing each batch once read changes neither the lines nor what pg gets', async () => {
+  it("hands out bytes that are the consumer's alone: freeing each batch once read changes neither the lines nor what pg gets", async () => {
     for (const piece of [ownMemory, sharedMemory]) {
       for (let a = 0; a <= wire.length; a += 1) {
-        const { batches, toPg } = await run([a, Math.min(a + 37, wire.length)], { piece, free: true });
+        const { batches, toPg } = await run([a, Math.min(a + 37, wire.length)], {
+          piece,
+          free: true,
+        });
         expect(Buffer.concat(batches.map((x) => x.bytes)).equals(EXPECTED)).toBe(true);
         expect(batches.reduce((sum, x) => sum + x.rows, 0)).toBe(LINES.length);
         expect(toPg.equals(pgPart)).toBe(true);
@@ -175,14 +210,23 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
     }
   });
 
-  it('fails with pg\'s error, and gives pg the ErrorResponse', async () => {
+  it("fails with pg's error, and gives pg the ErrorResponse", async () => {
     const socket = new PassThrough();
     const toPg: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => toPg.push(chunk));
     const copy = new CopyOut('COPY (select 1) TO STDOUT (FORMAT binary)');
     copy.submit({ stream: socket, query: () => {} } as unknown as pg.Connection);
-    const error = message('E', Buffer.from('SERROR\0C57014\0Mcanceling statement due to user request\0\0'));
-    socket.write(Buffer.concat([message('H', Buffer.from([1, 0, 1, 0, 1])), message('d', copyRows(LINES)[0]!), error]));
+    const error = message(
+      'E',
+      Buffer.from('SERROR\0C57014\0Mcanceling statement due to user request\0\0'),
+    );
+    socket.write(
+      Buffer.concat([
+        message('H', Buffer.from([1, 0, 1, 0, 1])),
+        message('d', copyRows(LINES)[0]!),
+        error,
+      ]),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(Buffer.concat(toPg).equals(error)).toBe(true);
     copy.handleError(new Error('canceling statement due to user request'));
@@ -196,28 +240,51 @@ describe('CopyOut: the COPY read from the socket, the rest given back to pg', ()
 
 describe('inlineParameters: a compiled query with its $n written as literals', () => {
   it('replaces placeholders outside quotes only, doubling quotes and escaping backslashes', () => {
-    const query = CompiledQuery.raw(`select $1, '$2 stays', "col$3", $2, 'it''s $1' escape '\\', $10`, ["it's", 'back\\slash', ...Array.from({ length: 7 }, () => null), 42]);
-    expect(inlineParameters(query)).toBe(`select 'it''s', '$2 stays', "col$3",  E'back\\\\slash', 'it''s $1' escape '\\', '42'`);
+    const query = CompiledQuery.raw(
+      `select $1, '$2 stays', "col$3", $2, 'it''s $1' escape '\\', $10`,
+      ["it's", 'back\\slash', ...Array.from({ length: 7 }, () => null), 42],
+    );
+    expect(inlineParameters(query)).toBe(
+      `select 'it''s', '$2 stays', "col$3",  E'back\\\\slash', 'it''s $1' escape '\\', '42'`,
+    );
     expect(() => inlineParameters(CompiledQuery.raw('select $2', [1]))).toThrow(/no parameter \$2/);
     expect(() => inlineParameters(CompiledQuery.raw('select $1', [{}]))).toThrow(/no SQL literal/);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('gives PostgreSQL the same values as the bound parameters', async () => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      const values = ["'", "''", '\\', "\\'", 'a"b', '$1', '\n\r\t', 'Ñandú 🎉 中文', '%_', '', 'E\'x\'', 12.5, -3, true];
-      const text = `select ${values.map((_, i) => `$${i + 1}::text as v${i}`).join(', ')}`;
-      const bound = await client.query(text, values);
-      const inlined = await client.query(inlineParameters(CompiledQuery.raw(text, values)));
-      expect(inlined.rows).toEqual(bound.rows);
-    } finally {
-      await client.end();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'gives PostgreSQL the same values as the bound parameters',
+    async () => {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        const values = [
+          "'",
+          "''",
+          '\\',
+          "\\'",
+          'a"b',
+          '$1',
+          '\n\r\t',
+          'Ñandú 🎉 中文',
+          '%_',
+          '',
+          "E'x'",
+          12.5,
+          -3,
+          true,
+        ];
+        const text = `select ${values.map((_, i) => `$${i + 1}::text as v${i}`).join(', ')}`;
+        const bound = await client.query(text, values);
+        const inlined = await client.query(inlineParameters(CompiledQuery.raw(text, values)));
+        expect(inlined.rows).toEqual(bound.rows);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
-describe('the export\'s statement timeout', () => {
+describe("the export's statement timeout", () => {
   it('is at least an hour, and none when the pool sets none', () => {
     expect(exportStatementTimeoutMs(30_000)).toBe(3_600_000);
     expect(exportStatementTimeoutMs(7_200_000)).toBe(7_200_000);

@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTI_STATUS } from '@tagih/contract';
 import { MerchantBreakers } from '../../src/modules/notifications/merchant-breaker.ts';
-import { runDueNotifications, startNotificationWorker } from '../../src/modules/notifications/retry-worker.ts';
+import {
+  runDueNotifications,
+  startNotificationWorker,
+} from '../../src/modules/notifications/retry-worker.ts';
 import { DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, insertTx, setCallbackUrl } from './support.ts';
 
@@ -41,12 +44,17 @@ class Receiver {
       add(this.received, 1);
       add(this.inFlight, 1);
       this.total += 1;
-      this.maxInFlight.set(name, Math.max(this.maxInFlight.get(name) ?? 0, this.inFlight.get(name)!));
+      this.maxInFlight.set(
+        name,
+        Math.max(this.maxInFlight.get(name) ?? 0, this.inFlight.get(name)!),
+      );
       this.maxTotal = Math.max(this.maxTotal, this.total);
       const answer = (status: number) => {
         add(this.inFlight, -1);
         this.total -= 1;
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status === 200 }));
+        res
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: status === 200 }));
       };
       const mode = this.modes.get(name) ?? 'ok';
       if (mode === 'hang') this.hanging.push({ name, answer: () => answer(500) });
@@ -86,25 +94,64 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     const company = await createCompany(ctx);
     await setCallbackUrl(ctx, company, receiver.callbackUrl(name));
     const now = ctx.clock.now().toISOString();
-    const trctIds = await insertTx(ctx, company, 'VA', Array.from({ length: count }, () => ({ orderId: `FAIR-${++n}`, status: '00' as const, notification: { status: 1 as const, nextAttemptAt: now } })));
-    const rows = await ctx.db.kysely.selectFrom('notifications').select('notiId').where('notiTrctId', 'in', trctIds).orderBy('notiId').execute();
+    const trctIds = await insertTx(
+      ctx,
+      company,
+      'VA',
+      Array.from({ length: count }, () => ({
+        orderId: `FAIR-${++n}`,
+        status: '00' as const,
+        notification: { status: 1 as const, nextAttemptAt: now },
+      })),
+    );
+    const rows = await ctx.db.kysely
+      .selectFrom('notifications')
+      .select('notiId')
+      .where('notiTrctId', 'in', trctIds)
+      .orderBy('notiId')
+      .execute();
     return { clntid: company.clntid, ids: rows.map((r) => r.notiId) };
   };
   const statuses = async (ids: number[]) =>
-    (await ctx.db.kysely.selectFrom('notifications').select(['notiStatus']).where('notiId', 'in', ids).orderBy('notiId').execute()).map((r) => r.notiStatus);
+    (
+      await ctx.db.kysely
+        .selectFrom('notifications')
+        .select(['notiStatus'])
+        .where('notiId', 'in', ids)
+        .orderBy('notiId')
+        .execute()
+    ).map((r) => r.notiStatus);
   const attempts = async (ids: number[]) =>
-    (await ctx.db.kysely.selectFrom('notifications').select(['notiAttempts']).where('notiId', 'in', ids).orderBy('notiId').execute()).map((r) => r.notiAttempts);
+    (
+      await ctx.db.kysely
+        .selectFrom('notifications')
+        .select(['notiAttempts'])
+        .where('notiId', 'in', ids)
+        .orderBy('notiId')
+        .execute()
+    ).map((r) => r.notiAttempts);
 
   beforeAll(async () => {
     await receiver.start();
-    ctx = await createTestContext(dialect, { demo: false, config: { merchantAllowedHosts: ['127.0.0.1'] } });
+    ctx = await createTestContext(dialect, {
+      demo: false,
+      config: { merchantAllowedHosts: ['127.0.0.1'] },
+    });
     // Long enough that a hanging merchant hangs until the test releases it.
     ctx.deps.merchant = { timeoutMs: 20_000 };
-    expect(ctx.config).toMatchObject({ workerConcurrency: 8, workerPerMerchant: 2, shutdownGraceSeconds: 20 });
+    expect(ctx.config).toMatchObject({
+      workerConcurrency: 8,
+      workerPerMerchant: 2,
+      shutdownGraceSeconds: 20,
+    });
   });
   afterEach(async () => {
     // Each test starts with nothing due: what a test left pending is given up.
-    await ctx.db.kysely.updateTable('notifications').set({ notiNextAttemptAt: null, notiLockedUntil: null }).where('notiStatus', '=', NOTI_STATUS.PENDING).execute();
+    await ctx.db.kysely
+      .updateTable('notifications')
+      .set({ notiNextAttemptAt: null, notiLockedUntil: null })
+      .where('notiStatus', '=', NOTI_STATUS.PENDING)
+      .execute();
     ctx.deps.config.workerConcurrency = 8;
     ctx.deps.config.workerPerMerchant = 2;
     ctx.clock.advanceMinutes(60);
@@ -123,7 +170,10 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
       tickDone = true;
       return results;
     });
-    await vi.waitFor(async () => expect(await statuses(b.ids)).toEqual([2, 2, 2]), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await statuses(b.ids)).toEqual([2, 2, 2]), {
+      timeout: 10_000,
+      interval: 20,
+    });
     // B is through while A's sends are still hanging (two of them: A's own cap) and the tick is not over.
     expect(tickDone).toBe(false);
     expect(receiver.count(receiver.inFlight, 'hang-a')).toBe(2);
@@ -132,7 +182,11 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     receiver.release('hang-a');
     const results = await tick;
     expect(results.filter((r) => b.ids.includes(r.notiId)).every((r) => r.delivered)).toBe(true);
-    expect(results.filter((r) => a.ids.includes(r.notiId)).map((r) => r.delivered)).toEqual([false, false, false]);
+    expect(results.filter((r) => a.ids.includes(r.notiId)).map((r) => r.delivered)).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(receiver.count(receiver.received, 'hang-a')).toBe(3);
   });
 
@@ -141,10 +195,16 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     const a = await due('hang-w', 3);
     const worker = startNotificationWorker(ctx.deps, 20, { onError: () => {} });
     try {
-      await vi.waitFor(() => expect(receiver.count(receiver.inFlight, 'hang-w')).toBe(2), { timeout: 10_000, interval: 10 });
+      await vi.waitFor(() => expect(receiver.count(receiver.inFlight, 'hang-w')).toBe(2), {
+        timeout: 10_000,
+        interval: 10,
+      });
       // B's notifications arrive while A's two sends hang: the next ticks deliver them.
       const b = await due('late-b', 3);
-      await vi.waitFor(async () => expect(await statuses(b.ids)).toEqual([2, 2, 2]), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await statuses(b.ids)).toEqual([2, 2, 2]), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(receiver.count(receiver.inFlight, 'hang-w')).toBe(2);
       expect(receiver.count(receiver.received, 'hang-w')).toBe(2); // A never got more than its cap
       expect(await statuses(a.ids)).toEqual([1, 1, 1]);
@@ -177,7 +237,11 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     const e = await due('brk-e', 7);
     await runDueNotifications(ctx.deps, { breakers });
     expect(receiver.count(receiver.received, 'brk-e')).toBe(5);
-    expect(breakers.stateOf(e.clntid)).toMatchObject({ open: true, consecutiveFailures: 5, cooldownMs: 60_000 });
+    expect(breakers.stateOf(e.clntid)).toMatchObject({
+      open: true,
+      consecutiveFailures: 5,
+      cooldownMs: 60_000,
+    });
     expect(await attempts(e.ids)).toEqual([1, 1, 1, 1, 1, 0, 0]);
 
     // While open: E's two due notifications are skipped, another merchant's go out.
@@ -210,8 +274,13 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     receiver.modes.set('stop-g', 'hang');
     const g = await due('stop-g', 4);
     const errors: unknown[] = [];
-    const worker = startNotificationWorker(ctx.deps, 20, { onError: (error) => errors.push(error) });
-    await vi.waitFor(() => expect(receiver.count(receiver.inFlight, 'stop-g')).toBe(2), { timeout: 10_000, interval: 10 });
+    const worker = startNotificationWorker(ctx.deps, 20, {
+      onError: (error) => errors.push(error),
+    });
+    await vi.waitFor(() => expect(receiver.count(receiver.inFlight, 'stop-g')).toBe(2), {
+      timeout: 10_000,
+      interval: 10,
+    });
     let stopped = false;
     const stopping = worker.stop().then(() => {
       stopped = true;
@@ -225,7 +294,11 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(receiver.count(receiver.received, 'stop-g')).toBe(2);
     expect(await attempts(g.ids)).toEqual([1, 1, 0, 0]);
-    const leases = await ctx.db.kysely.selectFrom('notifications').select('notiLockedUntil').where('notiId', 'in', g.ids).execute();
+    const leases = await ctx.db.kysely
+      .selectFrom('notifications')
+      .select('notiLockedUntil')
+      .where('notiId', 'in', g.ids)
+      .execute();
     expect(leases.every((l) => l.notiLockedUntil === null)).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -234,14 +307,28 @@ describe.each(DIALECTS)('fair, bounded delivery of notifications (%s)', (dialect
     receiver.modes.set('grace-h', 'hang');
     const h = await due('grace-h', 1);
     let abandoned = 0;
-    const worker = startNotificationWorker(ctx.deps, 20, { onError: () => {}, graceMs: 100, onAbandoned: () => (abandoned += 1) });
-    await vi.waitFor(() => expect(receiver.count(receiver.inFlight, 'grace-h')).toBe(1), { timeout: 10_000, interval: 10 });
+    const worker = startNotificationWorker(ctx.deps, 20, {
+      onError: () => {},
+      graceMs: 100,
+      onAbandoned: () => (abandoned += 1),
+    });
+    await vi.waitFor(() => expect(receiver.count(receiver.inFlight, 'grace-h')).toBe(1), {
+      timeout: 10_000,
+      interval: 10,
+    });
     await worker.stop();
     expect(abandoned).toBe(1);
-    const [row] = await ctx.db.kysely.selectFrom('notifications').select(['notiLockedUntil', 'notiAttempts']).where('notiId', '=', h.ids[0]!).execute();
+    const [row] = await ctx.db.kysely
+      .selectFrom('notifications')
+      .select(['notiLockedUntil', 'notiAttempts'])
+      .where('notiId', '=', h.ids[0]!)
+      .execute();
     expect(row).toMatchObject({ notiAttempts: 0 });
     expect(row!.notiLockedUntil).not.toBeNull();
     receiver.release('grace-h');
-    await vi.waitFor(async () => expect(await attempts(h.ids)).toEqual([1]), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect(await attempts(h.ids)).toEqual([1]), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 });

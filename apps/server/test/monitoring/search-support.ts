@@ -20,16 +20,50 @@ export function parseFor(kind: ServerKind, raw: RawQuery): ListQuery {
 }
 
 const sortedIds = async (q: ReturnType<typeof filteredRows>) =>
-  ((await q.select(sql.ref('trctId').as('id')).execute()) as { id: number }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
+  ((await q.select(sql.ref('trctId').as('id')).execute()) as { id: number }[])
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b);
 
 /** The rows of the old code path: the LIKE over the company's rows (`columns`: the fields the queries read). */
-export function likeScanIds(ctx: TestContext, kind: ServerKind, compId: number, columns: readonly string[], query: ListQuery): Promise<number[]> {
-  const rows = kindRows(ctx.db.kysely, { type: kind.type, compId, range: ALL_TIME }, { fields: new Set(['trctId', ...columns]) });
-  const filtered = applyFilters(ctx.db.kysely.selectFrom(rows.as('r')) as never, query, kind.resource, { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' });
+export function likeScanIds(
+  ctx: TestContext,
+  kind: ServerKind,
+  compId: number,
+  columns: readonly string[],
+  query: ListQuery,
+): Promise<number[]> {
+  const rows = kindRows(
+    ctx.db.kysely,
+    { type: kind.type, compId, range: ALL_TIME },
+    { fields: new Set(['trctId', ...columns]) },
+  );
+  const filtered = applyFilters(
+    ctx.db.kysely.selectFrom(rows.as('r')) as never,
+    query,
+    kind.resource,
+    { timeZone: ctx.config.businessTz, tieBreaker: 'trctId' },
+  );
   return sortedIds(filtered as ReturnType<typeof filteredRows>);
 }
 
 /** The rows the list finds today (trigram tables or window included). */
-export function listIds(ctx: TestContext, kind: ServerKind, compId: number, query: ListQuery): Promise<number[]> {
-  return sortedIds(filteredRows(ctx.db.kysely, { kind: kind, compId: compId, range: ALL_TIME, query: query, timeZone: ctx.config.businessTz }, { fields: ['trctId'] }));
+export function listIds(
+  ctx: TestContext,
+  kind: ServerKind,
+  compId: number,
+  query: ListQuery,
+): Promise<number[]> {
+  return sortedIds(
+    filteredRows(
+      ctx.db.kysely,
+      {
+        kind: kind,
+        compId: compId,
+        range: ALL_TIME,
+        query: query,
+        timeZone: ctx.config.businessTz,
+      },
+      { fields: ['trctId'] },
+    ),
+  );
 }

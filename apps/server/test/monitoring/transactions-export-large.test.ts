@@ -37,13 +37,20 @@ const COUNTING_CLIENT = `
 `;
 
 /** Downloads `url` in a process of its own (its Buffers are not this process's): status, bytes and lines. */
-function countedInOtherProcess(url: string, token: string): Promise<{ status: number; bytes: number; lines: number }> {
+function countedInOtherProcess(
+  url: string,
+  token: string,
+): Promise<{ status: number; bytes: number; lines: number }> {
   return new Promise((resolve, reject) => {
-    const client = spawn(process.execPath, ['-e', COUNTING_CLIENT, url, token], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const client = spawn(process.execPath, ['-e', COUNTING_CLIENT, url, token], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     client.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     client.on('error', reject);
-    client.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the client exited with ${code}`))));
+    client.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the client exited with ${code}`)),
+    );
   });
 }
 
@@ -55,7 +62,17 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     const company = await createCompany(ctx);
-    expect(await insertTransactions(ctx.db.kysely, numberedVaRows(company.compId, company.clntid, ROWS, (i) => `BULK-${String(i).padStart(7, '0')}`))).toBe(ROWS);
+    expect(
+      await insertTransactions(
+        ctx.db.kysely,
+        numberedVaRows(
+          company.compId,
+          company.clntid,
+          ROWS,
+          (i) => `BULK-${String(i).padStart(7, '0')}`,
+        ),
+      ),
+    ).toBe(ROWS);
     token = await ctx.loginWithCompany(ADMIN, company.compId);
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   }, 300_000);
@@ -65,7 +82,9 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
 
   it('streams every row while live memory stays flat', async () => {
     const before = liveHeapMb();
-    const response = await fetch(`${base}/api/dashboard/transactionVa/export.csv`, { headers: { authentication: token } });
+    const response = await fetch(`${base}/api/dashboard/transactionVa/export.csv`, {
+      headers: { authentication: token },
+    });
     expect(response.status).toBe(200);
     const decoder = new TextDecoder();
     let records = 0;
@@ -87,13 +106,19 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
     expect(peak).toBeLessThan(40);
   }, 300_000);
 
-  it('frees what it has sent: the server\'s Buffer memory stays far below the export\'s size', async () => {
+  it("frees what it has sent: the server's Buffer memory stays far below the export's size", async () => {
     // Sampled in this process, which serves the export; the client runs in its own.
     gc();
     const before = process.memoryUsage().arrayBuffers;
     let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers - before)), 5);
-    const counted = await countedInOtherProcess(`${base}/api/dashboard/transactionVa/export.csv`, token).finally(() => clearInterval(sampler));
+    const sampler = setInterval(
+      () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers - before)),
+      5,
+    );
+    const counted = await countedInOtherProcess(
+      `${base}/api/dashboard/transactionVa/export.csv`,
+      token,
+    ).finally(() => clearInterval(sampler));
     expect(counted).toMatchObject({ status: 200, lines: ROWS + 1 });
     // 24.5 MB sent. Written by the route (send-csv.ts), PostgreSQL's chunks and SQLite's batches
     // (moved from its thread as bytes, csv-sqlite.ts) are freed once written: 0.0 MB on both
@@ -105,12 +130,16 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
   it('stops reading the database when the client goes away', async () => {
     const rowsBefore = exportMetrics.rows;
     await new Promise<void>((resolve, reject) => {
-      const request = httpGet(`${base}/api/dashboard/transactionVa/export.csv`, { headers: { authentication: token } }, (response) => {
-        response.once('data', () => {
-          request.destroy(); // the client disconnects after the first bytes
-          resolve();
-        });
-      });
+      const request = httpGet(
+        `${base}/api/dashboard/transactionVa/export.csv`,
+        { headers: { authentication: token } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy(); // the client disconnects after the first bytes
+            resolve();
+          });
+        },
+      );
       request.on('error', reject);
     });
     // The batch being read when the client left may still finish (queries run on their own
@@ -128,59 +157,80 @@ describe.each(DIALECTS)('a 200,000-row CSV export (%s)', (dialect) => {
   }, 60_000);
 
   // PostgreSQL only: its export is one COPY, which can fail half-way (here: cancelled).
-  it.runIf(dialect === 'postgres')('cuts the response short when a read fails after the first bytes, records a failure, and the connection comes back', async () => {
-    const stopsBefore = { ...copyStops };
-    const eventsBefore = (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).length;
-    const ended = await new Promise<{ status: number; complete: boolean; bytes: number }>((resolve, reject) => {
-      const request = httpGet(`${base}/api/dashboard/transactionVa/export.csv`, { headers: { authentication: token } }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('close', () => resolve({ status: response.statusCode!, complete: response.complete, bytes }));
-        response.on('error', () => {});
-        // Stalled after the first bytes (24.5 MB do not fit in the sockets' buffers), the COPY is
-        // cancelled; PostgreSQL stops at its next row once the client reads again.
-        response.once('data', () => {
-          response.pause();
-          void (async () => {
-            // The COPY among other test files' (each test has a database of its own): the one in this database.
-            const copying = sql<{ pid: number }>`
+  it.runIf(dialect === 'postgres')(
+    'cuts the response short when a read fails after the first bytes, records a failure, and the connection comes back',
+    async () => {
+      const stopsBefore = { ...copyStops };
+      const eventsBefore = (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).length;
+      const ended = await new Promise<{ status: number; complete: boolean; bytes: number }>(
+        (resolve, reject) => {
+          const request = httpGet(
+            `${base}/api/dashboard/transactionVa/export.csv`,
+            { headers: { authentication: token } },
+            (response) => {
+              let bytes = 0;
+              response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              response.on('close', () =>
+                resolve({ status: response.statusCode!, complete: response.complete, bytes }),
+              );
+              response.on('error', () => {});
+              // Stalled after the first bytes (24.5 MB do not fit in the sockets' buffers), the COPY is
+              // cancelled; PostgreSQL stops at its next row once the client reads again.
+              response.once('data', () => {
+                response.pause();
+                void (async () => {
+                  // The COPY among other test files' (each test has a database of its own): the one in this database.
+                  const copying = sql<{ pid: number }>`
               select pid from pg_stat_activity
               where backend_type = 'client backend' and query like 'COPY (%' and datname = current_database()`;
-            let pids: { pid: number }[] = [];
-            for (let i = 0; i < 100 && pids.length === 0; i++) {
-              pids = (await copying.execute(ctx.db.kysely)).rows;
-              if (pids.length === 0) await new Promise((r) => setTimeout(r, 50));
-            }
-            expect(pids).toHaveLength(1);
-            await sql`select pg_cancel_backend(${pids[0]!.pid})`.execute(ctx.db.kysely);
-            response.resume();
-          })().catch((error: unknown) => {
-            request.destroy();
-            reject(error);
-          });
-        });
+                  let pids: { pid: number }[] = [];
+                  for (let i = 0; i < 100 && pids.length === 0; i++) {
+                    pids = (await copying.execute(ctx.db.kysely)).rows;
+                    if (pids.length === 0) await new Promise((r) => setTimeout(r, 50));
+                  }
+                  expect(pids).toHaveLength(1);
+                  await sql`select pg_cancel_backend(${pids[0]!.pid})`.execute(ctx.db.kysely);
+                  response.resume();
+                })().catch((error: unknown) => {
+                  request.destroy();
+                  reject(error);
+                });
+              });
+            },
+          );
+          request.on('error', () => {});
+        },
+      );
+      expect(ended.status).toBe(200);
+      expect(ended.complete).toBe(false);
+      expect(ended.bytes).toBeGreaterThan(0);
+      const events = (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).slice(eventsBefore);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        audtOutcome: 'failure',
+        details: { kind: 'VA', rows: expect.any(Number) },
       });
-      request.on('error', () => {});
-    });
-    expect(ended.status).toBe(200);
-    expect(ended.complete).toBe(false);
-    expect(ended.bytes).toBeGreaterThan(0);
-    const events = (await eventsOf(ctx, AUDIT_ACTIONS.transactionExported)).slice(eventsBefore);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ audtOutcome: 'failure', details: { kind: 'VA', rows: expect.any(Number) } });
-    expect(events[0]!.details.rows).toBeLessThan(ROWS);
-    // PostgreSQL confirmed the cancel: the connection went back to the pool, not closed.
-    expect(copyStops).toEqual({ clean: stopsBefore.clean + 1, closed: stopsBefore.closed });
-  }, 60_000);
+      expect(events[0]!.details.rows).toBeLessThan(ROWS);
+      // PostgreSQL confirmed the cancel: the connection went back to the pool, not closed.
+      expect(copyStops).toEqual({ clean: stopsBefore.clean + 1, closed: stopsBefore.closed });
+    },
+    60_000,
+  );
 
-  it('still answers the spec\'s max=1000000 JSON list with exact totals', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/?page=1&max=1000000&orderField=trctCreatedTime&orderValue=desc', token });
+  it("still answers the spec's max=1000000 JSON list with exact totals", async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionVa/?page=1&max=1000000&orderField=trctCreatedTime&orderValue=desc',
+      token,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json().data;
     expect(body.data).toHaveLength(ROWS);
     expect(body.pagination.totalData).toBe(ROWS);
     const paid = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 3 === 0);
     expect(body.total.count_lunas).toBe(paid.length);
-    expect(Math.round(body.total.nominal_lunas * 100)).toBe(paid.reduce((s, i) => s + 15_000_000 + i, 0));
+    expect(Math.round(body.total.nominal_lunas * 100)).toBe(
+      paid.reduce((s, i) => s + 15_000_000 + i, 0),
+    );
   }, 300_000);
 });

@@ -3,7 +3,6 @@ import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support
 import { parseCsv } from '../support/csv.ts';
 import { createCompany, insertTx, userWithoutDashboards, type TestCompany } from './support.ts';
 
-
 describe.each(DIALECTS)('transaction CSV export (%s)', (dialect) => {
   let ctx: TestContext;
   let mine: TestCompany;
@@ -14,16 +13,61 @@ describe.each(DIALECTS)('transaction CSV export (%s)', (dialect) => {
     mine = await createCompany(ctx);
     const other = await createCompany(ctx);
     await insertTx(ctx, mine, 'VA', [
-      { orderId: '=HYPERLINK("http://evil")', status: '00', amount: 150000, createdAt: '2026-11-20T16:30:00.000Z', lunasAt: '2026-11-20T16:45:01.000Z', name: 'Budi "B", Santoso', notification: { status: 2 } },
-      { orderId: '+SUM(1)', status: '00', amount: 1234.5, createdAt: '2026-11-20T05:00:00.000Z', name: '-2+3', notification: { status: 1 } },
-      { orderId: '@cmd', status: '03', amount: 99000, createdAt: '2026-11-20T04:00:00.000Z', name: '\tTab', bank: 'BJB', expiredAt: '2026-11-21T04:00:00.000Z' },
-      { orderId: 'INV-4', status: '05', amount: 5000, createdAt: '2026-11-20T03:00:00.000Z', name: '\r\nline', bank: 'Mandiri' },
+      {
+        orderId: '=HYPERLINK("http://evil")',
+        status: '00',
+        amount: 150000,
+        createdAt: '2026-11-20T16:30:00.000Z',
+        lunasAt: '2026-11-20T16:45:01.000Z',
+        name: 'Budi "B", Santoso',
+        notification: { status: 2 },
+      },
+      {
+        orderId: '+SUM(1)',
+        status: '00',
+        amount: 1234.5,
+        createdAt: '2026-11-20T05:00:00.000Z',
+        name: '-2+3',
+        notification: { status: 1 },
+      },
+      {
+        orderId: '@cmd',
+        status: '03',
+        amount: 99000,
+        createdAt: '2026-11-20T04:00:00.000Z',
+        name: '\tTab',
+        bank: 'BJB',
+        expiredAt: '2026-11-21T04:00:00.000Z',
+      },
+      {
+        orderId: 'INV-4',
+        status: '05',
+        amount: 5000,
+        createdAt: '2026-11-20T03:00:00.000Z',
+        name: '\r\nline',
+        bank: 'Mandiri',
+      },
     ]);
     await insertTx(ctx, mine, 'QRIS', [
-      { orderId: 'QR-1', status: '00', amount: 50000, createdAt: '2026-11-20T05:00:00.000Z', refNo: 'REF-1', notification: { status: 2 } },
-      { orderId: 'QR-2', status: '03', amount: 7000.1, createdAt: '2026-11-20T06:00:00.000Z', refNo: '=1+1' },
+      {
+        orderId: 'QR-1',
+        status: '00',
+        amount: 50000,
+        createdAt: '2026-11-20T05:00:00.000Z',
+        refNo: 'REF-1',
+        notification: { status: 2 },
+      },
+      {
+        orderId: 'QR-2',
+        status: '03',
+        amount: 7000.1,
+        createdAt: '2026-11-20T06:00:00.000Z',
+        refNo: '=1+1',
+      },
     ]);
-    await insertTx(ctx, other, 'VA', [{ orderId: 'SECRET-OTHER', status: '00', createdAt: '2026-11-20T05:00:00.000Z' }]);
+    await insertTx(ctx, other, 'VA', [
+      { orderId: 'SECRET-OTHER', status: '00', createdAt: '2026-11-20T05:00:00.000Z' },
+    ]);
     token = await ctx.loginWithCompany(ADMIN, mine.compId);
   });
   afterAll(async () => {
@@ -31,26 +75,86 @@ describe.each(DIALECTS)('transaction CSV export (%s)', (dialect) => {
   });
 
   it('streams transactions_VA.csv: labelled header, every cell quoted, words, exact money, WIB dates, newest first', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv', token });
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionVa/export.csv',
+      token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions_VA.csv"');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('"Order ID","No. VA","Nama","Bank","Jumlah","Jumlah Dibayar","Tanggal Dibuat","Tanggal Kadaluarsa","Tanggal Lunas","Status","Notifikasi"');
+    expect(lines[0]).toBe(
+      '"Order ID","No. VA","Nama","Bank","Jumlah","Jumlah Dibayar","Tanggal Dibuat","Tanggal Kadaluarsa","Tanggal Lunas","Status","Notifikasi"',
+    );
     expect(lines.at(-1)).toBe('');
     const rows = parseCsv(res.body);
     expect(rows).toHaveLength(5);
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)","77001\d+","Budi ""B"", Santoso","BRI","150000.00",/);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil""\)","77001\d+","Budi ""B"", Santoso","BRI","150000.00",/,
+    );
     const [first, second, third, fourth] = rows.slice(1);
-    expect(first).toEqual(["'=HYPERLINK(\"http://evil\")", expect.stringMatching(/^77001/), 'Budi "B", Santoso', 'BRI', '150000.00', '150000.00', '2026-11-20 23:30:00', '', '2026-11-20 23:45:01', 'Lunas', 'Sukses']);
-    expect(second).toEqual(["'+SUM(1)", expect.any(String), "'-2+3", 'BRI', '1234.50', '1234.50', '2026-11-20 12:00:00', '', '2026-11-20 10:00:00', 'Lunas', 'Pending']);
-    expect(third).toEqual(["'@cmd", expect.any(String), "'\tTab", 'BJB', '99000.00', '', '2026-11-20 11:00:00', '2026-11-21 11:00:00', '', 'Belum Lunas', 'No Data']);
-    expect(fourth).toEqual(['INV-4', expect.any(String), "'\r\nline", 'Mandiri', '5000.00', '', '2026-11-20 10:00:00', '', '', 'Kadaluarsa', 'No Data']);
+    expect(first).toEqual([
+      '\'=HYPERLINK("http://evil")',
+      expect.stringMatching(/^77001/),
+      'Budi "B", Santoso',
+      'BRI',
+      '150000.00',
+      '150000.00',
+      '2026-11-20 23:30:00',
+      '',
+      '2026-11-20 23:45:01',
+      'Lunas',
+      'Sukses',
+    ]);
+    expect(second).toEqual([
+      "'+SUM(1)",
+      expect.any(String),
+      "'-2+3",
+      'BRI',
+      '1234.50',
+      '1234.50',
+      '2026-11-20 12:00:00',
+      '',
+      '2026-11-20 10:00:00',
+      'Lunas',
+      'Pending',
+    ]);
+    expect(third).toEqual([
+      "'@cmd",
+      expect.any(String),
+      "'\tTab",
+      'BJB',
+      '99000.00',
+      '',
+      '2026-11-20 11:00:00',
+      '2026-11-21 11:00:00',
+      '',
+      'Belum Lunas',
+      'No Data',
+    ]);
+    expect(fourth).toEqual([
+      'INV-4',
+      expect.any(String),
+      "'\r\nline",
+      'Mandiri',
+      '5000.00',
+      '',
+      '2026-11-20 10:00:00',
+      '',
+      '',
+      'Kadaluarsa',
+      'No Data',
+    ]);
     expect(res.body).not.toContain('SECRET-OTHER');
   });
 
   it('streams transactions_QRIS.csv with the No. column and an empty notification cell when there is none', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionQr/export.csv', token });
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionQr/export.csv',
+      token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions_QRIS.csv"');
     expect(parseCsv(res.body)).toEqual([
@@ -61,21 +165,68 @@ describe.each(DIALECTS)('transaction CSV export (%s)', (dialect) => {
   });
 
   it('applies the list filters and date range; bad ones are a 400 before any CSV', async () => {
-    const res = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv?finds[trctStatus]=00&from=2026-11-20&to=2026-11-20', token });
-    expect(parseCsv(res.body).map((r) => r[0])).toEqual(['Order ID', "'=HYPERLINK(\"http://evil\")", "'+SUM(1)"]);
-    const unpaid = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv?finds[trctStatus]=03', token });
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionVa/export.csv?finds[trctStatus]=00&from=2026-11-20&to=2026-11-20',
+      token,
+    });
+    expect(parseCsv(res.body).map((r) => r[0])).toEqual([
+      'Order ID',
+      '\'=HYPERLINK("http://evil")',
+      "'+SUM(1)",
+    ]);
+    const unpaid = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionVa/export.csv?finds[trctStatus]=03',
+      token,
+    });
     expect(parseCsv(unpaid.body).map((r) => r[0])).toEqual(['Order ID', "'@cmd"]);
-    const nextDay = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv?from=2026-11-21&to=2026-11-21', token });
+    const nextDay = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionVa/export.csv?from=2026-11-21&to=2026-11-21',
+      token,
+    });
     expect(parseCsv(nextDay.body)).toHaveLength(1);
-    const bad = await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv?finds[nope]=1', token });
+    const bad = await ctx.inject({
+      method: 'GET',
+      url: '/api/dashboard/transactionVa/export.csv?finds[nope]=1',
+      token,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toContain('application/json');
-    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionQr/export.csv?from=2026-11-21&to=2026-11-20', token })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: '/api/dashboard/transactionQr/export.csv?from=2026-11-21&to=2026-11-20',
+          token,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('needs the read permission', async () => {
-    const nodash = await ctx.loginWithCompany(await userWithoutDashboards(ctx, mine.compId), mine.compId);
-    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionVa/export.csv', token: nodash })).statusCode).toBe(403);
-    expect((await ctx.inject({ method: 'GET', url: '/api/dashboard/transactionQr/export.csv', token: nodash })).statusCode).toBe(403);
+    const nodash = await ctx.loginWithCompany(
+      await userWithoutDashboards(ctx, mine.compId),
+      mine.compId,
+    );
+    expect(
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: '/api/dashboard/transactionVa/export.csv',
+          token: nodash,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: '/api/dashboard/transactionQr/export.csv',
+          token: nodash,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

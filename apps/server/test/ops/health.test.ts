@@ -20,11 +20,16 @@ describe.each(DIALECTS)('health endpoints (%s)', (dialect) => {
     expect(live.json().status).toEqual({ error: 0, message: 'live' });
     const ready = await ctx.inject({ method: 'GET', url: READY });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: { error: 0, message: 'ready' }, data: { database: 'ok', migrations: 'ok', worker: 'off', shutdown: 'no' } });
+    expect(ready.json()).toEqual({
+      status: { error: 0, message: 'ready' },
+      data: { database: 'ok', migrations: 'ok', worker: 'off', shutdown: 'no' },
+    });
   });
 
   it('declares both routes public (deny by default still holds for the rest)', () => {
-    const declared = ctx.app.routeTable.filter((r) => r.method === 'GET' && (r.url === LIVE || r.url === READY)).map((r) => r.access);
+    const declared = ctx.app.routeTable
+      .filter((r) => r.method === 'GET' && (r.url === LIVE || r.url === READY))
+      .map((r) => r.access);
     expect(declared).toEqual(['public', 'public']);
   });
 
@@ -54,7 +59,10 @@ describe.each(DIALECTS)('readiness checks the database and its schema (%s)', (di
 
   it('is not ready while the newest migration is missing', async () => {
     const { LATEST_MIGRATION } = await import('../../src/db/migrate.ts');
-    await ctx.db.kysely.deleteFrom('kysely_migration' as never).where('name' as never, '=', LATEST_MIGRATION as never).execute();
+    await ctx.db.kysely
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', LATEST_MIGRATION as never)
+      .execute();
     const res = await ctx.inject({ method: 'GET', url: READY });
     expect(res.statusCode).toBe(503);
     expect(res.json().status.message).toBe(`Not ready: migrations ${LATEST_MIGRATION} not applied`);

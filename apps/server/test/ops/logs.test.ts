@@ -8,9 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@tagih/contract';
-import { listeningPort, startServer, stopServer, type ServerProcess } from './support/server-process.ts';
+import {
+  listeningPort,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from './support/server-process.ts';
 
-const SECRETS = { ADMIN_PASSWORD: 'adm-Secret-4417', DEMO_PASSWORD: 'demo-Secret-8842', METRICS_TOKEN: 'metrics-Secret-0123456789' };
+const SECRETS = {
+  ADMIN_PASSWORD: 'adm-Secret-4417',
+  DEMO_PASSWORD: 'demo-Secret-8842',
+  METRICS_TOKEN: 'metrics-Secret-0123456789',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('logs of a full start, sign-in and stop', () => {
@@ -40,9 +49,13 @@ describe('logs of a full start, sign-in and stop', () => {
     answers.push({ id: login.headers.get('x-request-id') });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     used.push(token);
-    const status = await fetch(`${base}${API_PATHS.auth.status}`, { headers: { authentication: token, 'x-request-id': 'not sane!' } });
+    const status = await fetch(`${base}${API_PATHS.auth.status}`, {
+      headers: { authentication: token, 'x-request-id': 'not sane!' },
+    });
     answers.push({ id: status.headers.get('x-request-id') });
-    await fetch(`${base}${API_PATHS.metrics}`, { headers: { authorization: `Bearer ${SECRETS.METRICS_TOKEN}` } });
+    await fetch(`${base}${API_PATHS.metrics}`, {
+      headers: { authorization: `Bearer ${SECRETS.METRICS_TOKEN}` },
+    });
     await stopServer(server);
   });
   afterAll(async () => {
@@ -65,8 +78,12 @@ describe('logs of a full start, sign-in and stop', () => {
 
   it('takes a sane X-Request-Id, returns it and logs it on every line of that request', () => {
     expect(answers[0]!.id).toBe('trace-me-1');
-    const lines = server!.stdout.map((line) => JSON.parse(line) as { reqId?: string; msg: string }).filter((l) => l.reqId === 'trace-me-1');
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    const lines = server!.stdout
+      .map((line) => JSON.parse(line) as { reqId?: string; msg: string })
+      .filter((l) => l.reqId === 'trace-me-1');
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
   });
 
   it('replaces an unusable X-Request-Id with a new UUID, returned too', () => {

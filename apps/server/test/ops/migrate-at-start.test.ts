@@ -31,7 +31,7 @@ describe.runIf(PG_URL)('migrating at start (postgres)', () => {
     await onServer(`drop database if exists "${name}" with (force)`);
   });
 
-  it('runs every migration and the rollup whatever the queries\' statement timeout, which the screens\' queries keep', async () => {
+  it("runs every migration and the rollup whatever the queries' statement timeout, which the screens' queries keep", async () => {
     await onServer(`create database "${name}"`);
     const url = new URL(PG_URL!);
     url.pathname = `/${name}`;
@@ -41,15 +41,28 @@ describe.runIf(PG_URL)('migrating at start (postgres)', () => {
     const database = openDatabase(config.databaseUrl, { pool: config.dbPool });
     try {
       await prepareSchema(database, config);
-      const [migrated] = await onServer<{ name: string }>(`select name from kysely_migration order by name desc limit 1`, [], url.toString());
+      const [migrated] = await onServer<{ name: string }>(
+        `select name from kysely_migration order by name desc limit 1`,
+        [],
+        url.toString(),
+      );
       expect(migrated?.name).toBe(LATEST_MIGRATION);
-      const [rollup] = await onServer<{ zone: string }>(`select "rlstTimeZone" as zone from transaction_rollup_state`, [], url.toString());
+      const [rollup] = await onServer<{ zone: string }>(
+        `select "rlstTimeZone" as zone from transaction_rollup_state`,
+        [],
+        url.toString(),
+      );
       expect(rollup?.zone).toBe(config.businessTz);
-      const [left] = await onServer<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'tagih migrate'`, [name]);
+      const [left] = await onServer<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'tagih migrate'`,
+        [name],
+      );
       expect(left?.n).toBe(0);
       // PostgreSQL says "statement timeout", or "user request" when a 1 ms timer fires as the
       // previous statement ends and cancels the next one: either way the pool's timeout stopped it.
-      await expect(sql`select pg_sleep(0.05)`.execute(database.kysely)).rejects.toThrow(/^canceling statement due to (statement timeout|user request)$/);
+      await expect(sql`select pg_sleep(0.05)`.execute(database.kysely)).rejects.toThrow(
+        /^canceling statement due to (statement timeout|user request)$/,
+      );
     } finally {
       await database.close();
     }

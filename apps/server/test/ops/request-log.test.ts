@@ -14,7 +14,8 @@ async function logOf(level: string, urls: string[]): Promise<{ msg: string; leve
   const lines: { msg: string; level: number }[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').trim().split('\n')) lines.push(JSON.parse(line) as (typeof lines)[number]);
+      for (const line of chunk.toString('utf8').trim().split('\n'))
+        lines.push(JSON.parse(line) as (typeof lines)[number]);
       done();
     },
   });
@@ -46,9 +47,12 @@ describe('request lines in the log', () => {
     expect(await logOf('info', ['/loud/ok', '/loud/missing', '/quiet/ok'])).toEqual([]);
     const failed = await logOf('info', ['/loud/boom', '/quiet/boom', '/loud/throws']);
     expect(failed.map((l) => l.msg)).toEqual([
-      'the handler failed', 'request failed',
-      'the handler failed', 'request failed',
-      'thrown', 'request failed', // Fastify's error handler logs the error itself
+      'the handler failed',
+      'request failed',
+      'the handler failed',
+      'request failed',
+      'thrown',
+      'request failed', // Fastify's error handler logs the error itself
     ]);
     expect(failed.find((l) => l.msg === 'request failed')!.level).toBe(40);
     expect(failed.find((l) => l.msg === 'thrown')!.level).toBe(50);
@@ -56,7 +60,12 @@ describe('request lines in the log', () => {
 
   it('at debug: both lines of every request, except the routine lines of quiet ones', async () => {
     const lines = await logOf('debug', ['/loud/ok', '/quiet/ok', '/loud/missing']);
-    expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed', 'incoming request', 'request completed']);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'incoming request',
+      'request completed',
+      'incoming request',
+      'request completed',
+    ]);
     expect(lines.every((l) => l.level === 20)).toBe(true);
   });
 });

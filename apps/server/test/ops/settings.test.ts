@@ -4,13 +4,29 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 describe('production settings', () => {
   it('has safe defaults for the database pool and no metrics token', () => {
     const c = loadConfig({});
-    expect(c.dbPool).toEqual({ size: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000, parallelWorkers: 0 });
+    expect(c.dbPool).toEqual({
+      size: 10,
+      acquireTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+      parallelWorkers: 0,
+    });
     expect(c.metricsToken).toBeUndefined();
   });
 
   it('reads DB_POOL_SIZE, DB_ACQUIRE_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS (0 = no timeout), DB_PARALLEL_WORKERS and METRICS_TOKEN', () => {
-    const c = loadConfig({ DB_POOL_SIZE: '25', DB_ACQUIRE_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '0', DB_PARALLEL_WORKERS: '2', METRICS_TOKEN: 'a-long-enough-token' });
-    expect(c.dbPool).toEqual({ size: 25, acquireTimeoutMs: 2000, statementTimeoutMs: 0, parallelWorkers: 2 });
+    const c = loadConfig({
+      DB_POOL_SIZE: '25',
+      DB_ACQUIRE_TIMEOUT_MS: '2000',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_PARALLEL_WORKERS: '2',
+      METRICS_TOKEN: 'a-long-enough-token',
+    });
+    expect(c.dbPool).toEqual({
+      size: 25,
+      acquireTimeoutMs: 2000,
+      statementTimeoutMs: 0,
+      parallelWorkers: 2,
+    });
     expect(c.metricsToken).toBe('a-long-enough-token');
   });
 
@@ -27,7 +43,11 @@ describe('production settings', () => {
   });
 
   it('never echoes a secret it rejects', () => {
-    for (const env of [{ METRICS_TOKEN: 'tiny1' }, { ADMIN_PASSWORD: 'pw1' }, { DATABASE_URL: 'mysql://u:hunter2@h/db' }]) {
+    for (const env of [
+      { METRICS_TOKEN: 'tiny1' },
+      { ADMIN_PASSWORD: 'pw1' },
+      { DATABASE_URL: 'mysql://u:hunter2@h/db' },
+    ]) {
       const value = Object.values(env)[0]!;
       expect(() => loadConfig(env)).toThrow('(hidden)');
       try {

@@ -35,19 +35,41 @@ describe('the start banner', () => {
     const terminal = sink(false);
     const logged = sink(false);
     const log = pino({ level: 'info' }, logged);
-    announceStart(log, { address: 'http://127.0.0.1:8080', lines: LINES, apiDocs: true, logFile, out: terminal, at: new Date('2026-11-28T01:00:00Z') });
-    announceStart(log, { address: 'http://127.0.0.1:8080', lines: ['  superadmin: admin / (printed at the first start)'], logFile, out: terminal });
+    announceStart(log, {
+      address: 'http://127.0.0.1:8080',
+      lines: LINES,
+      apiDocs: true,
+      logFile,
+      out: terminal,
+      at: new Date('2026-11-28T01:00:00Z'),
+    });
+    announceStart(log, {
+      address: 'http://127.0.0.1:8080',
+      lines: ['  superadmin: admin / (printed at the first start)'],
+      logFile,
+      out: terminal,
+    });
 
-    expect(terminal.text).toContain('Tagih is running at http://127.0.0.1:8080  (API docs: http://127.0.0.1:8080/api/docs)\nSign in with:\n');
-    expect(terminal.text).toContain('  superadmin: admin / s3cret-Generated\n  staff     : budi / demo-pass-1\n');
+    expect(terminal.text).toContain(
+      'Tagih is running at http://127.0.0.1:8080  (API docs: http://127.0.0.1:8080/api/docs)\nSign in with:\n',
+    );
+    expect(terminal.text).toContain(
+      '  superadmin: admin / s3cret-Generated\n  staff     : budi / demo-pass-1\n',
+    );
     expect(terminal.text).toContain(`(also written to ${logFile})`);
     const kept = readFileSync(logFile, 'utf8');
     expect(kept.startsWith('--- 2026-11-28T01:00:00.000Z\nTagih is running at')).toBe(true);
     expect(kept).toContain('s3cret-Generated');
     expect(kept).toContain('(printed at the first start)'); // appended: the first start's block stays
     expect(statSync(logFile).mode & 0o777).toBe(0o600);
-    const json = logged.text.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; address?: string });
-    expect(json.map((l) => l.msg)).toEqual(['Tagih is running at http://127.0.0.1:8080', 'Tagih is running at http://127.0.0.1:8080']);
+    const json = logged.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; address?: string });
+    expect(json.map((l) => l.msg)).toEqual([
+      'Tagih is running at http://127.0.0.1:8080',
+      'Tagih is running at http://127.0.0.1:8080',
+    ]);
     expect(logged.text).not.toContain('s3cret');
   });
 
@@ -55,8 +77,15 @@ describe('the start banner', () => {
     dir = mkdtempSync(join(tmpdir(), 'tagih-banner-'));
     const terminal = sink(true);
     const logged = sink(false);
-    announceStart(pino({ level: 'info' }, logged), { address: 'http://127.0.0.1:8080', lines: LINES, logFile: null, out: terminal });
-    expect(terminal.text).toBe(`\nTagih is running at http://127.0.0.1:8080\nSign in with:\n${LINES.join('\n')}\n\n`);
+    announceStart(pino({ level: 'info' }, logged), {
+      address: 'http://127.0.0.1:8080',
+      lines: LINES,
+      logFile: null,
+      out: terminal,
+    });
+    expect(terminal.text).toBe(
+      `\nTagih is running at http://127.0.0.1:8080\nSign in with:\n${LINES.join('\n')}\n\n`,
+    );
     expect(logged.text).toBe('');
   });
 });

@@ -23,10 +23,25 @@ afterAll(() => {
 
 async function failedStart(env: Record<string, string>, wrap: string[] = []) {
   // A data key, as production PostgreSQL needs one: without it the start stops before the database is opened.
-  const server = startServer({ PORT: '0', SIMULATORS: 'off', DEMO_DATA: 'false', ADMIN_PASSWORD: 'admin-pass-1', LOG_LEVEL: 'info', DATA_KEY: DATA_KEY, ...env }, wrap);
+  const server = startServer(
+    {
+      PORT: '0',
+      SIMULATORS: 'off',
+      DEMO_DATA: 'false',
+      ADMIN_PASSWORD: 'admin-pass-1',
+      LOG_LEVEL: 'info',
+      DATA_KEY: DATA_KEY,
+      ...env,
+    },
+    wrap,
+  );
   const code = await server.exited;
   const lines = [...server.stdout, ...server.stderr].filter((line) => line.trim() !== '');
-  return { code, lines, message: lines.length === 1 ? (JSON.parse(lines[0]!) as { msg: string }).msg : lines.join('\n') };
+  return {
+    code,
+    lines,
+    message: lines.length === 1 ? (JSON.parse(lines[0]!) as { msg: string }).msg : lines.join('\n'),
+  };
 }
 
 function expectOneClearLine(result: Awaited<ReturnType<typeof failedStart>>, target: string) {
@@ -47,7 +62,10 @@ const hostPort = (url: string) => {
 describe('clear start-up failures', () => {
   it('PostgreSQL with nothing listening: names host:port', async () => {
     const port = await unusedPort();
-    const result = await failedStart({ DATABASE_URL: `postgres://tagih:${PASSWORD}@127.0.0.1:${port}/tagih`, DB_ACQUIRE_TIMEOUT_MS: '3000' });
+    const result = await failedStart({
+      DATABASE_URL: `postgres://tagih:${PASSWORD}@127.0.0.1:${port}/tagih`,
+      DB_ACQUIRE_TIMEOUT_MS: '3000',
+    });
     expectOneClearLine(result, `127.0.0.1:${port}`);
     expect(result.message).toContain('start PostgreSQL');
   });
@@ -55,14 +73,18 @@ describe('clear start-up failures', () => {
   it.runIf(PG_URL)('PostgreSQL without the database: names it and how to create it', async () => {
     const { host, port } = hostPort(PG_URL!);
     const name = `tagih_missing_${randomBytes(4).toString('hex')}`;
-    const result = await failedStart({ DATABASE_URL: `postgres://postgres:${PASSWORD}@${host}:${port}/${name}` });
+    const result = await failedStart({
+      DATABASE_URL: `postgres://postgres:${PASSWORD}@${host}:${port}/${name}`,
+    });
     expectOneClearLine(result, `has no database "${name}"`);
     expect(result.message).toContain(`createdb -h ${host} -p ${port}`);
   });
 
   it.runIf(PG_URL)('PostgreSQL refusing the user: names the user, not the password', async () => {
     const { host, port } = hostPort(PG_URL!);
-    const result = await failedStart({ DATABASE_URL: `postgres://no_such_role_tagih:${PASSWORD}@${host}:${port}/postgres` });
+    const result = await failedStart({
+      DATABASE_URL: `postgres://no_such_role_tagih:${PASSWORD}@${host}:${port}/postgres`,
+    });
     expectOneClearLine(result, `refused user "no_such_role_tagih"`);
   });
 
@@ -74,29 +96,40 @@ describe('clear start-up failures', () => {
   });
 
   const unprivileged = asUnprivileged();
-  const canDropPrivileges = unprivileged.length === 0 || spawnSync(unprivileged[0]!, ['--version']).status === 0;
-  it.runIf(canDropPrivileges)('a read-only SQLite file: names the file and says read-only', async () => {
-    const file = join(dir, 'read-only.db');
-    const db = openDatabase(`sqlite:${file}`);
-    await migrateToLatest(db.kysely);
-    await db.close();
-    chmodSync(file, 0o444);
-    const result = await failedStart({ DATABASE_URL: `sqlite:${file}` }, unprivileged);
-    expectOneClearLine(result, `${file} is read-only`);
-  });
+  const canDropPrivileges =
+    unprivileged.length === 0 || spawnSync(unprivileged[0]!, ['--version']).status === 0;
+  it.runIf(canDropPrivileges)(
+    'a read-only SQLite file: names the file and says read-only',
+    async () => {
+      const file = join(dir, 'read-only.db');
+      const db = openDatabase(`sqlite:${file}`);
+      await migrateToLatest(db.kysely);
+      await db.close();
+      chmodSync(file, 0o444);
+      const result = await failedStart({ DATABASE_URL: `sqlite:${file}` }, unprivileged);
+      expectOneClearLine(result, `${file} is read-only`);
+    },
+  );
 
   it('shows the stack (still one JSON line) at LOG_LEVEL=debug', async () => {
     const port = await unusedPort();
-    const result = await failedStart({ DATABASE_URL: `postgres://tagih:${PASSWORD}@127.0.0.1:${port}/tagih`, LOG_LEVEL: 'debug' });
+    const result = await failedStart({
+      DATABASE_URL: `postgres://tagih:${PASSWORD}@127.0.0.1:${port}/tagih`,
+      LOG_LEVEL: 'debug',
+    });
     expect(result.code).toBe(1);
     expect(result.lines).toHaveLength(1);
-    expect((JSON.parse(result.lines[0]!) as { err: { stack: string } }).err.stack).toContain('ECONNREFUSED');
+    expect((JSON.parse(result.lines[0]!) as { err: { stack: string } }).err.stack).toContain(
+      'ECONNREFUSED',
+    );
   });
 
   it('names the migration it was going to run when the database cannot even be read', async () => {
     const port = await unusedPort();
     const db = openDatabase(`postgres://tagih@127.0.0.1:${port}/tagih`);
-    await expect(migrateToLatest(db.kysely)).rejects.toThrow(`Migrating to ${LATEST_MIGRATION} (no migration ran) failed`);
+    await expect(migrateToLatest(db.kysely)).rejects.toThrow(
+      `Migrating to ${LATEST_MIGRATION} (no migration ran) failed`,
+    );
     await db.close();
   });
 });

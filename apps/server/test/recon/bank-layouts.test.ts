@@ -9,8 +9,17 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { CsvMapping } from '@tagih/contract';
-import { detectFormat, headOf, statementEvents } from '../../src/modules/recon/formats/statement-file.ts';
-import { StatementRefusal, type Entry, type SectionStart, type StatementEvent } from '../../src/modules/recon/formats/statement-events.ts';
+import {
+  detectFormat,
+  headOf,
+  statementEvents,
+} from '../../src/modules/recon/formats/statement-file.ts';
+import {
+  StatementRefusal,
+  type Entry,
+  type SectionStart,
+  type StatementEvent,
+} from '../../src/modules/recon/formats/statement-events.ts';
 import { checkStatement } from '../../src/modules/recon/statement-check.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
@@ -29,7 +38,12 @@ async function read(path: string, mapping: CsvMapping | null = null) {
   const events: StatementEvent[] = [];
   for await (const e of statementEvents(path, format, head, mapping)) events.push(e);
   const checked = await checkStatement(statementEvents(path, format, head, mapping), LATEST);
-  return { format, checked, start: events.find((e): e is SectionStart => e.type === 'start')!, entries: events.filter((e): e is Entry => e.type === 'entry') };
+  return {
+    format,
+    checked,
+    start: events.find((e): e is SectionStart => e.type === 'start')!,
+    entries: events.filter((e): e is Entry => e.type === 'entry'),
+  };
 }
 async function refusal(path: string, mapping: CsvMapping | null = null): Promise<StatementRefusal> {
   const head = await headOf(path);
@@ -41,7 +55,8 @@ async function refusal(path: string, mapping: CsvMapping | null = null): Promise
   }
   throw new Error('not refused');
 }
-const rows = (entries: Entry[]) => entries.map((e) => [e.bookedDay, e.direction, e.amountMinor, e.balanceMinor]);
+const rows = (entries: Entry[]) =>
+  entries.map((e) => [e.bookedDay, e.direction, e.amountMinor, e.balanceMinor]);
 
 describe("Indonesian banks' own layouts", () => {
   it('BRI internet banking: No. Rekening with dashes, dd/mm/yy with a time, Debet/Kredit, running balance, Saldo Awal/Akhir', async () => {
@@ -53,16 +68,30 @@ describe("Indonesian banks' own layouts", () => {
       ['2026-11-19', 'C', 20_000_100, 135_000_100],
       ['2026-11-19', 'D', 650_000, 134_350_100],
     ]);
-    expect(entries[0]).toMatchObject({ narrative: 'TRANSFER VA 77001081200000011 BUDI SANTOSO', reference: '8888001' });
-    expect(checked).toMatchObject({ accountNo: '012301000123309', lines: 3, balanceChecked: true, variant: 'csv:bri' });
+    expect(entries[0]).toMatchObject({
+      narrative: 'TRANSFER VA 77001081200000011 BUDI SANTOSO',
+      reference: '8888001',
+    });
+    expect(checked).toMatchObject({
+      accountNo: '012301000123309',
+      lines: 3,
+      balanceChecked: true,
+      variant: 'csv:bri',
+    });
   });
 
   it('BNI Direct: Post Date with a time, Value Date, Amount with Db/Cr, Opening/Closing Balance', async () => {
     const { format, checked, start, entries } = await read(fixture('bni-direct-2026-11-19.csv'));
     expect(format).toBe('bank-csv');
     expect(start).toMatchObject({ accountNo: '9876543210', variant: 'csv:bni' });
-    expect(rows(entries)).toEqual([['2026-11-19', 'C', 15_000_000, 515_000_000], ['2026-11-19', 'D', 500_000, 514_500_000]]);
-    expect(entries[0]).toMatchObject({ reference: 'J000001', narrative: 'TRANSFER DARI BUDI VA 98801081200000011' });
+    expect(rows(entries)).toEqual([
+      ['2026-11-19', 'C', 15_000_000, 515_000_000],
+      ['2026-11-19', 'D', 500_000, 514_500_000],
+    ]);
+    expect(entries[0]).toMatchObject({
+      reference: 'J000001',
+      narrative: 'TRANSFER DARI BUDI VA 98801081200000011',
+    });
     expect(checked).toMatchObject({ accountNo: '9876543210', lines: 2, balanceChecked: true });
   });
 
@@ -70,7 +99,10 @@ describe("Indonesian banks' own layouts", () => {
     const { format, checked, start, entries } = await read(fixture('mandiri-ib-2026-11-19.csv'));
     expect(format).toBe('bank-csv');
     expect(start).toMatchObject({ accountNo: '1230009876543', variant: 'csv:mandiri-ib' });
-    expect(rows(entries)).toEqual([['2026-11-19', 'C', 25_000_000, 125_000_000], ['2026-11-19', 'D', 650_000, 124_350_000]]);
+    expect(rows(entries)).toEqual([
+      ['2026-11-19', 'C', 25_000_000, 125_000_000],
+      ['2026-11-19', 'D', 650_000, 124_350_000],
+    ]);
     expect(checked).toMatchObject({ lines: 2, balanceChecked: true });
   });
 
@@ -78,7 +110,10 @@ describe("Indonesian banks' own layouts", () => {
     const { format, checked, start, entries } = await read(fixture('bca-personal-2026-11-19.csv'));
     expect(format).toBe('bca-csv');
     expect(start).toMatchObject({ accountNo: '8720654321', variant: 'csv:bca' });
-    expect(rows(entries)).toEqual([['2026-11-19', 'C', 15_000_000, 115_000_000], ['2026-11-19', 'D', 1_000_000, 114_000_000]]);
+    expect(rows(entries)).toEqual([
+      ['2026-11-19', 'C', 15_000_000, 115_000_000],
+      ['2026-11-19', 'D', 1_000_000, 114_000_000],
+    ]);
     expect(checked).toMatchObject({ accountNo: '8720654321', lines: 2, balanceChecked: true });
     expect((await read(fixture('bca-bisnis-2026-11-19.csv'))).start.variant).toBe('csv:bca-bisnis');
   });
@@ -87,14 +122,28 @@ describe("Indonesian banks' own layouts", () => {
     const { format, checked, start, entries } = await read(fixture('jatim-2026-11-19.csv'));
     expect(format).toBe('bank-csv');
     expect(start).toMatchObject({ accountNo: '0011223344', variant: 'csv:jatim' });
-    expect(rows(entries)).toEqual([['2026-11-19', 'C', 15_000_000, 115_000_000], ['2026-11-19', 'D', 250_000, 114_750_000]]);
+    expect(rows(entries)).toEqual([
+      ['2026-11-19', 'C', 15_000_000, 115_000_000],
+      ['2026-11-19', 'D', 250_000, 114_750_000],
+    ]);
     expect(checked).toMatchObject({ accountNo: '0011223344', lines: 2 });
-    const usd = await refusal(file('Post Date,Effective Date,Account,Name,Description,Currency,Debit,Credit,Balance,Reference No\n19/11/2026,19/11/2026,0011223344,PT,X,USD,0,10,10,R1\n'));
-    expect(usd).toMatchObject({ lineNo: 2, code: 'currency-not-idr', reason: 'mata uang USD: hanya mutasi rupiah (IDR) yang direkonsiliasi. Unduh mutasi rekening rupiah dari bank' });
+    const usd = await refusal(
+      file(
+        'Post Date,Effective Date,Account,Name,Description,Currency,Debit,Credit,Balance,Reference No\n19/11/2026,19/11/2026,0011223344,PT,X,USD,0,10,10,R1\n',
+      ),
+    );
+    expect(usd).toMatchObject({
+      lineNo: 2,
+      code: 'currency-not-idr',
+      reason:
+        'mata uang USD: hanya mutasi rupiah (IDR) yang direkonsiliasi. Unduh mutasi rekening rupiah dari bank',
+    });
   });
 
   it('Mandiri MCM keeps its own reader; the variant names it', async () => {
-    expect((await read(fixture('mandiri-mcm-2026-11-19.csv'))).start.variant).toBe('csv:mandiri-mcm');
+    expect((await read(fixture('mandiri-mcm-2026-11-19.csv'))).start.variant).toBe(
+      'csv:mandiri-mcm',
+    );
   });
 
   it('an XLSX statement (Mandiri internet banking, as Excel writes it: real dates, numbers) is read through exceljs', async () => {
@@ -102,18 +151,56 @@ describe("Indonesian banks' own layouts", () => {
     const sheet = book.addWorksheet('Rekening Koran');
     sheet.addRow(['Nomor Rekening', '1230009876543']);
     sheet.addRow([]);
-    sheet.addRow(['Tgl.', 'Tgl. Val.', 'Rincian Transaksi', 'No. Referensi', 'Debit', 'Kredit', 'Saldo', 'Branch']);
-    sheet.addRow([new Date(Date.UTC(2026, 10, 19)), new Date(Date.UTC(2026, 10, 19)), 'TRANSFER VA 89003081200000211 DARI ANDI', 'MIB0001', 0, 250000, 1250000, 'KCP SUDIRMAN']);
-    sheet.addRow([new Date(Date.UTC(2026, 10, 19)), new Date(Date.UTC(2026, 10, 19)), { richText: [{ text: 'BIAYA ' }, { text: 'TRANSFER' }] }, 'MIB0002', 6500.5, 0, 1243499.5, 'KCP SUDIRMAN']);
+    sheet.addRow([
+      'Tgl.',
+      'Tgl. Val.',
+      'Rincian Transaksi',
+      'No. Referensi',
+      'Debit',
+      'Kredit',
+      'Saldo',
+      'Branch',
+    ]);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 10, 19)),
+      new Date(Date.UTC(2026, 10, 19)),
+      'TRANSFER VA 89003081200000211 DARI ANDI',
+      'MIB0001',
+      0,
+      250000,
+      1250000,
+      'KCP SUDIRMAN',
+    ]);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 10, 19)),
+      new Date(Date.UTC(2026, 10, 19)),
+      { richText: [{ text: 'BIAYA ' }, { text: 'TRANSFER' }] },
+      'MIB0002',
+      6500.5,
+      0,
+      1243499.5,
+      'KCP SUDIRMAN',
+    ]);
     sheet.addRow(['', '', 'Total', '', 6500.5, 250000, '', '']);
     const path = join(dir, 'mandiri.xlsx');
     await book.xlsx.writeFile(path);
     const { format, checked, start, entries } = await read(path);
     expect(format).toBe('xlsx');
     expect(start).toMatchObject({ accountNo: '1230009876543', variant: 'xlsx:mandiri-ib' });
-    expect(rows(entries)).toEqual([['2026-11-19', 'C', 25_000_000, 125_000_000], ['2026-11-19', 'D', 650_050, 124_349_950]]);
-    expect(entries.map((e) => [e.lineNo, e.narrative, e.reference])).toEqual([[4, 'TRANSFER VA 89003081200000211 DARI ANDI', 'MIB0001'], [5, 'BIAYA TRANSFER', 'MIB0002']]);
-    expect(checked).toMatchObject({ accountNo: '1230009876543', lines: 2, balanceChecked: true, variant: 'xlsx:mandiri-ib' });
+    expect(rows(entries)).toEqual([
+      ['2026-11-19', 'C', 25_000_000, 125_000_000],
+      ['2026-11-19', 'D', 650_050, 124_349_950],
+    ]);
+    expect(entries.map((e) => [e.lineNo, e.narrative, e.reference])).toEqual([
+      [4, 'TRANSFER VA 89003081200000211 DARI ANDI', 'MIB0001'],
+      [5, 'BIAYA TRANSFER', 'MIB0002'],
+    ]);
+    expect(checked).toMatchObject({
+      accountNo: '1230009876543',
+      lines: 2,
+      balanceChecked: true,
+      variant: 'xlsx:mandiri-ib',
+    });
   });
 
   it("an XLSX of no known layout is read with the account's mapping, else refused naming its first row", async () => {
@@ -125,8 +212,18 @@ describe("Indonesian banks' own layouts", () => {
     await book.xlsx.writeFile(path);
     const refused = await refusal(path);
     expect(refused).toMatchObject({ lineNo: 1, code: 'unknown-layout' });
-    expect(refused.reason).toMatch(/^XLSX dengan kolom 'Tanggal \| Uraian \| Nominal \| D\/K' bukan tata letak mutasi bank yang dikenal/);
-    const mapping: CsvMapping = { delimiter: ',', date: 'Tanggal', dateFormat: 'DD/MM/YYYY', amount: 'Nominal', direction: 'D/K', description: 'Uraian', decimalSeparator: ',' };
+    expect(refused.reason).toMatch(
+      /^XLSX dengan kolom 'Tanggal \| Uraian \| Nominal \| D\/K' bukan tata letak mutasi bank yang dikenal/,
+    );
+    const mapping: CsvMapping = {
+      delimiter: ',',
+      date: 'Tanggal',
+      dateFormat: 'DD/MM/YYYY',
+      amount: 'Nominal',
+      direction: 'D/K',
+      description: 'Uraian',
+      decimalSeparator: ',',
+    };
     const { start, entries } = await read(path, mapping);
     expect(start.variant).toBe('xlsx:mapped');
     expect(rows(entries)).toEqual([['2026-11-19', 'C', 10_000, null]]);
@@ -135,10 +232,21 @@ describe("Indonesian banks' own layouts", () => {
 
 describe('what cannot be read is refused for what it looked like, with its line', () => {
   it('binary data', async () => {
-    const refused = await refusal(file(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]), 'bin'));
+    const refused = await refusal(
+      file(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]), 'bin'),
+    );
     expect(refused).toMatchObject({ lineNo: 1, code: 'binary' });
-    expect(refused.reason).toBe('file ini biner, bukan teks mutasi (MT940, CSV) atau XLSX: byte 00 03 00 00 di baris ini bukan teks. Unggah file mutasi asli dari bank');
-    const later = await refusal(file(Buffer.concat([Buffer.from('Tanggal,Keterangan\n19/11/2026,A\n'), Buffer.from([0x00, 0xff, 0x13])])));
+    expect(refused.reason).toBe(
+      'file ini biner, bukan teks mutasi (MT940, CSV) atau XLSX: byte 00 03 00 00 di baris ini bukan teks. Unggah file mutasi asli dari bank',
+    );
+    const later = await refusal(
+      file(
+        Buffer.concat([
+          Buffer.from('Tanggal,Keterangan\n19/11/2026,A\n'),
+          Buffer.from([0x00, 0xff, 0x13]),
+        ]),
+      ),
+    );
     expect(later).toMatchObject({ lineNo: 3, code: 'binary' });
   });
 
@@ -156,10 +264,22 @@ describe('what cannot be read is refused for what it looked like, with its line'
   });
 
   it('an old Excel .xls, a PDF, a broken XLSX, an empty file', async () => {
-    expect(await refusal(file(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'xls'))).toMatchObject({ code: 'binary', reason: expect.stringContaining('Excel lama (.xls') });
-    expect(await refusal(file('%PDF-1.7\n%\u00e2\u00e3\n', 'pdf'))).toMatchObject({ code: 'binary', reason: expect.stringContaining('PDF') });
-    expect(await refusal(file(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(40, 7)]), 'xlsx'))).toMatchObject({ code: 'xlsx-unreadable' });
-    expect(await refusal(file('', 'csv'))).toMatchObject({ code: 'empty', reason: 'file ini kosong (0 byte): unggah file mutasi dari bank' });
+    expect(
+      await refusal(file(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'xls')),
+    ).toMatchObject({ code: 'binary', reason: expect.stringContaining('Excel lama (.xls') });
+    expect(await refusal(file('%PDF-1.7\n%\u00e2\u00e3\n', 'pdf'))).toMatchObject({
+      code: 'binary',
+      reason: expect.stringContaining('PDF'),
+    });
+    expect(
+      await refusal(
+        file(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(40, 7)]), 'xlsx'),
+      ),
+    ).toMatchObject({ code: 'xlsx-unreadable' });
+    expect(await refusal(file('', 'csv'))).toMatchObject({
+      code: 'empty',
+      reason: 'file ini kosong (0 byte): unggah file mutasi dari bank',
+    });
   });
 
   it('a CSV of no known layout, without a mapping: its header line as it looked', async () => {

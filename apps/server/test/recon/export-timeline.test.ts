@@ -138,17 +138,39 @@ describe.each(DIALECTS)('break queue export and the timeline entry (%s)', (diale
     );
   });
 
-  it('a link may name the transaction by its order id; the linked transaction\'s timeline then shows the line and its break', async () => {
-    const [line] = (await ctx.inject({ method: 'GET', url: '/api/recon/breaks?finds[category]=missing_in_tagih', token })).json().data.data as { rbrkId: number }[];
-    const link = (body: Record<string, unknown>) => ctx.inject({ method: 'POST', url: `/api/recon/breaks/${line!.rbrkId}/resolve`, token, payload: { action: 'link', reason: 'Customer paid the wrong amount', ...body } });
-    expect((await link({ orderId: 'NO-SUCH-ORDER' })).json().status.message).toBe("Transaction with order id NO-SUCH-ORDER not found among the account's companies");
+  it("a link may name the transaction by its order id; the linked transaction's timeline then shows the line and its break", async () => {
+    const [line] = (
+      await ctx.inject({
+        method: 'GET',
+        url: '/api/recon/breaks?finds[category]=missing_in_tagih',
+        token,
+      })
+    ).json().data.data as { rbrkId: number }[];
+    const link = (body: Record<string, unknown>) =>
+      ctx.inject({
+        method: 'POST',
+        url: `/api/recon/breaks/${line!.rbrkId}/resolve`,
+        token,
+        payload: { action: 'link', reason: 'Customer paid the wrong amount', ...body },
+      });
+    expect((await link({ orderId: 'NO-SUCH-ORDER' })).json().status.message).toBe(
+      "Transaction with order id NO-SUCH-ORDER not found among the account's companies",
+    );
     expect((await link({ orderId: '' })).statusCode).toBe(400);
     const res = await link({ orderId: 'VA-MISSING-07' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.break).toMatchObject({ status: 'resolved', resolution: 'link' });
     const operator = await ctx.loginWithCompany(ADMIN, company.compId);
-    const timeline = (await ctx.inject({ method: 'GET', url: `/api/dashboard/transactionVa/${ids['VA-MISSING-07']}`, token: operator })).json().data.timeline as { type: string }[];
-    expect(timeline.filter((e) => e.type === 'statement')).toEqual([expect.objectContaining({ rule: 'manual', rbrkId: expect.any(Number), amount: 99000 })]);
+    const timeline = (
+      await ctx.inject({
+        method: 'GET',
+        url: `/api/dashboard/transactionVa/${ids['VA-MISSING-07']}`,
+        token: operator,
+      })
+    ).json().data.timeline as { type: string }[];
+    expect(timeline.filter((e) => e.type === 'statement')).toEqual([
+      expect.objectContaining({ rule: 'manual', rbrkId: expect.any(Number), amount: 99000 }),
+    ]);
   });
 
   it('a bank narrative a spreadsheet would read as a formula is neutralised', async () => {

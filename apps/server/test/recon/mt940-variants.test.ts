@@ -6,8 +6,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, headOf, statementEvents } from '../../src/modules/recon/formats/statement-file.ts';
-import { StatementRefusal, type Entry, type SectionStart, type StatementEvent } from '../../src/modules/recon/formats/statement-events.ts';
+import {
+  detectFormat,
+  headOf,
+  statementEvents,
+} from '../../src/modules/recon/formats/statement-file.ts';
+import {
+  StatementRefusal,
+  type Entry,
+  type SectionStart,
+  type StatementEvent,
+} from '../../src/modules/recon/formats/statement-events.ts';
 import { checkStatement } from '../../src/modules/recon/statement-check.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-mt940-'));
@@ -24,9 +33,15 @@ async function read(path: string) {
   const format = detectFormat(head);
   const events: StatementEvent[] = [];
   for await (const e of statementEvents(path, format, head, null)) events.push(e);
-  return { format, events, starts: events.filter((e): e is SectionStart => e.type === 'start'), entries: events.filter((e): e is Entry => e.type === 'entry') };
+  return {
+    format,
+    events,
+    starts: events.filter((e): e is SectionStart => e.type === 'start'),
+    entries: events.filter((e): e is Entry => e.type === 'entry'),
+  };
 }
-const check = async (path: string) => checkStatement(statementEvents(path, 'mt940', await headOf(path), null), LATEST);
+const check = async (path: string) =>
+  checkStatement(statementEvents(path, 'mt940', await headOf(path), null), LATEST);
 async function refusal(path: string): Promise<StatementRefusal> {
   try {
     await check(path);
@@ -38,16 +53,29 @@ async function refusal(path: string): Promise<StatementRefusal> {
 }
 
 /** One message of a bank: opening, lines, closing (amounts in rupiah, decimal comma). */
-const message = (ref: string, account: string, body: string, open: string, close: string) => `:20:${ref}\n:25:${account}\n:28C:00323/001\n:60F:${open}\n${body}:62F:${close}\n`;
+const message = (ref: string, account: string, body: string, open: string, close: string) =>
+  `:20:${ref}\n:25:${account}\n:28C:00323/001\n:60F:${open}\n${body}:62F:${close}\n`;
 
 describe('MT940 variants as banks write them', () => {
   it('1. a SWIFT envelope around each message, repeated between messages, with the trailer block', async () => {
     const text = [
       '{1:F01BRINIDJAAXXX0000000000}{2:O9401200261119BRINIDJAAXXX00000000002611191200N}{4:',
-      message('STMT261118', 'BRINIDJA/0123456789012', ':61:2611181118C150000,00NTRFNONREF//FT1\n:86:TRANSFER VA 77001081200000011\n', 'C261117IDR1000000,00', 'C261118IDR1150000,00').trimEnd(),
+      message(
+        'STMT261118',
+        'BRINIDJA/0123456789012',
+        ':61:2611181118C150000,00NTRFNONREF//FT1\n:86:TRANSFER VA 77001081200000011\n',
+        'C261117IDR1000000,00',
+        'C261118IDR1150000,00',
+      ).trimEnd(),
       '-}{5:{CHK:1A2B3C4D5E6F}}',
       '{1:F01BRINIDJAAXXX0000000000}{2:O9401200261119BRINIDJAAXXX00000000002611191200N}{4:',
-      message('STMT261119', 'BRINIDJA/0123456789012', ':61:2611191119D50000,00NCHGNONREF//FT2\n:86:BIAYA ADMIN\n', 'C261118IDR1150000,00', 'C261119IDR1100000,00').trimEnd(),
+      message(
+        'STMT261119',
+        'BRINIDJA/0123456789012',
+        ':61:2611191119D50000,00NCHGNONREF//FT2\n:86:BIAYA ADMIN\n',
+        'C261118IDR1150000,00',
+        'C261119IDR1100000,00',
+      ).trimEnd(),
       '-}{5:{CHK:6F5E4D3C2B1A}}',
       '',
     ].join('\r\n');
@@ -61,17 +89,52 @@ describe('MT940 variants as banks write them', () => {
       ['2026-11-18', 'C', 15_000_000, 'TRANSFER VA 77001081200000011'],
       ['2026-11-19', 'D', 5_000_000, 'BIAYA ADMIN'],
     ]);
-    expect(await check(file(text))).toMatchObject({ accountNo: '0123456789012', lines: 2, balanceChecked: true, variant: 'mt940:swift-envelope' });
+    expect(await check(file(text))).toMatchObject({
+      accountNo: '0123456789012',
+      lines: 2,
+      balanceChecked: true,
+      variant: 'mt940:swift-envelope',
+    });
   });
 
   it("1. a bank's own header lines before :20: and between messages ('ABNANL2A' / '940', the ING run line, ':940:')", async () => {
-    const abn = ['ABNANL2A', '940', 'ABNANL2A', message('ABN AMRO BANK NV', '0123456789', ':61:2611191119C1000,00N196NONREF\n:86:/TRTP/SEPA OVERBOEKING/NAME/TOKO MAJU\n', 'C261118IDR0,00', 'C261119IDR1000,00'), '-'];
-    const ing = ['0000 01INGBNL2AXXXX00001 0000 0000 940 00', ':940:', message('P261119000000001', '0123456789', ':61:2611191119D250,00NTRFEREF//00001\n:86:BIAYA\n', 'C261119IDR1000,00', 'C261119IDR750,00'), '-'];
+    const abn = [
+      'ABNANL2A',
+      '940',
+      'ABNANL2A',
+      message(
+        'ABN AMRO BANK NV',
+        '0123456789',
+        ':61:2611191119C1000,00N196NONREF\n:86:/TRTP/SEPA OVERBOEKING/NAME/TOKO MAJU\n',
+        'C261118IDR0,00',
+        'C261119IDR1000,00',
+      ),
+      '-',
+    ];
+    const ing = [
+      '0000 01INGBNL2AXXXX00001 0000 0000 940 00',
+      ':940:',
+      message(
+        'P261119000000001',
+        '0123456789',
+        ':61:2611191119D250,00NTRFEREF//00001\n:86:BIAYA\n',
+        'C261119IDR1000,00',
+        'C261119IDR750,00',
+      ),
+      '-',
+    ];
     const text = [...abn, ...ing, ''].join('\n');
     const { starts, entries } = await read(file(text));
     expect(starts.map((s) => s.variant)).toEqual(['mt940:bank-header', 'mt940:bank-header']);
-    expect(entries.map((e) => [e.direction, e.amountMinor, e.reference])).toEqual([['C', 100_000, null], ['D', 25_000, 'EREF//00001']]);
-    expect(await check(file(text))).toMatchObject({ accountNo: '0123456789', lines: 2, balanceChecked: true });
+    expect(entries.map((e) => [e.direction, e.amountMinor, e.reference])).toEqual([
+      ['C', 100_000, null],
+      ['D', 25_000, 'EREF//00001'],
+    ]);
+    expect(await check(file(text))).toMatchObject({
+      accountNo: '0123456789',
+      lines: 2,
+      balanceChecked: true,
+    });
   });
 
   it('2. lines dated before the opening balance: back-valued entries, an entry date before the value date', async () => {
@@ -84,20 +147,34 @@ describe('MT940 variants as banks write them', () => {
       ':86:SETORAN',
       '',
     ].join('\n');
-    const path = file(message('MANDIRI261119', '1230001234567', body, 'C261119IDR0,00', 'C261120IDR175000,00'));
+    const path = file(
+      message('MANDIRI261119', '1230001234567', body, 'C261119IDR0,00', 'C261120IDR175000,00'),
+    );
     const { entries } = await read(path);
     expect(entries.map((e) => [e.day, e.bookedDay])).toEqual([
       ['2026-11-18', '2026-11-18'],
       ['2026-11-17', '2026-11-19'],
       ['2026-11-20', '2026-11-19'],
     ]);
-    await expect(check(path)).resolves.toMatchObject({ lines: 3, balanceChecked: true, fromDay: '2026-11-18', toDay: '2026-11-20' });
+    await expect(check(path)).resolves.toMatchObject({
+      lines: 3,
+      balanceChecked: true,
+      fromDay: '2026-11-18',
+      toDay: '2026-11-20',
+    });
   });
 
   it("3. type codes of three letters and a space ('NOV ', 'NIC ', 'NET ')", async () => {
-    const body = ':61:2611191119C100000,00NOV NONREF//A1\n:86:OVERBOEKING\n:61:2611191119D1000,00NIC NONREF//A2\n:86:INCASSO\n:61:2611191119C500,00NET 12345//A3\n';
-    const { entries } = await read(file(message('RABO', '0123456789', body, 'C261118IDR0,00', 'C261119IDR99500,00')));
-    expect(entries.map((e) => [e.direction, e.amountMinor, e.reference])).toEqual([['C', 10_000_000, 'A1'], ['D', 100_000, 'A2'], ['C', 50_000, '12345//A3']]);
+    const body =
+      ':61:2611191119C100000,00NOV NONREF//A1\n:86:OVERBOEKING\n:61:2611191119D1000,00NIC NONREF//A2\n:86:INCASSO\n:61:2611191119C500,00NET 12345//A3\n';
+    const { entries } = await read(
+      file(message('RABO', '0123456789', body, 'C261118IDR0,00', 'C261119IDR99500,00')),
+    );
+    expect(entries.map((e) => [e.direction, e.amountMinor, e.reference])).toEqual([
+      ['C', 10_000_000, 'A1'],
+      ['D', 100_000, 'A2'],
+      ['C', 50_000, '12345//A3'],
+    ]);
   });
 
   it('4. control bytes: SOH before the first tag, a trailing ^Z', async () => {
@@ -111,14 +188,34 @@ describe('MT940 variants as banks write them', () => {
 
   it('5. several accounts (several :25:) in one file: one section per account, each with its account and balances', async () => {
     const text = [
-      message('A1', '0123456789', ':61:2611191119C1000,00NTRFNONREF\n:86:VA 1\n', 'C261118IDR0,00', 'C261119IDR1000,00'),
+      message(
+        'A1',
+        '0123456789',
+        ':61:2611191119C1000,00NTRFNONREF\n:86:VA 1\n',
+        'C261118IDR0,00',
+        'C261119IDR1000,00',
+      ),
       '-',
-      message('B1', '9876543210', ':61:2611191119C2000,00NTRFNONREF\n:86:VA 2\n', 'C261118IDR500,00', 'C261119IDR2500,00'),
+      message(
+        'B1',
+        '9876543210',
+        ':61:2611191119C2000,00NTRFNONREF\n:86:VA 2\n',
+        'C261118IDR500,00',
+        'C261119IDR2500,00',
+      ),
       '-',
       '',
     ].join('\n');
     const { events } = await read(file(text));
-    expect(events.map((e) => (e.type === 'start' ? `start ${e.accountNo} ${e.openingMinor}` : e.type === 'end' ? `end ${e.closingMinor}` : `${e.type} ${e.type === 'entry' ? e.amountMinor : ''}`))).toEqual([
+    expect(
+      events.map((e) =>
+        e.type === 'start'
+          ? `start ${e.accountNo} ${e.openingMinor}`
+          : e.type === 'end'
+            ? `end ${e.closingMinor}`
+            : `${e.type} ${e.type === 'entry' ? e.amountMinor : ''}`,
+      ),
+    ).toEqual([
       'start 0123456789 0',
       'entry 100000',
       'end 100000',
@@ -129,15 +226,28 @@ describe('MT940 variants as banks write them', () => {
   });
 
   it('6. IDR amounts without a decimal comma (BRI, BTN, Danamon host-to-host)', async () => {
-    const body = ':61:2611191119C15000000NTRF77001081200000011//FT26323001\n:86:TRANSFER VA 77001081200000011 BUDI\n:61:2611191119D6500NCHGNONREF//FT26323002\n:86:BIAYA ADMIN\n';
-    const path = file(`{1:F01BRINIDJAAXXX0000000000}{2:I940BRINIDJAXXXXN}{4:\n${message('BRI2611190001', '0123456789012', body, 'C261118IDR100000000', 'C261119IDR114993500')}-}\n`);
+    const body =
+      ':61:2611191119C15000000NTRF77001081200000011//FT26323001\n:86:TRANSFER VA 77001081200000011 BUDI\n:61:2611191119D6500NCHGNONREF//FT26323002\n:86:BIAYA ADMIN\n';
+    const path = file(
+      `{1:F01BRINIDJAAXXX0000000000}{2:I940BRINIDJAXXXXN}{4:\n${message('BRI2611190001', '0123456789012', body, 'C261118IDR100000000', 'C261119IDR114993500')}-}\n`,
+    );
     const { starts, entries } = await read(path);
-    expect(starts[0]).toMatchObject({ openingMinor: 10_000_000_000, variant: 'mt940:swift-envelope+no-decimal-comma' });
-    expect(entries.map((e) => [e.direction, e.amountMinor])).toEqual([['C', 1_500_000_000], ['D', 650_000]]);
-    await expect(check(path)).resolves.toMatchObject({ lines: 2, balanceChecked: true, variant: 'mt940:swift-envelope+no-decimal-comma' });
+    expect(starts[0]).toMatchObject({
+      openingMinor: 10_000_000_000,
+      variant: 'mt940:swift-envelope+no-decimal-comma',
+    });
+    expect(entries.map((e) => [e.direction, e.amountMinor])).toEqual([
+      ['C', 1_500_000_000],
+      ['D', 650_000],
+    ]);
+    await expect(check(path)).resolves.toMatchObject({
+      lines: 2,
+      balanceChecked: true,
+      variant: 'mt940:swift-envelope+no-decimal-comma',
+    });
   });
 
-  it("7. non-standard and missing type codes, a space before the type code, an entry date of spaces, a decimal point, indented lines", async () => {
+  it('7. non-standard and missing type codes, a space before the type code, an entry date of spaces, a decimal point, indented lines', async () => {
     const body = [
       ':61:261119C100,00S   X', // 'S   ' and the owner's reference X
       ':61:261119D12,35MCI0REF2', // a type code without N/S/F
@@ -162,53 +272,156 @@ describe('MT940 variants as banks write them', () => {
   });
 
   it('7. an entry date in the year before the value date (1901011231: booked 2018-12-31)', async () => {
-    const path = file(message('NY', '0123456789', ':61:1901011231C100,00NTRFNONREF\n:86:AKHIR TAHUN\n', 'C181230IDR0,00', 'C190101IDR100,00'));
+    const path = file(
+      message(
+        'NY',
+        '0123456789',
+        ':61:1901011231C100,00NTRFNONREF\n:86:AKHIR TAHUN\n',
+        'C181230IDR0,00',
+        'C190101IDR100,00',
+      ),
+    );
     const { entries } = await read(path);
     expect(entries[0]).toMatchObject({ day: '2019-01-01', bookedDay: '2018-12-31' });
-    await expect(check(path)).resolves.toMatchObject({ fromDay: '2018-12-31', toDay: '2019-01-01' });
+    await expect(check(path)).resolves.toMatchObject({
+      fromDay: '2018-12-31',
+      toDay: '2019-01-01',
+    });
     // And the other way: valued on 31 December, booked on 2 January.
-    const { entries: forward } = await read(file(message('NY2', '0123456789', ':61:1812310102C100,00NTRFNONREF\n', 'C181230IDR0,00', 'C190102IDR100,00')));
+    const { entries: forward } = await read(
+      file(
+        message(
+          'NY2',
+          '0123456789',
+          ':61:1812310102C100,00NTRFNONREF\n',
+          'C181230IDR0,00',
+          'C190102IDR100,00',
+        ),
+      ),
+    );
     expect(forward[0]).toMatchObject({ day: '2018-12-31', bookedDay: '2019-01-02' });
   });
 
   it("7. letters in the :25: account are kept whole ('B4E08MS9D00A0009'), a bank prefix and a currency suffix dropped", async () => {
-    const accountOf = async (account: string) => (await read(file(message('ACC', account, ':61:2611191119C1,00NTRFNONREF\n', 'C261118IDR0,00', 'C261119IDR1,00')))).starts[0]!.accountNo;
+    const accountOf = async (account: string) =>
+      (
+        await read(
+          file(
+            message(
+              'ACC',
+              account,
+              ':61:2611191119C1,00NTRFNONREF\n',
+              'C261118IDR0,00',
+              'C261119IDR1,00',
+            ),
+          ),
+        )
+      ).starts[0]!.accountNo;
     expect(await accountOf('B4E08MS9D00A0009')).toBe('B4E08MS9D00A0009');
     expect(await accountOf('BRINIDJA/0123456789012')).toBe('0123456789012');
     expect(await accountOf('0123456789 IDR')).toBe('0123456789');
     expect(await accountOf('123-456-7890')).toBe('1234567890');
-    expect(await check(file(message('ACC', 'B4E08MS9D00A0009', ':61:2611191119C1,00NTRFNONREF\n', 'C261118IDR0,00', 'C261119IDR1,00')))).toMatchObject({ accountNo: 'B4E08MS9D00A0009' });
+    expect(
+      await check(
+        file(
+          message(
+            'ACC',
+            'B4E08MS9D00A0009',
+            ':61:2611191119C1,00NTRFNONREF\n',
+            'C261118IDR0,00',
+            'C261119IDR1,00',
+          ),
+        ),
+      ),
+    ).toMatchObject({ accountNo: 'B4E08MS9D00A0009' });
   });
 
   it("8. a :86: continuation line that starts with '-' is narrative, not the end of the message", async () => {
-    const body = ':61:2611191119C1000,00NTRFNONREF\n:86:PEMBAYARAN SEWA PERIODE NOVEMBER 2026 S/D DESEMBER\n-2026 VA 77001081200000011\n';
-    const path = file(`${message('DASH', '0123456789', body, 'C261118IDR0,00', 'C261119IDR1000,00')}-\n`);
+    const body =
+      ':61:2611191119C1000,00NTRFNONREF\n:86:PEMBAYARAN SEWA PERIODE NOVEMBER 2026 S/D DESEMBER\n-2026 VA 77001081200000011\n';
+    const path = file(
+      `${message('DASH', '0123456789', body, 'C261118IDR0,00', 'C261119IDR1000,00')}-\n`,
+    );
     const { entries } = await read(path);
-    expect(entries[0]!.narrative).toBe('PEMBAYARAN SEWA PERIODE NOVEMBER 2026 S/D DESEMBER -2026 VA 77001081200000011');
+    expect(entries[0]!.narrative).toBe(
+      'PEMBAYARAN SEWA PERIODE NOVEMBER 2026 S/D DESEMBER -2026 VA 77001081200000011',
+    );
     await expect(check(path)).resolves.toMatchObject({ lines: 1, balanceChecked: true });
   });
 
   it('refuses another currency, naming it, the line and what to do', async () => {
-    const refused = await refusal(file(message('EUR', 'NL91ABNA0417164300', ':61:2611191119C1,00NTRFNONREF\n', 'C261118EUR0,00', 'C261119EUR1,00')));
+    const refused = await refusal(
+      file(
+        message(
+          'EUR',
+          'NL91ABNA0417164300',
+          ':61:2611191119C1,00NTRFNONREF\n',
+          'C261118EUR0,00',
+          'C261119EUR1,00',
+        ),
+      ),
+    );
     expect(refused).toMatchObject({ lineNo: 4, code: 'currency-not-idr' });
-    expect(refused.reason).toBe('mata uang EUR pada saldo awal (:60F:): hanya mutasi rupiah (IDR) yang direkonsiliasi. Impor mutasi rekening rupiah, atau hapus pernyataan EUR dari file');
+    expect(refused.reason).toBe(
+      'mata uang EUR pada saldo awal (:60F:): hanya mutasi rupiah (IDR) yang direkonsiliasi. Impor mutasi rekening rupiah, atau hapus pernyataan EUR dari file',
+    );
   });
 
   it(':86: is at most 6 lines of 65 characters: a longer one is refused with its line', async () => {
     const seven = Array.from({ length: 7 }, (_, i) => `BARIS ${i + 1}`).join('\n');
-    const tooMany = await refusal(file(message('L', '0123456789', `:61:2611191119C1,00NTRFNONREF\n:86:${seven}\n`, 'C261118IDR0,00', 'C261119IDR1,00')));
+    const tooMany = await refusal(
+      file(
+        message(
+          'L',
+          '0123456789',
+          `:61:2611191119C1,00NTRFNONREF\n:86:${seven}\n`,
+          'C261118IDR0,00',
+          'C261119IDR1,00',
+        ),
+      ),
+    );
     expect(tooMany).toMatchObject({ lineNo: 12, code: 'mt940-narrative-too-long' });
-    expect(tooMany.reason).toBe('keterangan :86: lebih dari 6 baris (MT940: paling banyak 6 × 65 karakter)');
-    const wide = await refusal(file(message('W', '0123456789', `:61:2611191119C1,00NTRFNONREF\n:86:SATU\n${'X'.repeat(66)}\n`, 'C261118IDR0,00', 'C261119IDR1,00')));
+    expect(tooMany.reason).toBe(
+      'keterangan :86: lebih dari 6 baris (MT940: paling banyak 6 × 65 karakter)',
+    );
+    const wide = await refusal(
+      file(
+        message(
+          'W',
+          '0123456789',
+          `:61:2611191119C1,00NTRFNONREF\n:86:SATU\n${'X'.repeat(66)}\n`,
+          'C261118IDR0,00',
+          'C261119IDR1,00',
+        ),
+      ),
+    );
     expect(wide).toMatchObject({ lineNo: 7, code: 'mt940-narrative-too-long' });
-    expect(wide.reason).toBe('baris keterangan :86: 66 karakter, lebih dari 65 (MT940: paling banyak 6 × 65 karakter)');
+    expect(wide.reason).toBe(
+      'baris keterangan :86: 66 karakter, lebih dari 65 (MT940: paling banyak 6 × 65 karakter)',
+    );
     // Exactly 6 × 65 is read.
     const full = Array.from({ length: 6 }, () => 'Y'.repeat(65)).join('\n');
-    await expect(check(file(message('F', '0123456789', `:61:2611191119C1,00NTRFNONREF\n:86:${full}\n`, 'C261118IDR0,00', 'C261119IDR1,00')))).resolves.toMatchObject({ lines: 1 });
+    await expect(
+      check(
+        file(
+          message(
+            'F',
+            '0123456789',
+            `:61:2611191119C1,00NTRFNONREF\n:86:${full}\n`,
+            'C261118IDR0,00',
+            'C261119IDR1,00',
+          ),
+        ),
+      ),
+    ).resolves.toMatchObject({ lines: 1 });
   });
 
   it('a statement line that is no statement line is refused with its line', async () => {
-    const bad = await refusal(file(':20:X\n:25:0123456789\n:60F:C261118IDR0,00\n:61:2611191119C1,5,0NTRF\n:62F:C261119IDR1,00\n'));
+    const bad = await refusal(
+      file(
+        ':20:X\n:25:0123456789\n:60F:C261118IDR0,00\n:61:2611191119C1,5,0NTRF\n:62F:C261119IDR1,00\n',
+      ),
+    );
     expect(bad).toMatchObject({ lineNo: 4, code: 'mt940-bad-line' });
   });
 });

@@ -124,7 +124,9 @@ async function recordsOf(db: Db, trctIds: number[]) {
         select "audtTargetId" as id from audit_events where "audtAction" = ${AUDIT_ACTIONS.transactionPaid} and "audtTargetId" in (${ids})
         union all
         select "pndgTargetId" as id from audit_pending where "pndgAction" = ${AUDIT_ACTIONS.transactionPaid} and "pndgTargetId" in (${ids})
-      ) e group by id`.execute(k).then((r) => r.rows),
+      ) e group by id`
+      .execute(k)
+      .then((r) => r.rows),
   );
   const rows = await k
     .selectFrom('transactions')

@@ -28,38 +28,82 @@ describe.each(DIALECTS)('a flood of refused /snap calls (%s)', (dialect) => {
     metrics = new AppMetrics();
     ctx = await createTestContext(dialect, { snapPartners: [bri.partner], metrics, config });
   };
-  const auditRows = async () => Number((await ctx.db.kysely.selectFrom('audit_events').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const auditRows = async () =>
+    Number(
+      (
+        await ctx.db.kysely
+          .selectFrom('audit_events')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const denied = async (afterId: number) =>
-    (await ctx.db.kysely.selectFrom('audit_events').select(['audtId', 'audtDetails', 'audtActorUsername']).where('audtAction', '=', 'snap.denied').where('audtId', '>', afterId).orderBy('audtId').execute())
-      .map((e) => ({ ...e, details: JSON.parse(String(e.audtDetails)) as Record<string, unknown> }));
-  const lastId = async () => Number((await ctx.db.kysely.selectFrom('audit_events').select(sql<number>`max("audtId")`.as('id')).executeTakeFirstOrThrow()).id ?? 0);
+    (
+      await ctx.db.kysely
+        .selectFrom('audit_events')
+        .select(['audtId', 'audtDetails', 'audtActorUsername'])
+        .where('audtAction', '=', 'snap.denied')
+        .where('audtId', '>', afterId)
+        .orderBy('audtId')
+        .execute()
+    ).map((e) => ({ ...e, details: JSON.parse(String(e.audtDetails)) as Record<string, unknown> }));
+  const lastId = async () =>
+    Number(
+      (
+        await ctx.db.kysely
+          .selectFrom('audit_events')
+          .select(sql<number>`max("audtId")`.as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0,
+    );
 
   const badSignature = () =>
     ctx.app.inject({
-      method: 'POST', url: TOKEN,
-      headers: { 'content-type': 'application/json', 'x-client-key': bri.partner.clientId, 'x-timestamp': snapTime(ctx.clock.now()), 'x-signature': 'AAAA' },
+      method: 'POST',
+      url: TOKEN,
+      headers: {
+        'content-type': 'application/json',
+        'x-client-key': bri.partner.clientId,
+        'x-timestamp': snapTime(ctx.clock.now()),
+        'x-signature': 'AAAA',
+      },
       payload: '{"grantType":"client_credentials"}',
     });
   const madeUpToken = (i: number) =>
     ctx.app.inject({
-      method: 'POST', url: PAYMENT,
+      method: 'POST',
+      url: PAYMENT,
       headers: {
-        'content-type': 'application/json', authorization: `Bearer made-up-${i}`, 'x-timestamp': snapTime(ctx.clock.now()), 'x-signature': 'AAAA',
-        'x-partner-id': `invented-${i}`, 'x-external-id': newExternalId(), 'channel-id': '95221',
+        'content-type': 'application/json',
+        authorization: `Bearer made-up-${i}`,
+        'x-timestamp': snapTime(ctx.clock.now()),
+        'x-signature': 'AAAA',
+        'x-partner-id': `invented-${i}`,
+        'x-external-id': newExternalId(),
+        'channel-id': '95221',
       },
       payload: '{}',
     });
   /** The issue's attack: 500 bad-signature token calls and 500 made-up-token service calls, 20 at a time. */
   const flood = async () => {
     const answers: { status: number; retryAfter: string | undefined }[] = [];
-    await inPool(Array.from({ length: 1000 }, (_, i) => i), 20, async (i) => {
-      const res = i % 2 === 0 ? await badSignature() : await madeUpToken(i);
-      answers.push({ status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined });
-    });
+    await inPool(
+      Array.from({ length: 1000 }, (_, i) => i),
+      20,
+      async (i) => {
+        const res = i % 2 === 0 ? await badSignature() : await madeUpToken(i);
+        answers.push({
+          status: res.statusCode,
+          retryAfter: res.headers['retry-after'] as string | undefined,
+        });
+      },
+    );
     return answers;
   };
   const refusalsByReason = async () =>
-    Object.fromEntries((await metrics.snapRefusals.get()).values.map((v) => [String(v.labels.reason), v.value]));
+    Object.fromEntries(
+      (await metrics.snapRefusals.get()).values.map((v) => [String(v.labels.reason), v.value]),
+    );
 
   it('with a limit out of the way: 1,000 refusals write 4 audit rows (per subject and reason: the first, then one summary with the count), and metrics count all 1,000', async () => {
     await start({ snapFailedCallsPerMinute: 1_000_000 });
@@ -72,12 +116,19 @@ describe.each(DIALECTS)('a flood of refused /snap calls (%s)', (dialect) => {
     expect(await auditRows()).toBe(before + 4);
     const events = await denied(from);
     const summaries = events.filter((e) => e.details.summary === true);
-    expect(summaries.map((e) => [e.details.subject, e.details.reason, e.details.count]).sort()).toEqual([
+    expect(
+      summaries.map((e) => [e.details.subject, e.details.reason, e.details.count]).sort(),
+    ).toEqual([
       ['address:127.0.0.1', 'Invalid Token (B2B)', 499],
       [`snap:${bri.partner.clientId}`, 'Signature', 499],
     ]);
     // The invented partner ids are kept (a sample), not made into subjects of their own.
-    expect((summaries.find((e) => e.details.reason === 'Invalid Token (B2B)')!.details.clientIds as string[]).length).toBeLessThanOrEqual(20);
+    expect(
+      (
+        summaries.find((e) => e.details.reason === 'Invalid Token (B2B)')!.details
+          .clientIds as string[]
+      ).length,
+    ).toBeLessThanOrEqual(20);
     expect(await refusalsByReason()).toEqual({ Signature: 500, 'Invalid Token (B2B)': 500 });
   }, 180_000);
 
@@ -97,13 +148,20 @@ describe.each(DIALECTS)('a flood of refused /snap calls (%s)', (dialect) => {
     expect(seconds).toBeLessThanOrEqual(60);
     const limitedAnswer = await badSignature();
     expect(limitedAnswer.statusCode).toBe(429);
-    expect(limitedAnswer.json()).toEqual({ responseCode: '4297300', responseMessage: 'Too Many Requests' });
+    expect(limitedAnswer.json()).toEqual({
+      responseCode: '4297300',
+      responseMessage: 'Too Many Requests',
+    });
     // Even a good call from the address waits: the limit stands in front of the signature check.
     await expect(getToken(ctx.app, ctx, bri)).rejects.toThrow(/4297300/);
     await flushRefusalSummaries(ctx.deps, true);
     expect(await auditRows()).toBeLessThanOrEqual(before + 6);
     const metricsNow = await refusalsByReason();
-    expect((metricsNow.Signature ?? 0) + (metricsNow['Invalid Token (B2B)'] ?? 0) + (metricsNow['address-limit'] ?? 0)).toBe(1002);
+    expect(
+      (metricsNow.Signature ?? 0) +
+        (metricsNow['Invalid Token (B2B)'] ?? 0) +
+        (metricsNow['address-limit'] ?? 0),
+    ).toBe(1002);
 
     ctx.clock.advanceMinutes(1);
     expect(typeof (await getToken(ctx.app, ctx, bri))).toBe('string');

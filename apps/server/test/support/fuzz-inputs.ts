@@ -89,7 +89,13 @@ const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def 
 /** The schema under optional, nullable, default and the input side of pipes and transforms. */
 export function unwrap(schema: Schema): Schema {
   const def = defOf(schema);
-  if (def.innerType && ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(def.type)) return unwrap(def.innerType);
+  if (
+    def.innerType &&
+    ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(
+      def.type,
+    )
+  )
+    return unwrap(def.innerType);
   if (def.type === 'pipe' && def.in) return unwrap(def.in);
   return schema;
 }
@@ -99,8 +105,10 @@ export function fieldsOf(schema: Schema | undefined): Record<string, Schema> {
   if (!schema) return {};
   const inner = unwrap(schema);
   const def = defOf(inner);
-  if (def.type === 'object') return { ...(def.shape ?? (inner as unknown as { shape: Record<string, Schema> }).shape) };
-  if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map((o) => fieldsOf(o)));
+  if (def.type === 'object')
+    return { ...(def.shape ?? (inner as unknown as { shape: Record<string, Schema> }).shape) };
+  if (def.type === 'union')
+    return Object.assign({}, ...(def.options ?? []).map((o) => fieldsOf(o)));
   return {};
 }
 
@@ -109,7 +117,9 @@ export function takesOtherKeys(schema: Schema | undefined): boolean {
   if (!schema) return false;
   const def = defOf(unwrap(schema));
   if (def.type === 'record') return true;
-  return def.type === 'object' && def.catchall !== undefined && defOf(def.catchall).type !== 'never';
+  return (
+    def.type === 'object' && def.catchall !== undefined && defOf(def.catchall).type !== 'never'
+  );
 }
 
 /** The options of an enum (or of an enum under wrappers), else null. */
@@ -146,7 +156,11 @@ export function plausibleValue(schema: Schema): unknown {
   if (options) return options[0];
   const nested = fieldsOf(schema);
   if (Object.keys(nested).length > 0) {
-    const value = Object.fromEntries(Object.entries(nested).map(([name, field]) => [name, plausibleValue(field)]).filter(([, v]) => v !== undefined));
+    const value = Object.fromEntries(
+      Object.entries(nested)
+        .map(([name, field]) => [name, plausibleValue(field)])
+        .filter(([, v]) => v !== undefined),
+    );
     if (schema.safeParse(value).success) return value;
   }
   return PLAUSIBLE.find((candidate) => schema.safeParse(candidate).success);

@@ -10,18 +10,29 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase, type DatabaseOptions, type Db, type Dialect } from '../../src/db/database.ts';
+import {
+  openDatabase,
+  type DatabaseOptions,
+  type Db,
+  type Dialect,
+} from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedBase, seedDemo } from '../../src/db/seed/index.ts';
 import type { AppDeps } from '../../src/deps.ts';
 
-export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 export const DEMO_PASSWORD = 'demo-pass-1';
 export const ADMIN_USER = { username: 'rina', password: DEMO_PASSWORD };
 export const STAFF_USER = { username: 'budi', password: DEMO_PASSWORD };
-export const USER_IDS = { admin: 'admin@tagih.id', rina: 'rina.admin@tagih.id', budi: 'budi.staff@tagih.id' } as const;
+export const USER_IDS = {
+  admin: 'admin@tagih.id',
+  rina: 'rina.admin@tagih.id',
+  budi: 'budi.staff@tagih.id',
+} as const;
 
 export class TestClock implements Clock {
   private current: Date;
@@ -101,7 +112,9 @@ function sourceFingerprint(): string {
   const hash = createHash('sha256');
   for (const dir of ['../../src/', '../../../../packages/contract/src/']) {
     const root = new URL(dir, import.meta.url);
-    for (const name of (readdirSync(root, { recursive: true }) as string[]).filter((n) => n.endsWith('.ts')).sort()) {
+    for (const name of (readdirSync(root, { recursive: true }) as string[])
+      .filter((n) => n.endsWith('.ts'))
+      .sort()) {
       hash.update(name).update(readFileSync(new URL(name, root)));
     }
   }
@@ -129,10 +142,15 @@ const postgresTemplates = new Map<string, Promise<string>>();
  * a temporary name and renamed when complete, so a half-made one is never copied.
  */
 function postgresTemplate(demo: boolean, businessTz: string, now: Date): Promise<string> {
-  const key = createHash('sha256').update(`${demo}|${businessTz}|${now.toISOString()}|${sourceFingerprint()}`).digest('hex').slice(0, 12);
+  const key = createHash('sha256')
+    .update(`${demo}|${businessTz}|${now.toISOString()}|${sourceFingerprint()}`)
+    .digest('hex')
+    .slice(0, 12);
   const name = `${workerDatabase()}_tpl_${key}`;
   return once(postgresTemplates, name, async () => {
-    const found = (await onPostgres(`select 1 from pg_database where datname = '${name}'`)) as { rowCount: number };
+    const found = (await onPostgres(`select 1 from pg_database where datname = '${name}'`)) as {
+      rowCount: number;
+    };
     if (found.rowCount > 0) return name;
     const making = `${workerDatabase()}_tmp_${randomBytes(6).toString('hex')}`;
     await onPostgres(`create database "${making}"`);
@@ -147,7 +165,10 @@ function postgresTemplate(demo: boolean, businessTz: string, now: Date): Promise
   });
 }
 
-async function openPostgresCopy(template: string, options: Omit<DatabaseOptions, 'pgSchema'>): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openPostgresCopy(
+  template: string,
+  options: Omit<DatabaseOptions, 'pgSchema'>,
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   const name = `${workerDatabase()}_c_${randomBytes(6).toString('hex')}`;
   await onPostgres(`create database "${name}" template "${template}"`);
   return {
@@ -159,9 +180,18 @@ async function openPostgresCopy(template: string, options: Omit<DatabaseOptions,
 }
 
 /** Migrated, with the Superadmin, and the demo data unless `demo` is false. */
-async function prepareDatabase(db: Db, demo: boolean, businessTz: string, now: Date): Promise<void> {
+async function prepareDatabase(
+  db: Db,
+  demo: boolean,
+  businessTz: string,
+  now: Date,
+): Promise<void> {
   await migrateToLatest(db.kysely, db.schema);
-  await seedBase(db.kysely, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, now: now.toISOString() });
+  await seedBase(db.kysely, {
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    now: now.toISOString(),
+  });
   if (demo) await seedDemo({ db: db.kysely, now, businessTz }, DEMO_PASSWORD);
 }
 
@@ -184,18 +214,36 @@ function preparedSqliteImage(demo: boolean, businessTz: string, now: Date): Prom
   });
 }
 
-async function openTestDatabase(dialect: Dialect, demo: boolean, businessTz: string, now: Date, options: Omit<DatabaseOptions, 'pgSchema'> = {}): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  dialect: Dialect,
+  demo: boolean,
+  businessTz: string,
+  now: Date,
+  options: Omit<DatabaseOptions, 'pgSchema'> = {},
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const sqliteImage = await preparedSqliteImage(demo, businessTz, now);
-    return { db: openDatabase('sqlite::memory:', { ...options, sqliteImage }), drop: async () => {} };
+    return {
+      db: openDatabase('sqlite::memory:', { ...options, sqliteImage }),
+      drop: async () => {},
+    };
   }
   return openPostgresCopy(await postgresTemplate(demo, businessTz, now), options);
 }
 
-export async function createTestContext(dialect: Dialect, options: TestOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  dialect: Dialect,
+  options: TestOptions = {},
+): Promise<TestContext> {
   const clock = new TestClock();
   const config: Config = { ...loadConfig({}), databaseUrl: 'sqlite::memory:', ...options.config };
-  const { db, drop } = await openTestDatabase(dialect, options.demo !== false, config.businessTz, clock.now(), options.database);
+  const { db, drop } = await openTestDatabase(
+    dialect,
+    options.demo !== false,
+    config.businessTz,
+    clock.now(),
+    options.database,
+  );
 
   const deps: AppDeps = {
     db: db.kysely,
@@ -213,11 +261,19 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
   await app.ready();
 
   const inject: TestContext['inject'] = ({ token, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authentication: token } : {}) } });
+    app.inject({
+      ...rest,
+      headers: { ...(headers ?? {}), ...(token ? { authentication: token } : {}) },
+    });
 
   const login: TestContext['login'] = async (user = ADMIN) => {
-    const res = await inject({ method: 'POST', url: '/api/security/authentication/login', payload: { username: user.username, password: user.password } });
-    if (res.statusCode !== 200) throw new Error(`login ${user.username} failed: ${res.statusCode} ${res.body}`);
+    const res = await inject({
+      method: 'POST',
+      url: '/api/security/authentication/login',
+      payload: { username: user.username, password: user.password },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`login ${user.username} failed: ${res.statusCode} ${res.body}`);
     return res.json().data.token as string;
   };
 
@@ -231,7 +287,11 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
     inject,
     async loginWithCompany(user, compId) {
       const token = await login(user);
-      const res = await inject({ method: 'POST', url: `/api/security/Authentication/SetCompany/${compId}`, token });
+      const res = await inject({
+        method: 'POST',
+        url: `/api/security/Authentication/SetCompany/${compId}`,
+        token,
+      });
       if (res.statusCode !== 200) throw new Error(`SetCompany ${compId} failed: ${res.body}`);
       return token;
     },
@@ -245,6 +305,10 @@ export async function createTestContext(dialect: Dialect, options: TestOptions =
 
 /** Company ids of the demo data, by name. */
 export async function companyId(ctx: TestContext, name: string): Promise<number> {
-  const row = await ctx.db.kysely.selectFrom('companies').select('compId').where('compName', '=', name).executeTakeFirstOrThrow();
+  const row = await ctx.db.kysely
+    .selectFrom('companies')
+    .select('compId')
+    .where('compName', '=', name)
+    .executeTakeFirstOrThrow();
   return row.compId;
 }

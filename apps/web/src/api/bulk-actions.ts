@@ -28,24 +28,37 @@ const jobKey = (jobId: number) => [...bulkKey, 'job', jobId] as const;
 const runningKey = (source: BulkSource) => [...bulkKey, 'running', source] as const;
 
 export async function previewBulk(request: BulkPreviewRequest): Promise<BulkPreview> {
-  return (await apiRequest<BulkPreview>(API_PATHS.bulkActions.preview, { method: 'POST', body: request })).data;
+  return (
+    await apiRequest<BulkPreview>(API_PATHS.bulkActions.preview, { method: 'POST', body: request })
+  ).data;
 }
 
 export async function startBulk(request: BulkStartRequest): Promise<BulkJob> {
-  return (await apiRequest<BulkJob>(API_PATHS.bulkActions.list, { method: 'POST', body: request })).data;
+  return (await apiRequest<BulkJob>(API_PATHS.bulkActions.list, { method: 'POST', body: request }))
+    .data;
 }
 
 export async function getBulkJob(jobId: number, signal?: AbortSignal): Promise<BulkJobDetail> {
-  return (await apiRequest<BulkJobDetail>(fillPath(API_PATHS.bulkActions.one, { jobId }), { signal })).data;
+  return (
+    await apiRequest<BulkJobDetail>(fillPath(API_PATHS.bulkActions.one, { jobId }), { signal })
+  ).data;
 }
 
 export async function cancelBulkJob(jobId: number): Promise<BulkJob> {
-  return (await apiRequest<BulkJob>(fillPath(API_PATHS.bulkActions.cancel, { jobId }), { method: 'POST' })).data;
+  return (
+    await apiRequest<BulkJob>(fillPath(API_PATHS.bulkActions.cancel, { jobId }), { method: 'POST' })
+  ).data;
 }
 
 /** The user's running jobs started from a screen (newest first). */
-export async function getRunningBulkJobs(source: BulkSource, signal?: AbortSignal): Promise<BulkJob[]> {
-  const query = new URLSearchParams({ status: 'running', source } satisfies BulkJobListQuery).toString();
+export async function getRunningBulkJobs(
+  source: BulkSource,
+  signal?: AbortSignal,
+): Promise<BulkJob[]> {
+  const query = new URLSearchParams({
+    status: 'running',
+    source,
+  } satisfies BulkJobListQuery).toString();
   return (await apiRequest<BulkJob[]>(API_PATHS.bulkActions.list, { query, signal })).data;
 }
 
@@ -53,12 +66,18 @@ export const usePreviewBulk = () => useMutation({ mutationFn: previewBulk });
 
 export function useStartBulk() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: startBulk, onSuccess: () => queryClient.invalidateQueries({ queryKey: bulkKey }) });
+  return useMutation({
+    mutationFn: startBulk,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bulkKey }),
+  });
 }
 
 export function useCancelBulkJob() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: cancelBulkJob, onSuccess: () => queryClient.invalidateQueries({ queryKey: bulkKey }) });
+  return useMutation({
+    mutationFn: cancelBulkJob,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bulkKey }),
+  });
 }
 
 /**
@@ -71,14 +90,18 @@ export function useBulkJob(jobId: number | null, reloadPaths: readonly string[])
     queryKey: jobKey(jobId ?? 0),
     enabled: jobId !== null,
     queryFn: ({ signal }) => getBulkJob(jobId ?? 0, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? BULK_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'running' || !query.state.data ? BULK_POLL_MS : false,
   });
   const endedSource = job.data && job.data.status !== 'running' ? job.data.source : null;
   const reloadKey = reloadPaths.join('\n');
   useEffect(() => {
     if (!endedSource) return;
-    const lists = [...new Set([...reloadKey.split('\n'), notificationResource.path])].map((path) => listQueryKey(path));
-    for (const queryKey of [...lists, notificationQueryKey(), runningKey(endedSource)]) void queryClient.invalidateQueries({ queryKey });
+    const lists = [...new Set([...reloadKey.split('\n'), notificationResource.path])].map((path) =>
+      listQueryKey(path),
+    );
+    for (const queryKey of [...lists, notificationQueryKey(), runningKey(endedSource)])
+      void queryClient.invalidateQueries({ queryKey });
   }, [endedSource, jobId, reloadKey, queryClient]);
   return job;
 }

@@ -10,13 +10,23 @@ import { useReloadingMutation } from './reloading-mutation.ts';
 
 const pathOf = (clntid: number) => fillPath(API_PATHS.clients.apiAccess, { id: clntid });
 
-export async function giveApiAccess({ clntid, publicKey }: { clntid: number; publicKey: string }): Promise<ClientApiAccess> {
-  return (await apiRequest<ClientApiAccess>(pathOf(clntid), { method: 'POST', body: { publicKey } })).data;
+export async function giveApiAccess({
+  clntid,
+  publicKey,
+}: {
+  clntid: number;
+  publicKey: string;
+}): Promise<ClientApiAccess> {
+  return (
+    await apiRequest<ClientApiAccess>(pathOf(clntid), { method: 'POST', body: { publicKey } })
+  ).data;
 }
 
 export async function revokeApiAccess(clntid: number): Promise<void> {
   await apiRequest<unknown>(pathOf(clntid), { method: 'DELETE' });
 }
 
-export const useGiveApiAccess = () => useReloadingMutation(giveApiAccess, [listQueryKey(clientResource.path)]);
-export const useRevokeApiAccess = () => useReloadingMutation(revokeApiAccess, [listQueryKey(clientResource.path)]);
+export const useGiveApiAccess = () =>
+  useReloadingMutation(giveApiAccess, [listQueryKey(clientResource.path)]);
+export const useRevokeApiAccess = () =>
+  useReloadingMutation(revokeApiAccess, [listQueryKey(clientResource.path)]);

@@ -9,5 +9,8 @@ export async function deleteRecord(resource: ResourceDef, id: string | number): 
 }
 
 export function useDeleteRecord(resource: ResourceDef) {
-  return useReloadingMutation((id: string | number) => deleteRecord(resource, id), [listQueryKey(resource.path)]);
+  return useReloadingMutation(
+    (id: string | number) => deleteRecord(resource, id),
+    [listQueryKey(resource.path)],
+  );
 }

@@ -6,7 +6,11 @@ import { API_BASE, SESSION_ERROR_CODE, type Envelope } from '@tagih/contract';
 import { ApiError } from './client.ts';
 import { expireSession, getToken } from './session.ts';
 
-export async function apiDownload(path: string, query: string, signal?: AbortSignal): Promise<Blob> {
+export async function apiDownload(
+  path: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<Blob> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authentication = token;
@@ -24,7 +28,8 @@ export async function apiDownload(path: string, query: string, signal?: AbortSig
 
   // Errors come back as the JSON envelope.
   const envelope = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
-  if (response.status === 401 || envelope?.status?.errorCode === SESSION_ERROR_CODE) expireSession();
+  if (response.status === 401 || envelope?.status?.errorCode === SESSION_ERROR_CODE)
+    expireSession();
   const message = envelope?.status?.message || response.statusText || `HTTP ${response.status}`;
   throw new ApiError(message, response.status, envelope?.status ? envelope : undefined);
 }

@@ -5,7 +5,12 @@ import { statusQueryKey } from './get-status.ts';
 import { useReloadingMutation } from './reloading-mutation.ts';
 
 export async function enableTwoFactor(body: TwoFactorEnableBody): Promise<TwoFactorEnableData> {
-  return (await apiRequest<TwoFactorEnableData>(API_PATHS.account.twoFactorEnable, { method: 'POST', body })).data;
+  return (
+    await apiRequest<TwoFactorEnableData>(API_PATHS.account.twoFactorEnable, {
+      method: 'POST',
+      body,
+    })
+  ).data;
 }
 
 export function useEnableTwoFactor() {

@@ -7,7 +7,10 @@ import { listQueryString, transactionPaths, type TransactionKindDef } from '@tag
 import { apiDownload, saveBlob } from './download.ts';
 import type { ExportParams } from './get-list.ts';
 
-export async function exportTransactions(kind: TransactionKindDef, params: ExportParams): Promise<void> {
+export async function exportTransactions(
+  kind: TransactionKindDef,
+  params: ExportParams,
+): Promise<void> {
   const blob = await apiDownload(transactionPaths(kind).export, listQueryString(params));
   saveBlob(blob, kind.csvFile);
 }

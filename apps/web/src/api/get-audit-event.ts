@@ -4,7 +4,9 @@ import { API_PATHS, fillPath, type AuditEventRow } from '@tagih/contract';
 import { apiRequest } from './client.ts';
 
 export async function getAuditEvent(audtId: number, signal?: AbortSignal): Promise<AuditEventRow> {
-  const envelope = await apiRequest<AuditEventRow>(fillPath(API_PATHS.audit.one, { audtId }), { signal });
+  const envelope = await apiRequest<AuditEventRow>(fillPath(API_PATHS.audit.one, { audtId }), {
+    signal,
+  });
   return envelope.data;
 }
 

@@ -9,7 +9,10 @@ import { apiRequest } from './client.ts';
 export type ListParams = Parameters<typeof listQueryString>[0];
 
 /** A CSV export's query: the list's filters and order, every page. */
-export type ExportParams = Pick<ListParams, 'finds' | 'extra' | 'orderField' | 'orderValue' | 'search'>;
+export type ExportParams = Pick<
+  ListParams,
+  'finds' | 'extra' | 'orderField' | 'orderValue' | 'search'
+>;
 
 /** A list's sort: one field, ascending or descending (orderField / orderValue). */
 export interface ListSort {

@@ -4,10 +4,16 @@ import { API_PATHS, fillPath, type NotificationDetail } from '@tagih/contract';
 import { apiRequest } from './client.ts';
 import { useLiveReload } from './live-events.ts';
 
-export async function getNotification(notiId: number, signal?: AbortSignal): Promise<NotificationDetail> {
-  const envelope = await apiRequest<NotificationDetail>(fillPath(API_PATHS.notifications.one, { notiId }), {
-    signal,
-  });
+export async function getNotification(
+  notiId: number,
+  signal?: AbortSignal,
+): Promise<NotificationDetail> {
+  const envelope = await apiRequest<NotificationDetail>(
+    fillPath(API_PATHS.notifications.one, { notiId }),
+    {
+      signal,
+    },
+  );
   return envelope.data;
 }
 
@@ -24,6 +30,10 @@ export const notificationQueryOptions = (notiId: number) =>
 /** `notiId` null: nothing to load (the history dialog is closed). */
 export function useNotification(notiId: number | null) {
   // A new attempt to the merchant shows in the open history at once.
-  useLiveReload(notificationQueryKey(notiId ?? 0), (event) => event.notiId === notiId, notiId !== null);
+  useLiveReload(
+    notificationQueryKey(notiId ?? 0),
+    (event) => event.notiId === notiId,
+    notiId !== null,
+  );
   return useQuery({ ...notificationQueryOptions(notiId ?? 0), enabled: notiId !== null });
 }

@@ -31,7 +31,11 @@ const GATHER_MS = 300;
  * Reloads the query `queryKey` (while it is shown) when a change event `concerns` it: a
  * transaction's detail, a notification's history, Home's figures. Several changes in a burst, one reload.
  */
-export function useLiveReload(queryKey: readonly unknown[], concerns: (event: LiveEvent) => boolean, enabled = true): void {
+export function useLiveReload(
+  queryKey: readonly unknown[],
+  concerns: (event: LiveEvent) => boolean,
+  enabled = true,
+): void {
   const queryClient = useQueryClient();
   const latest = useRef({ queryKey, concerns });
   latest.current = { queryKey, concerns };
@@ -53,13 +57,22 @@ export function useLiveReload(queryKey: readonly unknown[], concerns: (event: Li
 }
 
 /** How a stream ended: the server closed it, refused it (HTTP status; retry after), or the network failed. */
-type StreamEnd = { kind: 'closed' } | { kind: 'refused'; status: number; retryAfterMs: number | null } | { kind: 'failed' };
+type StreamEnd =
+  | { kind: 'closed' }
+  | { kind: 'refused'; status: number; retryAfterMs: number | null }
+  | { kind: 'failed' };
 
 /** One SSE block ('event: x\ndata: y'): a change event, or null. */
 function parseBlock(block: string): LiveEvent | null {
   const lines = block.split('\n');
-  const name = lines.find((l) => l.startsWith('event:'))?.slice(6).trim();
-  const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+  const name = lines
+    .find((l) => l.startsWith('event:'))
+    ?.slice(6)
+    .trim();
+  const data = lines
+    .filter((l) => l.startsWith('data:'))
+    .map((l) => l.slice(5).trim())
+    .join('\n');
   if (name !== LIVE_STREAM.change || !data) return null;
   try {
     return readLiveEvent(JSON.parse(data));
@@ -69,17 +82,29 @@ function parseBlock(block: string): LiveEvent | null {
 }
 
 /** Reads one stream until it ends; each change event goes to the subscribers. */
-async function readStream(token: string, signal: AbortSignal, onOpen: () => void): Promise<StreamEnd> {
+async function readStream(
+  token: string,
+  signal: AbortSignal,
+  onOpen: () => void,
+): Promise<StreamEnd> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${API_PATHS.live}`, { headers: { Authentication: token, Accept: 'text/event-stream' }, credentials: 'omit', signal });
+    response = await fetch(`${API_BASE}${API_PATHS.live}`, {
+      headers: { Authentication: token, Accept: 'text/event-stream' },
+      credentials: 'omit',
+      signal,
+    });
   } catch {
     return { kind: 'failed' };
   }
   if (!response.ok || !response.body) {
     const retryAfter = Number(response.headers.get('retry-after'));
     await response.body?.cancel().catch(() => {});
-    return { kind: 'refused', status: response.status, retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null };
+    return {
+      kind: 'refused',
+      status: response.status,
+      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+    };
   }
   onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -113,22 +138,37 @@ export function useLiveStream(compId: number | null): void {
   useEffect(() => {
     if (compId === null) return;
     const abort = new AbortController();
-    const wait = (ms: number) => new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      abort.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-    });
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        abort.signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      });
     void (async () => {
       let delay = FIRST_RETRY_MS;
       while (!abort.signal.aborted) {
         const token = getToken();
         if (!token) return;
-        const end = await readStream(token, abort.signal, () => { delay = FIRST_RETRY_MS; });
+        const end = await readStream(token, abort.signal, () => {
+          delay = FIRST_RETRY_MS;
+        });
         if (abort.signal.aborted) return;
         if (end.kind === 'refused' && end.status === 401) {
           expireSession();
           return;
         }
-        const pause = end.kind === 'refused' ? (end.retryAfterMs ?? delay) : end.kind === 'closed' ? FIRST_RETRY_MS : delay;
+        const pause =
+          end.kind === 'refused'
+            ? (end.retryAfterMs ?? delay)
+            : end.kind === 'closed'
+              ? FIRST_RETRY_MS
+              : delay;
         delay = Math.min(delay * 2, LAST_RETRY_MS);
         await wait(pause);
       }

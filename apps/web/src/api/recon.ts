@@ -98,7 +98,12 @@ export interface ImportAnswer {
 export function useImportStatement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, baccId, format, progressId }: ImportRequest): Promise<ImportAnswer> => {
+    mutationFn: async ({
+      file,
+      baccId,
+      format,
+      progressId,
+    }: ImportRequest): Promise<ImportAnswer> => {
       // The fields before the file: the server reads them first.
       const form = new FormData();
       if (progressId) form.append('progressId', progressId);
@@ -127,7 +132,12 @@ export function useImportProgress(progressId: string | null, running: boolean) {
     queryKey: [...reconKey, 'import-progress', progressId],
     queryFn: async ({ signal }): Promise<ImportProgress | null> => {
       try {
-        return (await apiRequest<ImportProgress>(fillPath(paths.importProgress, { progressId: progressId! }), { signal })).data;
+        return (
+          await apiRequest<ImportProgress>(
+            fillPath(paths.importProgress, { progressId: progressId! }),
+            { signal },
+          )
+        ).data;
       } catch {
         return null;
       }

@@ -11,6 +11,10 @@ export function useReloadingMutation<Vars, Result>(
   when: 'success' | 'settled' = 'success',
 ) {
   const queryClient = useQueryClient();
-  const reload = () => Promise.all(reloads.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  return useMutation({ mutationFn, ...(when === 'success' ? { onSuccess: reload } : { onSettled: reload }) });
+  const reload = () =>
+    Promise.all(reloads.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation({
+    mutationFn,
+    ...(when === 'success' ? { onSuccess: reload } : { onSettled: reload }),
+  });
 }

@@ -8,7 +8,9 @@ import { listQueryKey } from './get-list.ts';
 import { useReloadingMutation } from './reloading-mutation.ts';
 
 export async function resetTwoFactor(userId: string): Promise<void> {
-  await apiRequest<unknown>(fillPath(API_PATHS.users.resetTwoFactor, { id: userId }), { method: 'POST' });
+  await apiRequest<unknown>(fillPath(API_PATHS.users.resetTwoFactor, { id: userId }), {
+    method: 'POST',
+  });
 }
 
 export function useResetTwoFactor() {

@@ -13,10 +13,16 @@ export async function saveRecord(resource: ResourceDef, request: SaveRequest): P
   const envelope =
     request.mode === 'create'
       ? await apiRequest<unknown>(paths.list, { method: 'POST', body: request.body })
-      : await apiRequest<unknown>(fillPath(paths.one, { id: request.id }), { method: 'PUT', body: request.body });
+      : await apiRequest<unknown>(fillPath(paths.one, { id: request.id }), {
+          method: 'PUT',
+          body: request.body,
+        });
   return envelope.data;
 }
 
 export function useSaveRecord(resource: ResourceDef) {
-  return useReloadingMutation((request: SaveRequest) => saveRecord(resource, request), [listQueryKey(resource.path)]);
+  return useReloadingMutation(
+    (request: SaveRequest) => saveRecord(resource, request),
+    [listQueryKey(resource.path)],
+  );
 }

@@ -5,9 +5,12 @@ import { apiRequest } from './client.ts';
 import { statusQueryKey } from './get-status.ts';
 
 export async function setCompany(compId: number): Promise<boolean> {
-  const envelope = await apiRequest<{ response: boolean }>(fillPath(API_PATHS.auth.setCompany, { compId }), {
-    method: 'POST',
-  });
+  const envelope = await apiRequest<{ response: boolean }>(
+    fillPath(API_PATHS.auth.setCompany, { compId }),
+    {
+      method: 'POST',
+    },
+  );
   return envelope.data?.response === true;
 }
 

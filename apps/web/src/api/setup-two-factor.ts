@@ -4,7 +4,9 @@ import { API_PATHS, type TwoFactorSetupData } from '@tagih/contract';
 import { apiRequest } from './client.ts';
 
 export async function setupTwoFactor(): Promise<TwoFactorSetupData> {
-  return (await apiRequest<TwoFactorSetupData>(API_PATHS.account.twoFactorSetup, { method: 'POST' })).data;
+  return (
+    await apiRequest<TwoFactorSetupData>(API_PATHS.account.twoFactorSetup, { method: 'POST' })
+  ).data;
 }
 
 export function useSetupTwoFactor() {

@@ -19,7 +19,11 @@ export function useTransactionAction(
 ) {
   return useReloadingMutation(
     (trctId: number) => send(kind, trctId),
-    [listQueryKey(kind.resource.path), listQueryKey(notificationResource.path), notificationQueryKey()],
+    [
+      listQueryKey(kind.resource.path),
+      listQueryKey(notificationResource.path),
+      notificationQueryKey(),
+    ],
     'settled',
   );
 }

@@ -121,7 +121,9 @@ describe('navigation guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), {
       // CI saw this wait time out twice (the status spinner still up); say where it stood.
       onTimeout: (error) =>
-        new Error(`${error.message}\nstatus query: ${JSON.stringify(queryClient.getQueryState(statusQueryKey))}; router: ${router.state.navigation.state}`),
+        new Error(
+          `${error.message}\nstatus query: ${JSON.stringify(queryClient.getQueryState(statusQueryKey))}; router: ${router.state.navigation.state}`,
+        ),
     });
     expect(await screen.findByText('Gagal Mendapatkan User Status.')).toBeInTheDocument();
   });

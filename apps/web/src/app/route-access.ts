@@ -1,4 +1,10 @@
-import { APP_ROUTES, dashboardRoute, dashboardUrl, type Area, type DashboardRoute } from '@tagih/contract';
+import {
+  APP_ROUTES,
+  dashboardRoute,
+  dashboardUrl,
+  type Area,
+  type DashboardRoute,
+} from '@tagih/contract';
 
 export const DASHBOARD_BASE = APP_ROUTES.dashboard;
 export const HOME_ROUTE = dashboardUrl('home');

@@ -16,7 +16,9 @@ import { reconBreakRoutes, transactionDetailRoutes } from './transaction-detail-
  * loads in parallel with the others the URL needs — and, given the query cache, with the status.
  */
 export function appRoutes(queryClient?: QueryClient): RouteObject[] {
-  return [{ hydrateFallbackElement: <LoadingSpinner fullPage />, children: pageRoutes(queryClient) }];
+  return [
+    { hydrateFallbackElement: <LoadingSpinner fullPage />, children: pageRoutes(queryClient) },
+  ];
 }
 
 /** /dashboard/*: the sign-in check, and the first status call started beside the page's code. */
@@ -42,7 +44,8 @@ function pageRoutes(queryClient?: QueryClient): RouteObject[] {
       loader: requireToken,
       shouldRevalidate: alwaysRevalidate,
       lazy: async () => {
-        const { SelectCompanyScreen } = await import('../features/select-company/select-company-screen.tsx');
+        const { SelectCompanyScreen } =
+          await import('../features/select-company/select-company-screen.tsx');
         return { Component: SelectCompanyScreen };
       },
     },

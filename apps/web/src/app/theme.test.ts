@@ -15,6 +15,8 @@ describe('the theme and reduced motion', () => {
     expect(theme.transitions.create('width')).toBe('none');
     expect(Object.values(theme.transitions.duration)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(theme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
-    expect(JSON.stringify(theme.components?.MuiCssBaseline?.styleOverrides)).toContain('"animationIterationCount":"1 !important"');
+    expect(JSON.stringify(theme.components?.MuiCssBaseline?.styleOverrides)).toContain(
+      '"animationIterationCount":"1 !important"',
+    );
   });
 });

@@ -3,11 +3,19 @@
  * 'transaction-qris/:trctId'), behind the list's own read permission; its code is the route's
  * `lazy` part (loaded on the first visit, like every screen).
  */
-import { reconBreakRoute, TRANSACTION_KINDS, transactionDetailRoute, type TransactionKindKey } from '@tagih/contract';
+import {
+  reconBreakRoute,
+  TRANSACTION_KINDS,
+  transactionDetailRoute,
+  type TransactionKindKey,
+} from '@tagih/contract';
 import type { RouteObject } from 'react-router';
 import { RequireRead } from './require-read.tsx';
 
-const SCREEN_OF: Record<TransactionKindKey, 'TransactionVaDetailScreen' | 'TransactionQrisDetailScreen'> = {
+const SCREEN_OF: Record<
+  TransactionKindKey,
+  'TransactionVaDetailScreen' | 'TransactionQrisDetailScreen'
+> = {
   va: 'TransactionVaDetailScreen',
   qris: 'TransactionQrisDetailScreen',
 };
@@ -16,7 +24,8 @@ export function transactionDetailRoutes(): RouteObject[] {
   return (['va', 'qris'] as const).map((key) => ({
     path: transactionDetailRoute(key),
     lazy: async () => {
-      const screens = await import('../features/transactions/detail/transaction-detail-screens.tsx');
+      const screens =
+        await import('../features/transactions/detail/transaction-detail-screens.tsx');
       const Screen = screens[SCREEN_OF[key]];
       return {
         element: (
@@ -35,7 +44,8 @@ export function reconBreakRoutes(): RouteObject[] {
     {
       path: reconBreakRoute,
       lazy: async () => {
-        const { BreakDetailScreen } = await import('../features/reconciliation/break-detail-screen.tsx');
+        const { BreakDetailScreen } =
+          await import('../features/reconciliation/break-detail-screen.tsx');
         return {
           element: (
             <RequireRead area="reconciliation">

@@ -4,7 +4,15 @@ import Tooltip from '@mui/material/Tooltip';
 import { notify } from './notify.tsx';
 
 /** Copies a value to the clipboard (an id, a secret shown once); its name says which ("Salin Order ID"). */
-export function CopyButton({ label, value, secret = false }: { label: string; value: string; /** Not repeated in the toast. */ secret?: boolean }) {
+export function CopyButton({
+  label,
+  value,
+  secret = false,
+}: {
+  label: string;
+  value: string;
+  /** Not repeated in the toast. */ secret?: boolean;
+}) {
   const copy = () => {
     const done = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
     done.then(

@@ -13,7 +13,11 @@ export interface CutTextProps {
 
 /** One line of text that the width may cut (…); the whole text shows on hover (its title). */
 export function CutText({ text, keep = 'start', wrap = false }: CutTextProps) {
-  const classes = ['cut-text', keep === 'end' ? 'cut-text-keep-end' : undefined, wrap ? 'cut-text-wrap' : undefined];
+  const classes = [
+    'cut-text',
+    keep === 'end' ? 'cut-text-keep-end' : undefined,
+    wrap ? 'cut-text-wrap' : undefined,
+  ];
   return (
     <span className={classes.filter(Boolean).join(' ')} title={text}>
       {/* Kept left to right inside the right-to-left box that moves the ellipsis to the start. */}

@@ -80,7 +80,7 @@ describe('DataTable', () => {
     expect(onChange).toHaveBeenLastCalledWith([7, 1, 2]);
   });
 
-  it('un-picking the page from the header keeps the other pages\' picks', async () => {
+  it("un-picking the page from the header keeps the other pages' picks", async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     setup({ selection: { ids: new Set([7, 1, 2]), all: false, onChange } });
@@ -108,7 +108,8 @@ describe('DataTable', () => {
   });
 
   it('gives every text cell its whole text as a hover title (a cut cell can still be read)', async () => {
-    const long = 'PT Sumber Makmur Sejahtera Abadi Nusantara Raya Tbk, Jl. Jenderal Sudirman Kav. 52-53';
+    const long =
+      'PT Sumber Makmur Sejahtera Abadi Nusantara Raya Tbk, Jl. Jenderal Sudirman Kav. 52-53';
     setup({ rows: [{ id: 1, name: long, city: 'Bandung' }] });
     expect(await screen.findByText(long)).toHaveAttribute('title', long);
     expect(screen.getByText('Bandung')).toHaveAttribute('title', 'Bandung');
@@ -163,7 +164,7 @@ describe('DataTable', () => {
     expect(props.onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
   });
 
-  it('cycles a header through ascending, descending and the server\'s order, and says which with aria-sort', async () => {
+  it("cycles a header through ascending, descending and the server's order, and says which with aria-sort", async () => {
     const user = userEvent.setup();
     const onSortChange = vi.fn();
     renderUi(<SortedTable onSortChange={onSortChange} />);
@@ -179,7 +180,9 @@ describe('DataTable', () => {
     expect(onSortChange).toHaveBeenLastCalledWith(null);
     expect(header()).not.toHaveAttribute('aria-sort');
     // A column the server cannot sort by has no sort button.
-    expect(within(screen.getByRole('columnheader', { name: 'City' })).queryByRole('button')).toBeNull();
+    expect(
+      within(screen.getByRole('columnheader', { name: 'City' })).queryByRole('button'),
+    ).toBeNull();
   });
 
   it('is a labelled table with column headers scoped to their columns', () => {
@@ -203,7 +206,9 @@ describe('DataTable', () => {
   });
 
   it('keeps the room of a whole page while the first page loads, and says it is busy', () => {
-    const { container } = renderUi(<DataTable {...baseProps({ rows: [], rowCount: 0, loading: true })} />);
+    const { container } = renderUi(
+      <DataTable {...baseProps({ rows: [], rowCount: 0, loading: true })} />,
+    );
     expect(screen.queryByText('No data available')).toBeNull();
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
@@ -214,14 +219,28 @@ describe('DataTable', () => {
   it('keeps the row actions in sight, and formats or reads values through the column', () => {
     const withActions: TableColumn<Row>[] = [
       { field: 'name', headerName: 'Name', valueFormatter: (value: string) => value.toUpperCase() },
-      { field: 'city', headerName: 'Where', valueGetter: (_value: unknown, row: Row) => `${row.name} @ ${row.city ?? '?'}` },
-      { field: 'actions', headerName: 'Actions', type: 'actions', width: 100, renderCell: ({ row }) => <button>Open {row.name}</button> },
+      {
+        field: 'city',
+        headerName: 'Where',
+        valueGetter: (_value: unknown, row: Row) => `${row.name} @ ${row.city ?? '?'}`,
+      },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        type: 'actions',
+        width: 100,
+        renderCell: ({ row }) => <button>Open {row.name}</button>,
+      },
     ];
     setup({ columns: withActions });
     expect(screen.getByText('ALPHA')).toBeInTheDocument();
     expect(screen.getByText('Alpha @ Bandung')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open Beta' }).closest('td')).toHaveClass('data-table-sticky-end');
-    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('data-table-sticky-end');
+    expect(screen.getByRole('button', { name: 'Open Beta' }).closest('td')).toHaveClass(
+      'data-table-sticky-end',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass(
+      'data-table-sticky-end',
+    );
   });
 
   it('shows the header ticked under "all that match"; un-ticking it picks nothing', async () => {
@@ -245,7 +264,10 @@ describe('DataTable', () => {
 
   it('marks the sorted column with aria-sort from the sort it is given (a restored view)', () => {
     setup({ sort: { field: 'name', direction: 'desc' } });
-    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     expect(screen.getByRole('columnheader', { name: 'City' })).not.toHaveAttribute('aria-sort');
   });
 
@@ -269,9 +291,16 @@ describe('DataTable', () => {
   });
 
   it('a chosen sort wins over the default one', () => {
-    setup({ defaultSort: { field: 'name', direction: 'desc' }, sort: { field: 'city', direction: 'asc' }, columns: [columns[0]!, { ...columns[1]!, sortable: true }] });
+    setup({
+      defaultSort: { field: 'name', direction: 'desc' },
+      sort: { field: 'city', direction: 'asc' },
+      columns: [columns[0]!, { ...columns[1]!, sortable: true }],
+    });
     expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
-    expect(screen.getByRole('columnheader', { name: 'City' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'City' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   it('never leaves a column out: the ones without a width share the room in proportion to their least widths, the table scrolls below their sum', () => {
@@ -281,15 +310,32 @@ describe('DataTable', () => {
       { field: 'city', headerName: 'City', minWidth: 150 },
       { field: 'actions', headerName: 'Actions', type: 'actions', width: 100 },
     ];
-    const { container } = renderUi(<DataTable {...baseProps({ columns: wide, selection: { ids: new Set(), all: false, onChange: vi.fn() } })} />);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Id', 'Name', 'City', 'Actions']);
+    const { container } = renderUi(
+      <DataTable
+        {...baseProps({
+          columns: wide,
+          selection: { ids: new Set(), all: false, onChange: vi.fn() },
+        })}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '',
+      'Id',
+      'Name',
+      'City',
+      'Actions',
+    ]);
     const widths = [...container.querySelectorAll('col')].map((col) => col.style.width);
     expect(widths).toEqual(['50px', '25%', '50%', '25%', '100px']);
     expect(container.querySelector('table')!.style.minWidth).toBe('750px');
     // The id and the actions stay in sight when it scrolls sideways.
     expect(screen.getByRole('columnheader', { name: 'Id' })).toHaveClass('data-table-sticky-start');
-    expect(screen.getByText('Alpha').closest('tr')!.querySelector('[data-field="id"]')).toHaveClass('data-table-sticky-start');
-    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('data-table-sticky-end');
+    expect(screen.getByText('Alpha').closest('tr')!.querySelector('[data-field="id"]')).toHaveClass(
+      'data-table-sticky-start',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass(
+      'data-table-sticky-end',
+    );
   });
 
   it('lays a row of more than three columns out as a card on phones: labelled cells in the order given, the first the title', () => {
@@ -298,9 +344,17 @@ describe('DataTable', () => {
       { field: 'name', headerName: 'Name' },
       { field: 'city', headerName: 'City' },
       { field: 'more', headerName: 'More' },
-      { field: 'actions', headerName: 'Actions', type: 'actions', width: 100, renderCell: () => <button>Go</button> },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        type: 'actions',
+        width: 100,
+        renderCell: () => <button>Go</button>,
+      },
     ];
-    const { container } = renderUi(<DataTable {...baseProps({ columns: four, cardOrder: ['name', 'city'] })} />);
+    const { container } = renderUi(
+      <DataTable {...baseProps({ columns: four, cardOrder: ['name', 'city'] })} />,
+    );
     expect(container.querySelector('.data-table')).toHaveClass('data-table-cards');
     const cells = [...screen.getByText('Alpha').closest('tr')!.querySelectorAll('td')];
     expect(cells.map((td) => [td.dataset.field, td.dataset.label, td.style.order])).toEqual([

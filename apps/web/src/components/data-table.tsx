@@ -55,20 +55,25 @@ export interface TableSelection {
 }
 
 const isBlank = (value: unknown) =>
-  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0);
 
 /**
  * Ascending, descending, then the server's own order again. A click on the column the server
  * orders by when none is asked for (`defaultSort`) turns that order round.
  */
 function nextSort(sort: ListSort | null, field: string, defaultSort?: ListSort): ListSort | null {
-  if (sort === null && defaultSort?.field === field) return { field, direction: defaultSort.direction === 'asc' ? 'desc' : 'asc' };
+  if (sort === null && defaultSort?.field === field)
+    return { field, direction: defaultSort.direction === 'asc' ? 'desc' : 'asc' };
   if (sort?.field !== field) return { field, direction: 'asc' };
   return sort.direction === 'asc' ? { field, direction: 'desc' } : null;
 }
 
 const fixedWidthOf = <Row,>(column: TableColumn<Row>) => column.width ?? column.maxWidth;
-const minWidthOf = <Row,>(column: TableColumn<Row>) => fixedWidthOf(column) ?? column.minWidth ?? 100;
+const minWidthOf = <Row,>(column: TableColumn<Row>) =>
+  fixedWidthOf(column) ?? column.minWidth ?? 100;
 
 /**
  * The columns' widths: a column with a width keeps it (px); the others share what is left in
@@ -77,19 +82,30 @@ const minWidthOf = <Row,>(column: TableColumn<Row>) => fixedWidthOf(column) ?? c
  * sideways, each column at its least width, the id and the actions staying in sight.
  */
 function columnWidths<Row>(columns: readonly TableColumn<Row>[], checkboxes: boolean) {
-  const flexible = columns.reduce((sum, c) => sum + (fixedWidthOf(c) === undefined ? minWidthOf(c) : 0), 0);
+  const flexible = columns.reduce(
+    (sum, c) => sum + (fixedWidthOf(c) === undefined ? minWidthOf(c) : 0),
+    0,
+  );
   const widths = columns.map((column): string | number => {
     const fixed = fixedWidthOf(column);
     return fixed ?? `${((minWidthOf(column) / flexible) * 100).toFixed(3)}%`;
   });
-  const least = columns.reduce((sum, c) => sum + minWidthOf(c), checkboxes ? CHECKBOX_COLUMN_PX : 0);
+  const least = columns.reduce(
+    (sum, c) => sum + minWidthOf(c),
+    checkboxes ? CHECKBOX_COLUMN_PX : 0,
+  );
   return { widths, least };
 }
 
-const isActions = <Row,>(column: TableColumn<Row>) => column.type === 'actions' || column.field === 'actions';
+const isActions = <Row,>(column: TableColumn<Row>) =>
+  column.type === 'actions' || column.field === 'actions';
 
 /** Where a column's cells stick: the row's actions, first or last, and the row's id stay in sight. */
-function stickyClass<Row>(column: TableColumn<Row>, index: number, count: number): string | undefined {
+function stickyClass<Row>(
+  column: TableColumn<Row>,
+  index: number,
+  count: number,
+): string | undefined {
   if (column.sticky === 'start') return 'data-table-sticky-start';
   if (!isActions(column)) return undefined;
   if (index === count - 1) return 'data-table-sticky-end';
@@ -101,7 +117,10 @@ function stickyClass<Row>(column: TableColumn<Row>, index: number, count: number
 const CARD_AFTER_COLUMNS = 3;
 
 /** Each column's place on a phone's card (CSS order), and which column is the card's title. */
-function cardLayout<Row>(columns: readonly TableColumn<Row>[], cardOrder: readonly string[] | undefined) {
+function cardLayout<Row>(
+  columns: readonly TableColumn<Row>[],
+  cardOrder: readonly string[] | undefined,
+) {
   const fields = columns.filter((c) => !isActions(c)).map((c) => c.field);
   const first = (cardOrder ?? []).filter((field) => fields.includes(field));
   const order = [...first, ...fields.filter((field) => !first.includes(field))];
@@ -113,7 +132,11 @@ function cellContent<Row>(column: TableColumn<Row>, row: Row): ReactNode {
   const value = column.valueGetter ? column.valueGetter(own as never, row) : own;
   const formattedValue = column.valueFormatter ? column.valueFormatter(value as never, row) : value;
   if (column.renderCell) return column.renderCell({ value, formattedValue, row });
-  return isBlank(formattedValue) ? EMPTY_CELL : <CutText text={String(formattedValue)} wrap={column.wrap} />;
+  return isBlank(formattedValue) ? (
+    EMPTY_CELL
+  ) : (
+    <CutText text={String(formattedValue)} wrap={column.wrap} />
+  );
 }
 
 function SortIcon() {
@@ -132,7 +155,13 @@ interface HeaderProps<Row> {
   checkbox: ReactNode;
 }
 
-function TableHeader<Row>({ columns, sort, defaultSort, onSortChange, checkbox }: HeaderProps<Row>) {
+function TableHeader<Row>({
+  columns,
+  sort,
+  defaultSort,
+  onSortChange,
+  checkbox,
+}: HeaderProps<Row>) {
   const shownSort = sort ?? defaultSort ?? null;
   return (
     <thead>
@@ -145,7 +174,10 @@ function TableHeader<Row>({ columns, sort, defaultSort, onSortChange, checkbox }
         {columns.map((column, index) => {
           const title = column.headerName ?? column.field;
           const sorted = shownSort?.field === column.field ? shownSort.direction : undefined;
-          const classes = [stickyClass(column, index, columns.length), column.headerAlign === 'center' ? 'data-table-center' : undefined];
+          const classes = [
+            stickyClass(column, index, columns.length),
+            column.headerAlign === 'center' ? 'data-table-center' : undefined,
+          ];
           return (
             <th
               key={column.field}
@@ -153,10 +185,16 @@ function TableHeader<Row>({ columns, sort, defaultSort, onSortChange, checkbox }
               data-field={column.field}
               data-sortable={column.sortable || undefined}
               className={classes.filter(Boolean).join(' ') || undefined}
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+              aria-sort={
+                sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+              }
             >
               {column.sortable ? (
-                <button type="button" className="data-table-sort" onClick={() => onSortChange(nextSort(sort, column.field, defaultSort))}>
+                <button
+                  type="button"
+                  className="data-table-sort"
+                  onClick={() => onSortChange(nextSort(sort, column.field, defaultSort))}
+                >
                   <span>{title}</span>
                   <SortIcon />
                 </button>
@@ -183,11 +221,17 @@ interface RowProps<Row> {
 }
 
 /** Clicks on the row's own controls (checkbox, buttons, links) are theirs, not the row's. */
-const isOwnControl = (target: EventTarget) => (target as HTMLElement).closest('button, a, input, label') !== null;
+const isOwnControl = (target: EventTarget) =>
+  (target as HTMLElement).closest('button, a, input, label') !== null;
 
 type CardLayout = ReturnType<typeof cardLayout>;
 
-function cellClass<Row>(column: TableColumn<Row>, index: number, count: number, cards: CardLayout): string | undefined {
+function cellClass<Row>(
+  column: TableColumn<Row>,
+  index: number,
+  count: number,
+  cards: CardLayout,
+): string | undefined {
   const classes = [
     stickyClass(column, index, count),
     isActions(column) ? 'data-table-actions' : undefined,
@@ -228,7 +272,9 @@ function TableRowView<Row>({ row, id, columns, cards, picked, onPick, onRowClick
           // The card's label on phones (data-table.css); the header names it on wider screens.
           data-label={column.headerName ?? column.field}
           className={cellClass(column, index, columns.length, cards)}
-          style={cards.place.has(column.field) ? { order: cards.place.get(column.field) } : undefined}
+          style={
+            cards.place.has(column.field) ? { order: cards.place.get(column.field) } : undefined
+          }
         >
           {cellContent(column, row)}
         </td>
@@ -264,7 +310,10 @@ export function DataTable<Row>({
   onRowClick,
   selection,
 }: DataTableProps<Row>) {
-  const { widths, least } = useMemo(() => columnWidths(columns, selection !== undefined), [columns, selection]);
+  const { widths, least } = useMemo(
+    () => columnWidths(columns, selection !== undefined),
+    [columns, selection],
+  );
   const cards = useMemo(() => cardLayout(columns, cardOrder), [columns, cardOrder]);
   const asCards = columns.filter((c) => !isActions(c)).length > CARD_AFTER_COLUMNS;
   const classes = [
@@ -280,7 +329,11 @@ export function DataTable<Row>({
   const onPick = useMemo(
     () => (id: RowId, picked: boolean) => {
       const before = all ? pageIds : [...(ids ?? [])];
-      onPicksChange?.(picked ? [...before.filter((other) => other !== id), id] : before.filter((other) => other !== id));
+      onPicksChange?.(
+        picked
+          ? [...before.filter((other) => other !== id), id]
+          : before.filter((other) => other !== id),
+      );
     },
     [all, pageIds, ids, onPicksChange],
   );
@@ -302,7 +355,16 @@ export function DataTable<Row>({
             sort={sort}
             defaultSort={defaultSort}
             onSortChange={onSortChange}
-            checkbox={selection ? <PageCheckbox pageIds={pageIds} picked={selection.ids} all={all} onChange={selection.onChange} /> : null}
+            checkbox={
+              selection ? (
+                <PageCheckbox
+                  pageIds={pageIds}
+                  picked={selection.ids}
+                  all={all}
+                  onChange={selection.onChange}
+                />
+              ) : null
+            }
           />
           <tbody>
             {rows.map((row, index) => {
@@ -324,7 +386,10 @@ export function DataTable<Row>({
         </table>
         {rows.length === 0 && (
           // While the first page loads, the room of a whole page is kept (no shift when it arrives).
-          <div className="data-table-message" style={waitingForFirstPage ? { height: pageSize * TABLE_ROW_HEIGHT } : undefined}>
+          <div
+            className="data-table-message"
+            style={waitingForFirstPage ? { height: pageSize * TABLE_ROW_HEIGHT } : undefined}
+          >
             {waitingForFirstPage ? null : MESSAGES.noData}
           </div>
         )}

@@ -14,6 +14,19 @@ export interface DateRangeCalendarProps {
  * The range calendar itself (react-day-picker, Indonesian): its own chunk, loaded when a date
  * field is first opened, so a list screen's first load does not carry it.
  */
-export default function DateRangeCalendar({ selected, onSelect, defaultMonth }: DateRangeCalendarProps) {
-  return <DayPicker mode="range" locale={idLocale} selected={selected} onSelect={onSelect} defaultMonth={defaultMonth} numberOfMonths={1} />;
+export default function DateRangeCalendar({
+  selected,
+  onSelect,
+  defaultMonth,
+}: DateRangeCalendarProps) {
+  return (
+    <DayPicker
+      mode="range"
+      locale={idLocale}
+      selected={selected}
+      onSelect={onSelect}
+      defaultMonth={defaultMonth}
+      numberOfMonths={1}
+    />
+  );
 }

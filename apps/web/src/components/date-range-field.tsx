@@ -48,9 +48,13 @@ const toDay = (date: Date) =>
 export const ALL_DAYS_TEXT = 'Semua tanggal';
 
 /** The field's text: 'from - to'; a range from the first day of all reads "Semua tanggal" (up to today) or "Semua tanggal s.d. <to>". */
-export function rangeText(value: DateRangeValue, today: string = businessDate(new Date(), DEFAULT_BUSINESS_TZ)): string {
+export function rangeText(
+  value: DateRangeValue,
+  today: string = businessDate(new Date(), DEFAULT_BUSINESS_TZ),
+): string {
   if (!value.from && !value.to) return '';
-  if (value.from === NOTIFICATIONS_EPOCH) return value.to && value.to < today ? `${ALL_DAYS_TEXT} s.d. ${value.to}` : ALL_DAYS_TEXT;
+  if (value.from === NOTIFICATIONS_EPOCH)
+    return value.to && value.to < today ? `${ALL_DAYS_TEXT} s.d. ${value.to}` : ALL_DAYS_TEXT;
   return `${value.from ?? '…'} - ${value.to ?? '…'}`;
 }
 
@@ -152,10 +156,15 @@ export function DateRangeField({
               '--rdp-accent-background-color': alpha(theme.palette.primary.main, 0.12),
               '--rdp-range_middle-color': theme.palette.text.primary,
             },
-            '& .rdp-day_button:focus-visible': { outline: `2px solid ${theme.palette.info.main}`, outlineOffset: 1 },
+            '& .rdp-day_button:focus-visible': {
+              outline: `2px solid ${theme.palette.info.main}`,
+              outlineOffset: 1,
+            },
           })}
         >
-          <Suspense fallback={<CircularProgress size={24} aria-label="Memuat kalender" sx={{ m: 2 }} />}>
+          <Suspense
+            fallback={<CircularProgress size={24} aria-label="Memuat kalender" sx={{ m: 2 }} />}
+          >
             <DateRangeCalendar
               selected={draftFrom ? { from: draftFrom, to: undefined } : selected}
               onSelect={pickDay}

@@ -15,7 +15,12 @@ function Screen({ onRender }: { onRender: () => void }) {
   return (
     <>
       <p data-testid="search">{search}</p>
-      <DebouncedSearchBox value={search} onSearch={setSearch} debounceMs={300} placeholder="Search" />
+      <DebouncedSearchBox
+        value={search}
+        onSearch={setSearch}
+        debounceMs={300}
+        placeholder="Search"
+      />
       <button onClick={() => setSearch('')}>Refresh</button>
     </>
   );
@@ -36,7 +41,9 @@ describe('DebouncedSearchBox', () => {
 
   it('leaving the box with nothing new typed hands nothing on', () => {
     const onSearch = vi.fn();
-    render(<DebouncedSearchBox value="INV" onSearch={onSearch} debounceMs={300} placeholder="Search" />);
+    render(
+      <DebouncedSearchBox value="INV" onSearch={onSearch} debounceMs={300} placeholder="Search" />,
+    );
     fireEvent.blur(screen.getByRole('textbox', { name: 'Search' }));
     expect(onSearch).not.toHaveBeenCalled();
   });
@@ -47,7 +54,8 @@ describe('DebouncedSearchBox', () => {
     render(<Screen onRender={() => (screenRenders += 1)} />);
     const box = screen.getByRole('textbox', { name: 'Search' });
     const before = screenRenders;
-    for (const text of ['I', 'IN', 'INV', 'INV ']) fireEvent.change(box, { target: { value: text } });
+    for (const text of ['I', 'IN', 'INV', 'INV '])
+      fireEvent.change(box, { target: { value: text } });
     act(() => vi.advanceTimersByTime(299));
     expect(screen.getByTestId('search')).toHaveTextContent('');
     act(() => vi.advanceTimersByTime(1));
@@ -81,18 +89,27 @@ describe('DebouncedSearchBox on a list controller', () => {
       const list = useListController(LIST);
       return (
         <>
-          <DebouncedSearchBox value={list.state.q} onSearch={list.setSearchText} debounceMs={300} placeholder="Search" />
+          <DebouncedSearchBox
+            value={list.state.q}
+            onSearch={list.setSearchText}
+            debounceMs={300}
+            placeholder="Search"
+          />
           <output>{`${list.state.q}|${list.state.page}`}</output>
         </>
       );
     }
-    const router = createMemoryRouter([{ path: '/list', element: <Screen /> }], { initialEntries: ['/list?page=3'] });
+    const router = createMemoryRouter([{ path: '/list', element: <Screen /> }], {
+      initialEntries: ['/list?page=3'],
+    });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'rina ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), {
+      target: { value: 'rina ' },
+    });
     act(() => vi.advanceTimersByTime(299));
     expect(screen.getByRole('status')).toHaveTextContent('|3');
     act(() => vi.advanceTimersByTime(1));

@@ -18,7 +18,13 @@ export interface DebouncedSearchBoxProps {
  * typed for, never on the screen the operator goes to (a pending pause could end after the
  * navigation began).
  */
-export function DebouncedSearchBox({ value, onSearch, debounceMs, placeholder, width }: DebouncedSearchBoxProps) {
+export function DebouncedSearchBox({
+  value,
+  onSearch,
+  debounceMs,
+  placeholder,
+  width,
+}: DebouncedSearchBoxProps) {
   const [text, setText] = useState(value);
   // The search changed elsewhere (Refresh, search-by, back/forward, a saved view): show it.
   const [shown, setShown] = useState(value);
@@ -40,5 +46,13 @@ export function DebouncedSearchBox({ value, onSearch, debounceMs, placeholder, w
     const wanted = text.trim();
     if (wanted !== value) onSearch(wanted);
   };
-  return <SearchBox value={text} onChange={setText} onBlur={handOn} placeholder={placeholder} width={width} />;
+  return (
+    <SearchBox
+      value={text}
+      onChange={setText}
+      onBlur={handOn}
+      placeholder={placeholder}
+      width={width}
+    />
+  );
 }

@@ -12,7 +12,14 @@ export interface FilterSelectProps {
 /** A filter dialog's select: 'All' (no filter), then the options; values travel as text. */
 export function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
   return (
-    <TextField select label={label} size="small" value={value} onChange={(event) => onChange(event.target.value)} fullWidth>
+    <TextField
+      select
+      label={label}
+      size="small"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      fullWidth
+    >
       <MenuItem value="">
         <em>All</em>
       </MenuItem>

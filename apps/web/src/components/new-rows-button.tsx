@@ -14,7 +14,14 @@ export function NewRowsButton({ count, noun, onClick }: NewRowsButtonProps) {
   return (
     <div role="status" aria-live="polite">
       {count > 0 && (
-        <Button size="small" variant="contained" color="info" startIcon={<FiberNewIcon />} onClick={onClick} sx={{ my: 1 }}>
+        <Button
+          size="small"
+          variant="contained"
+          color="info"
+          startIcon={<FiberNewIcon />}
+          onClick={onClick}
+          sx={{ my: 1 }}
+        >
           {`${count} ${noun} baru`}
         </Button>
       )}

@@ -11,11 +11,19 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-export interface OutlinedFieldProps
-  extends Pick<
-    OutlinedInputProps,
-    'name' | 'type' | 'autoComplete' | 'autoFocus' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'inputRef' | 'endAdornment'
-  > {
+export interface OutlinedFieldProps extends Pick<
+  OutlinedInputProps,
+  | 'name'
+  | 'type'
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'onBlur'
+  | 'inputRef'
+  | 'endAdornment'
+> {
   label: string;
   fullWidth?: boolean;
   error?: boolean;
@@ -24,15 +32,33 @@ export interface OutlinedFieldProps
   htmlInput?: InputHTMLAttributes<HTMLInputElement>;
 }
 
-export function OutlinedField({ label, fullWidth, error, helperText, htmlInput, ...input }: OutlinedFieldProps) {
+export function OutlinedField({
+  label,
+  fullWidth,
+  error,
+  helperText,
+  htmlInput,
+  ...input
+}: OutlinedFieldProps) {
   const id = useId();
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl className="MuiTextField-root" variant="outlined" fullWidth={fullWidth} error={error}>
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
+      fullWidth={fullWidth}
+      error={error}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <OutlinedInput {...input} id={id} label={label} aria-describedby={helperTextId} inputProps={htmlInput} />
+      <OutlinedInput
+        {...input}
+        id={id}
+        label={label}
+        aria-describedby={helperTextId}
+        inputProps={htmlInput}
+      />
       {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
     </FormControl>
   );

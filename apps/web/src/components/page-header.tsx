@@ -16,7 +16,14 @@ export interface PageHeaderProps {
 }
 
 // Style objects made once, not on every render (emotion's work on the first render).
-const HEADER_SX = { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 3 } as const;
+const HEADER_SX = {
+  display: 'flex',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: 2,
+  flexWrap: 'wrap',
+  mb: 3,
+} as const;
 const TITLE_SX = { fontWeight: 500 } as const;
 const CRUMBS_SX = { mt: 0.5, fontSize: 14 } as const;
 const CRUMB_SX = { fontSize: 14 } as const;

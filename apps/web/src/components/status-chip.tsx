@@ -12,8 +12,20 @@ export interface StatusChipProps {
 }
 
 /** A small coloured word: a status, a tag; the caller picks the label and colour. */
-export function StatusChip({ label, color = 'default', variant = 'filled', icon }: StatusChipProps) {
+export function StatusChip({
+  label,
+  color = 'default',
+  variant = 'filled',
+  icon,
+}: StatusChipProps) {
   return (
-    <Chip size="small" label={label} color={color} variant={variant} icon={icon} sx={{ fontWeight: 500 }} />
+    <Chip
+      size="small"
+      label={label}
+      color={color}
+      variant={variant}
+      icon={icon}
+      sx={{ fontWeight: 500 }}
+    />
   );
 }

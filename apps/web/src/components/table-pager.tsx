@@ -33,7 +33,12 @@ export interface TablePagerProps {
   countPending?: boolean;
 }
 
-export function showingText(page: number, pageSize: number, rowCount: number, capped = false): string {
+export function showingText(
+  page: number,
+  pageSize: number,
+  rowCount: number,
+  capped = false,
+): string {
   const from = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, rowCount);
   return `Showing ${from} to ${to} of ${capped ? 'more than ' : ''}${rowCount} entries`;
@@ -47,8 +52,21 @@ export function visiblePages(page: number, pageCount: number): number[] {
 }
 
 // Style objects made once, not on every render (emotion's work on the first render).
-const PAGER_SX = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 1, py: 1 } as const;
-const CONTROLS_SX = { display: 'flex', alignItems: 'center', gap: `${CONTROL_GAP}px`, flexWrap: 'wrap' } as const;
+const PAGER_SX = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: 1,
+  px: 1,
+  py: 1,
+} as const;
+const CONTROLS_SX = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: `${CONTROL_GAP}px`,
+  flexWrap: 'wrap',
+} as const;
 const PAGE_SIZE_SX = { width: 88, mr: 1 } as const;
 const PAGE_BUTTON_SX = { minWidth: PAGE_BUTTON_WIDTH, px: 1 } as const;
 
@@ -120,7 +138,10 @@ export function TablePager({
           </Button>
         ))}
         {missingPages > 0 && (
-          <Box aria-hidden sx={{ width: missingPages * PAGE_BUTTON_WIDTH + (missingPages - 1) * CONTROL_GAP }} />
+          <Box
+            aria-hidden
+            sx={{ width: missingPages * PAGE_BUTTON_WIDTH + (missingPages - 1) * CONTROL_GAP }}
+          />
         )}
         <IconButton
           aria-label="Next page"

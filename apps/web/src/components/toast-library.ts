@@ -37,5 +37,9 @@ const subscribe = (listener: () => void) => {
 
 /** The library once the first toast has loaded it; null before. */
 export function useToastLibrary(): ToastLibrary | null {
-  return useSyncExternalStore(subscribe, () => loaded, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => null,
+  );
 }

@@ -13,7 +13,13 @@ export interface ToolbarButtonProps {
 }
 
 /** A toolbar button: icon and text on desktop, icon only (same accessible name) on mobile. */
-export function ToolbarButton({ label, icon, onClick, disabled, variant = 'outlined' }: ToolbarButtonProps) {
+export function ToolbarButton({
+  label,
+  icon,
+  onClick,
+  disabled,
+  variant = 'outlined',
+}: ToolbarButtonProps) {
   const isMobile = useIsMobile();
   if (isMobile) {
     return (

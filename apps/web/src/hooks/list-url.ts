@@ -3,7 +3,13 @@
  * page size. Defaults stay out of the URL, so a plain link opens the screen as the spec
  * describes; anything unreadable in a pasted link falls back to its default.
  */
-import { addDays, businessDate, DEFAULT_BUSINESS_TZ, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@tagih/contract';
+import {
+  addDays,
+  businessDate,
+  DEFAULT_BUSINESS_TZ,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+} from '@tagih/contract';
 import type { ListSort } from '../api/get-list.ts';
 
 export interface ListUrlConfig {
@@ -82,7 +88,11 @@ function readDays(search: URLSearchParams, config: ListUrlConfig, today: string)
 }
 
 /** The state a URL's query asks for, defaults filled in. */
-export function readListUrl(search: URLSearchParams, config: ListUrlConfig, today: string): ListUrlState {
+export function readListUrl(
+  search: URLSearchParams,
+  config: ListUrlConfig,
+  today: string,
+): ListUrlState {
   const by = search.get('by');
   const size = positiveInt(search.get('size'));
   const filters: Record<string, string> = {};
@@ -97,15 +107,21 @@ export function readListUrl(search: URLSearchParams, config: ListUrlConfig, toda
     filters,
     sort: readSort(search.get('sort')),
     page: positiveInt(search.get('page')) ?? 1,
-    pageSize: size && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    pageSize:
+      size && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }
 
 /** The URL query of a state: only what differs from the defaults, in a fixed order. */
-export function writeListUrl(state: ListUrlState, config: ListUrlConfig, today: string): URLSearchParams {
+export function writeListUrl(
+  state: ListUrlState,
+  config: ListUrlConfig,
+  today: string,
+): URLSearchParams {
   const out = new URLSearchParams();
   const days = defaultDays(config, today);
-  if (config.searchBy.length > 0 && state.searchBy !== config.searchBy[0]) out.set('by', state.searchBy);
+  if (config.searchBy.length > 0 && state.searchBy !== config.searchBy[0])
+    out.set('by', state.searchBy);
   if (state.q.trim()) out.set('q', state.q.trim());
   if (config.defaultFrom !== undefined && (state.from !== days.from || state.to !== days.to)) {
     out.set('from', state.from ?? '');
@@ -115,7 +131,8 @@ export function writeListUrl(state: ListUrlState, config: ListUrlConfig, today: 
     const value = state.filters[key]?.trim();
     if (value) out.set(key, value);
   }
-  if (state.sort) out.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
+  if (state.sort)
+    out.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
   if (state.page > 1) out.set('page', String(state.page));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) out.set('size', String(state.pageSize));
   return out;

@@ -7,8 +7,17 @@ import { useListController, type ListControllerConfig } from './use-list-control
 
 afterEach(() => vi.useRealTimers());
 
-const DATED: ListControllerConfig = { listPath: '/dated', defaultFrom: 'today', searchBy: ['orderId', 'name'], filterKeys: ['bank', 'status'] };
-const PLAIN: ListControllerConfig = { listPath: '/plain', searchBy: [], filterKeys: ['userStatus'] };
+const DATED: ListControllerConfig = {
+  listPath: '/dated',
+  defaultFrom: 'today',
+  searchBy: ['orderId', 'name'],
+  filterKeys: ['bank', 'status'],
+};
+const PLAIN: ListControllerConfig = {
+  listPath: '/plain',
+  searchBy: [],
+  filterKeys: ['userStatus'],
+};
 
 /** The controller on a page of a memory router; `url` is the query it keeps, `invalidated` the list paths reloaded. */
 function renderController(config: ListControllerConfig, path = '/list') {
@@ -19,7 +28,9 @@ function renderController(config: ListControllerConfig, path = '/list') {
   });
   let router!: ReturnType<typeof createMemoryRouter>;
   const wrapper = ({ children }: { children: ReactNode }) => {
-    router ??= createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [path] });
+    router ??= createMemoryRouter([{ path: '/list', element: children }], {
+      initialEntries: [path],
+    });
     return (
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
@@ -50,20 +61,41 @@ describe('the list controller: URL in', () => {
     });
     expect(result.current.order).toEqual({ orderField: 'amount', orderValue: 'desc' });
     expect(result.current.dates.range).toEqual({ from: '2026-03-01', to: '2026-03-09' });
-    expect(result.current.tableProps).toMatchObject({ page: 3, pageSize: 50, sort: { field: 'amount', direction: 'desc' } });
+    expect(result.current.tableProps).toMatchObject({
+      page: 3,
+      pageSize: 50,
+      sort: { field: 'amount', direction: 'desc' },
+    });
   });
 
   it('fills in the defaults for a plain link: today..today, page 1 of 10, the first search-by field', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-12-31T17:00:00Z')); // 1 January 2026 in Jakarta
     const { result } = renderController(DATED);
-    expect(result.current.state).toMatchObject({ searchBy: 'orderId', q: '', from: '2026-01-01', to: '2026-01-01', filters: {}, sort: null, page: 1, pageSize: 10 });
+    expect(result.current.state).toMatchObject({
+      searchBy: 'orderId',
+      q: '',
+      from: '2026-01-01',
+      to: '2026-01-01',
+      filters: {},
+      sort: null,
+      page: 1,
+      pageSize: 10,
+    });
     expect(result.current.order).toEqual({});
   });
 
   it('ignores what it cannot read, and what the list does not have (dates, unknown filters)', () => {
-    const { result } = renderController(PLAIN, '/list?size=7&page=0&sort=a%20b&from=2026-01-01&to=2026-01-02&bank=BRI&userStatus=1');
-    expect(result.current.state).toMatchObject({ pageSize: 10, page: 1, sort: null, filters: { userStatus: '1' } });
+    const { result } = renderController(
+      PLAIN,
+      '/list?size=7&page=0&sort=a%20b&from=2026-01-01&to=2026-01-02&bank=BRI&userStatus=1',
+    );
+    expect(result.current.state).toMatchObject({
+      pageSize: 10,
+      page: 1,
+      sort: null,
+      filters: { userStatus: '1' },
+    });
     expect(result.current.state.from).toBeUndefined();
     expect(result.current.dates.range).toBeNull();
   });
@@ -91,9 +123,17 @@ describe('the list controller: URL out', () => {
     act(() => result.current.setSearchText('rina'));
     act(() => result.current.setPage(2));
     await act(() => router.navigate(-1));
-    expect(result.current.state).toMatchObject({ q: 'rina', page: 1, sort: { field: 'userName', direction: 'desc' } });
+    expect(result.current.state).toMatchObject({
+      q: 'rina',
+      page: 1,
+      sort: { field: 'userName', direction: 'desc' },
+    });
     await act(() => router.navigate(-1));
-    expect(result.current.state).toMatchObject({ q: '', page: 1, sort: { field: 'userName', direction: 'desc' } });
+    expect(result.current.state).toMatchObject({
+      q: '',
+      page: 1,
+      sort: { field: 'userName', direction: 'desc' },
+    });
     await act(() => router.navigate(1));
     await act(() => router.navigate(1));
     expect(result.current.state).toMatchObject({ q: 'rina', page: 2 });
@@ -129,7 +169,10 @@ describe('the list controller: reset rules', () => {
   });
 
   it('Refresh clears search and filters, keeps range, sort and page size, and reloads the list', () => {
-    const { result, url, invalidated } = renderController(DATED, '/list?q=INV&from=2026-01-01&to=2026-01-02&bank=BRI&status=00&sort=amount&page=2&size=30');
+    const { result, url, invalidated } = renderController(
+      DATED,
+      '/list?q=INV&from=2026-01-01&to=2026-01-02&bank=BRI&status=00&sort=amount&page=2&size=30',
+    );
     act(() => result.current.refresh());
     expect(url()).toBe('?from=2026-01-01&to=2026-01-02&sort=amount&size=30');
     expect(invalidated).toEqual([['list', '/dated']]);
@@ -157,7 +200,13 @@ describe('the list controller: reset rules', () => {
       if (!fromFirst) fromFirst = list.setSearchText;
       return null;
     }
-    const router = createMemoryRouter([{ path: '/groups', element: <Screen /> }, { path: '/companies', element: <Screen /> }], { initialEntries: ['/groups'] });
+    const router = createMemoryRouter(
+      [
+        { path: '/groups', element: <Screen /> },
+        { path: '/companies', element: <Screen /> },
+      ],
+      { initialEntries: ['/groups'] },
+    );
     render(
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

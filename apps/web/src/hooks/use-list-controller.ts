@@ -31,7 +31,10 @@ export const LIVE_RELOAD_GATHER_MS = 300;
 
 /** The view a change may reload under the operator's eyes: page 1, no search, no filter, the default order. */
 const followsLive = (state: ListUrlState): boolean =>
-  state.page === 1 && state.q === '' && state.sort === null && Object.values(state.filters).every((v) => !v);
+  state.page === 1 &&
+  state.q === '' &&
+  state.sort === null &&
+  Object.values(state.filters).every((v) => !v);
 
 export interface ListUpdateOptions {
   /** Replace the history entry instead of adding one (typing in the search box). */
@@ -81,7 +84,8 @@ export function useListController(config: ListControllerConfig) {
   const actions = useMemo(
     () => ({
       /** The debounced search: a new search adds a history entry, each further pause in typing replaces it. */
-      setSearchText: (q: string) => update({ q }, { replace: searching.current !== '' && q !== '' }),
+      setSearchText: (q: string) =>
+        update({ q }, { replace: searching.current !== '' && q !== '' }),
       /** Changing the search-by field clears the search text (spec §5). */
       changeSearchField: (searchBy: string) => update({ searchBy, q: '' }),
       /** Sets some filters, keeping the others; '' clears one. */
@@ -110,7 +114,14 @@ export function useListController(config: ListControllerConfig) {
   const derived = useMemo(
     () => ({
       /** The DataTable's paging and sorting props. */
-      tableProps: { page, pageSize, sort, onPageChange: actions.setPage, onPageSizeChange: actions.setPageSize, onSortChange: actions.setSort },
+      tableProps: {
+        page,
+        pageSize,
+        sort,
+        onPageChange: actions.setPage,
+        onPageSizeChange: actions.setPageSize,
+        onSortChange: actions.setSort,
+      },
       /** orderField/orderValue for the list call; empty = the server's default order. */
       order: sort ? { orderField: sort.field, orderValue: sort.direction } : {},
       /** The date field's value and handlers, and the range to ask for (null while incomplete). */
@@ -163,7 +174,10 @@ function useStillOnScreen(): () => boolean {
   const browserBacked = typeof window !== 'undefined' && window.location.pathname === pathname;
   // Made for this path: the screen of another path gets another, and the old one says no.
   return useCallback(
-    () => mounted.current && latest.current === pathname && (!browserBacked || window.location.pathname === pathname),
+    () =>
+      mounted.current &&
+      latest.current === pathname &&
+      (!browserBacked || window.location.pathname === pathname),
     [pathname, browserBacked],
   );
 }
@@ -177,7 +191,10 @@ function useStillOnScreen(): () => boolean {
 function useLiveList(config: ListControllerConfig, state: ListUrlState, urlQuery: string) {
   const queryClient = useQueryClient();
   // The rows changed since the view `view` loaded: another view (the URL) starts with none.
-  const [pending, setPending] = useState<{ view: string; ids: ReadonlySet<number> }>(() => ({ view: urlQuery, ids: new Set() }));
+  const [pending, setPending] = useState<{ view: string; ids: ReadonlySet<number> }>(() => ({
+    view: urlQuery,
+    ids: new Set(),
+  }));
   const [reloadingQuietly, setReloadingQuietly] = useState(false);
   const current = useRef({ follows: followsLive(state), view: urlQuery });
   current.current = { follows: followsLive(state), view: urlQuery };
@@ -187,9 +204,12 @@ function useLiveList(config: ListControllerConfig, state: ListUrlState, urlQuery
     await queryClient.invalidateQueries({ queryKey: listQueryKey(config.listPath) });
   }, [queryClient, config.listPath]);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   useLiveEvents((event) => {
     if (!config.live?.concerns(event)) return;

@@ -36,13 +36,24 @@ interface Entry extends ChoosableColumn {
 function entriesOf(columns: readonly ChoosableColumn[], chosen: readonly string[] | null): Entry[] {
   if (!chosen) return columns.map((c) => ({ ...c, shown: true }));
   const byField = new Map(columns.map((c) => [c.field, c]));
-  const first = chosen.filter((f) => byField.has(f)).map((f) => ({ ...byField.get(f)!, shown: true }));
-  const rest = columns.filter((c) => !chosen.includes(c.field)).map((c) => ({ ...c, shown: false }));
+  const first = chosen
+    .filter((f) => byField.has(f))
+    .map((f) => ({ ...byField.get(f)!, shown: true }));
+  const rest = columns
+    .filter((c) => !chosen.includes(c.field))
+    .map((c) => ({ ...c, shown: false }));
   return [...first, ...rest];
 }
 
 /** 'Atur Kolom': show or hide each column and move it up or down; kept for the user on the server. */
-export function ColumnChooserDialog({ open, columns, chosen, saving, onSave, onClose }: ColumnChooserDialogProps) {
+export function ColumnChooserDialog({
+  open,
+  columns,
+  chosen,
+  saving,
+  onSave,
+  onClose,
+}: ColumnChooserDialogProps) {
   const [entries, setEntries] = useState(() => entriesOf(columns, chosen));
   const move = (index: number, by: -1 | 1) =>
     setEntries((list) => {
@@ -52,11 +63,18 @@ export function ColumnChooserDialog({ open, columns, chosen, saving, onSave, onC
     });
   const shown = entries.filter((e) => e.shown).map((e) => e.field);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="column-chooser-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="column-chooser-title"
+    >
       <DialogTitle id="column-chooser-title">Atur Kolom</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Kolom yang tidak muat di layar disembunyikan dari bawah daftar. Kolom Actions selalu tampil.
+          Kolom yang tidak muat di layar disembunyikan dari bawah daftar. Kolom Actions selalu
+          tampil.
         </Typography>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {entries.map((entry, index) => (
@@ -67,13 +85,22 @@ export function ColumnChooserDialog({ open, columns, chosen, saving, onSave, onC
                   <Checkbox
                     checked={entry.shown}
                     onChange={(event) =>
-                      setEntries((list) => list.map((e) => (e.field === entry.field ? { ...e, shown: event.target.checked } : e)))
+                      setEntries((list) =>
+                        list.map((e) =>
+                          e.field === entry.field ? { ...e, shown: event.target.checked } : e,
+                        ),
+                      )
                     }
                   />
                 }
                 label={entry.label}
               />
-              <IconButton size="small" aria-label={`Naikkan ${entry.label}`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <IconButton
+                size="small"
+                aria-label={`Naikkan ${entry.label}`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 <ArrowUpwardIcon fontSize="small" />
               </IconButton>
               <IconButton
@@ -94,7 +121,11 @@ export function ColumnChooserDialog({ open, columns, chosen, saving, onSave, onC
         </Button>
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>Batal</Button>
-        <Button variant="contained" onClick={() => onSave(shown)} disabled={saving || shown.length === 0}>
+        <Button
+          variant="contained"
+          onClick={() => onSave(shown)}
+          disabled={saving || shown.length === 0}
+        >
           Simpan
         </Button>
       </DialogActions>

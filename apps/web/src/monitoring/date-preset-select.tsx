@@ -5,7 +5,13 @@ import { DATE_PRESETS, presetOf, presetRange, type DatePreset } from './date-pre
 import { businessToday } from '../hooks/list-url.ts';
 
 /** Hari ini, Kemarin, 7 hari, 30 hari, Bulan ini: one pick sets the range beside it. */
-export function DatePresetSelect({ value, onChange }: { value: DateRangeValue; onChange: (range: DateRangeValue) => void }) {
+export function DatePresetSelect({
+  value,
+  onChange,
+}: {
+  value: DateRangeValue;
+  onChange: (range: DateRangeValue) => void;
+}) {
   const today = businessToday();
   const current = presetOf(value, today) ?? '';
   return (

@@ -34,8 +34,10 @@ export function presetRange(preset: DatePreset, today: string): { from: string; 
 
 /** The preset a range is, if any (shown as selected). */
 export function presetOf(range: { from?: string; to?: string }, today: string): DatePreset | null {
-  return DATE_PRESETS.find(({ key }) => {
-    const days = presetRange(key, today);
-    return days.from === range.from && days.to === range.to;
-  })?.key ?? null;
+  return (
+    DATE_PRESETS.find(({ key }) => {
+      const days = presetRange(key, today);
+      return days.from === range.from && days.to === range.to;
+    })?.key ?? null
+  );
 }

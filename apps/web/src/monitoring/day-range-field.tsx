@@ -14,8 +14,21 @@ export interface DayRangeState {
  * The date range of a monitoring toolbar, wired to its range state (spec §2, §5); with
  * `presets`, the date presets beside it.
  */
-export function DayRangeField({ range, presets = false }: { range: DayRangeState; presets?: boolean }) {
-  const field = <DateRangeField value={range.value} onChange={range.onChange} onClear={range.onClear} width={290} />;
+export function DayRangeField({
+  range,
+  presets = false,
+}: {
+  range: DayRangeState;
+  presets?: boolean;
+}) {
+  const field = (
+    <DateRangeField
+      value={range.value}
+      onChange={range.onChange}
+      onClear={range.onClear}
+      width={290}
+    />
+  );
   if (!presets) return field;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '100%' }}>

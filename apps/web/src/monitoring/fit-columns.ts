@@ -20,6 +20,8 @@ export interface ColumnLayoutInput<Row> {
 export function layoutColumns<Row>(input: ColumnLayoutInput<Row>): TableColumn<Row>[] {
   const byField = new Map(input.columns.map((column) => [column.field, column]));
   const chosen = input.chosen?.filter((field) => byField.has(field)) ?? null;
-  const shown = chosen ? chosen.map((field) => byField.get(field)!) : input.columns.filter((c) => input.priority.includes(c.field));
+  const shown = chosen
+    ? chosen.map((field) => byField.get(field)!)
+    : input.columns.filter((c) => input.priority.includes(c.field));
   return [...shown, input.actions];
 }

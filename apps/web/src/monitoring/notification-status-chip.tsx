@@ -6,5 +6,7 @@ import { StatusChip } from '../components/status-chip.tsx';
 export function NotificationStatusChip({ status }: { status: number | null | undefined }) {
   const label = notificationStatusLabel(status);
   if (!label) return <>{EMPTY_CELL}</>;
-  return <StatusChip label={label} color={status === NOTI_STATUS.DELIVERED ? 'success' : 'warning'} />;
+  return (
+    <StatusChip label={label} color={status === NOTI_STATUS.DELIVERED ? 'success' : 'warning'} />
+  );
 }

@@ -11,9 +11,16 @@ import { notify } from '../components/notify.tsx';
 import { ToolbarButton } from '../components/toolbar-button.tsx';
 import { ColumnChooserDialog, type ChoosableColumn } from './column-chooser-dialog.tsx';
 import { SaveViewDialog } from './save-view-dialog.tsx';
-import { useChosenColumns, useDeleteView, useSaveColumns, useSavedViews, useSaveView } from './use-preferences.ts';
+import {
+  useChosenColumns,
+  useDeleteView,
+  useSaveColumns,
+  useSavedViews,
+  useSaveView,
+} from './use-preferences.ts';
 
-const failed = (error: unknown) => notify.error(MESSAGES.preferencesSaveFailed, errorMessage(error, MESSAGES.unknownError));
+const failed = (error: unknown) =>
+  notify.error(MESSAGES.preferencesSaveFailed, errorMessage(error, MESSAGES.unknownError));
 
 export interface PreferenceButtonsProps {
   screen: PreferenceScreen;
@@ -105,7 +112,11 @@ export function SavedViewsBar({ screen }: { screen: PreferenceScreen }) {
   };
   const current = search.toString();
   return (
-    <Box component="nav" aria-label="Tampilan tersimpan" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
+    <Box
+      component="nav"
+      aria-label="Tampilan tersimpan"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}
+    >
       <Typography variant="body2" color="text.secondary" component="span">
         Tampilan:
       </Typography>

@@ -21,7 +21,11 @@ export function useChosenColumns(screen: PreferenceScreen): readonly string[] | 
   const query = useQuery({
     queryKey: columnsKey(screen),
     queryFn: async ({ signal }) =>
-      (await apiRequest<ColumnPreference>(fillPath(API_PATHS.preferences.columns, { screen }), { signal })).data,
+      (
+        await apiRequest<ColumnPreference>(fillPath(API_PATHS.preferences.columns, { screen }), {
+          signal,
+        })
+      ).data,
     staleTime: Infinity,
   });
   return query.data?.columns ?? null;
@@ -46,7 +50,8 @@ export function useSavedViews(screen: PreferenceScreen) {
   return useQuery({
     queryKey: viewsKey(screen),
     queryFn: async ({ signal }) =>
-      (await apiRequest<SavedView[]>(fillPath(API_PATHS.preferences.views, { screen }), { signal })).data,
+      (await apiRequest<SavedView[]>(fillPath(API_PATHS.preferences.views, { screen }), { signal }))
+        .data,
   });
 }
 
@@ -54,7 +59,12 @@ export function useSaveView(screen: PreferenceScreen) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: SavedViewBody) =>
-      (await apiRequest<SavedView>(fillPath(API_PATHS.preferences.views, { screen }), { method: 'POST', body })).data,
+      (
+        await apiRequest<SavedView>(fillPath(API_PATHS.preferences.views, { screen }), {
+          method: 'POST',
+          body,
+        })
+      ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: viewsKey(screen) }),
   });
 }
@@ -63,7 +73,9 @@ export function useDeleteView(screen: PreferenceScreen) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (viewId: number) => {
-      await apiRequest<null>(fillPath(API_PATHS.preferences.view, { screen, viewId }), { method: 'DELETE' });
+      await apiRequest<null>(fillPath(API_PATHS.preferences.view, { screen, viewId }), {
+        method: 'DELETE',
+      });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: viewsKey(screen) }),
   });

@@ -8,7 +8,10 @@ import { layoutColumns, type ColumnLayoutInput } from './fit-columns.ts';
  */
 export function useTableLayout<Row>(input: ColumnLayoutInput<Row> & { checkboxes?: boolean }) {
   const { columns, actions, priority, chosen } = input;
-  const shown = useMemo(() => layoutColumns({ columns, actions, priority, chosen }), [columns, actions, priority, chosen]);
+  const shown = useMemo(
+    () => layoutColumns({ columns, actions, priority, chosen }),
+    [columns, actions, priority, chosen],
+  );
   // The element around the table once had its width measured here; kept so callers need no change.
   const ref = undefined;
   return { ref, shown };

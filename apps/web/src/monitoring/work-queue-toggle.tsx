@@ -6,7 +6,13 @@ import { BULK_TEXT } from '@tagih/contract';
  * "Perlu tindakan": narrows the list to its work queue and back. A toggle button for
  * assistive technology (aria-pressed), a chip to the eye: filled when on.
  */
-export function WorkQueueToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+export function WorkQueueToggle({
+  on,
+  onChange,
+}: {
+  on: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <Chip
       component="button"

@@ -42,7 +42,8 @@ export function fakeApi(
   storeToken('token-1');
   const calls: FakeRequest[] = [];
   const all: Record<string, FakeHandler> = {
-    'GET /api/security/authentication/status': () => envelopeResponse(statusData(access, isSuperadmin)),
+    'GET /api/security/authentication/status': () =>
+      envelopeResponse(statusData(access, isSuperadmin)),
     ...handlers,
   };
   vi.stubGlobal(

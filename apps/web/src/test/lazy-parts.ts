@@ -4,5 +4,8 @@
  * not for the first load of a large module on a loaded machine. Other files do not pay for them.
  */
 export async function loadLazyParts(): Promise<void> {
-  await Promise.all([import('../components/date-range-calendar.tsx'), import('../monitoring/bulk/bulk-action-dialog.tsx')]);
+  await Promise.all([
+    import('../components/date-range-calendar.tsx'),
+    import('../monitoring/bulk/bulk-action-dialog.tsx'),
+  ]);
 }

@@ -12,7 +12,11 @@
  * The plain terms (no zod), so a screen that only needs them loads no schema library; the wire
  * schemas are in bulk-actions.ts.
  */
-import { BULK_ACTION_LABEL, TRANSACTION_ACTIONS, type TransactionAction } from './transaction-actions.ts';
+import {
+  BULK_ACTION_LABEL,
+  TRANSACTION_ACTIONS,
+  type TransactionAction,
+} from './transaction-actions.ts';
 
 /** The list parameter and value that narrow a list to its work queue. */
 export const WORK_QUEUE_PARAM = 'queue';
@@ -40,9 +44,11 @@ export const BULK_SOURCES = ['va', 'qris', 'notification'] as const;
 export type BulkSource = (typeof BULK_SOURCES)[number];
 
 /** Inquiry is for transactions only; a resend from any of the three screens. */
-export const bulkActionAllowed = (action: TransactionAction, source: BulkSource): boolean => action === 'resend' || source !== 'notification';
+export const bulkActionAllowed = (action: TransactionAction, source: BulkSource): boolean =>
+  action === 'resend' || source !== 'notification';
 
-const offeredOn = (source: BulkSource) => TRANSACTION_ACTIONS.filter((action) => bulkActionAllowed(action, source));
+const offeredOn = (source: BulkSource) =>
+  TRANSACTION_ACTIONS.filter((action) => bulkActionAllowed(action, source));
 /** The bulk actions each screen offers (bulkActionAllowed). */
 export const BULK_ACTIONS_OF: Readonly<Record<BulkSource, readonly TransactionAction[]>> = {
   va: offeredOn('va'),
@@ -79,8 +85,16 @@ export const BULK_TEXT = {
     'recently-done': 'Baru saja diproses aksi massal',
     'over-limit': 'Melebihi batas satu aksi massal',
   } satisfies Record<BulkSkipReason, string>,
-  itemStatus: { pending: 'Menunggu', succeeded: 'Berhasil', failed: 'Gagal', skipped: 'Dilewati' } satisfies Record<BulkItemStatus, string>,
-  jobStatus: { running: 'Berjalan', done: 'Selesai', cancelled: 'Dibatalkan' } satisfies Record<BulkJobStatus, string>,
+  itemStatus: {
+    pending: 'Menunggu',
+    succeeded: 'Berhasil',
+    failed: 'Gagal',
+    skipped: 'Dilewati',
+  } satisfies Record<BulkItemStatus, string>,
+  jobStatus: { running: 'Berjalan', done: 'Selesai', cancelled: 'Dibatalkan' } satisfies Record<
+    BulkJobStatus,
+    string
+  >,
   reasonRequired: 'Alasan wajib diisi',
   reasonTooShort: `Alasan minimal ${BULK_REASON_MIN} karakter`,
   nothingEligible: 'Tidak ada baris yang dapat diproses.',

@@ -6,13 +6,24 @@ import { z } from 'zod';
 import { MAX_ID } from '../field-limits.ts';
 import { idRangeRule } from '../ids.ts';
 import { TRANSACTION_ACTIONS } from './transaction-actions.ts';
-import { BULK_ITEM_STATUSES, BULK_JOB_STATUSES, BULK_MAX_IDS, BULK_REASON_MAX, BULK_REASON_MIN, BULK_SKIP_REASONS, BULK_SOURCES, type BulkSkipReason } from './bulk-action-terms.ts';
+import {
+  BULK_ITEM_STATUSES,
+  BULK_JOB_STATUSES,
+  BULK_MAX_IDS,
+  BULK_REASON_MAX,
+  BULK_REASON_MIN,
+  BULK_SKIP_REASONS,
+  BULK_SOURCES,
+  type BulkSkipReason,
+} from './bulk-action-terms.ts';
 
 export * from './bulk-action-terms.ts';
 
 /** Rows picked one by one, or every row the list query matches (its filters, search, dates, queue; every page). */
 export const bulkSelection = z.union([
-  z.strictObject({ ids: z.array(z.number().int().positive().lte(MAX_ID, idRangeRule())).min(1).max(BULK_MAX_IDS) }),
+  z.strictObject({
+    ids: z.array(z.number().int().positive().lte(MAX_ID, idRangeRule())).min(1).max(BULK_MAX_IDS),
+  }),
   z.strictObject({ query: z.record(z.string().max(100), z.string().max(500)) }),
 ]);
 export type BulkSelection = z.infer<typeof bulkSelection>;
@@ -42,7 +53,12 @@ export const bulkPreview = z.object({
   selected: z.number(),
   /** Items the job would act on. */
   eligible: z.number(),
-  skipped: z.array(z.object({ reason: z.enum(Object.values(BULK_SKIP_REASONS) as [BulkSkipReason, ...BulkSkipReason[]]), count: z.number() })),
+  skipped: z.array(
+    z.object({
+      reason: z.enum(Object.values(BULK_SKIP_REASONS) as [BulkSkipReason, ...BulkSkipReason[]]),
+      count: z.number(),
+    }),
+  ),
   /** Where the items go: banks for inquiry, merchants for resend; most first. */
   groups: z.array(bulkGroup),
   /** The rate limit per group and the time the job will take at it. */
@@ -62,12 +78,20 @@ export const bulkJob = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   total: z.number(),
-  counts: z.object({ pending: z.number(), succeeded: z.number(), failed: z.number(), skipped: z.number() }),
+  counts: z.object({
+    pending: z.number(),
+    succeeded: z.number(),
+    failed: z.number(),
+    skipped: z.number(),
+  }),
 });
 export type BulkJob = z.infer<typeof bulkJob>;
 
 /** GET /api/bulk-actions: the user's jobs, narrowed by status and by the screen they came from. */
-export const bulkJobListQuery = z.strictObject({ status: z.enum(BULK_JOB_STATUSES).optional(), source: z.enum(BULK_SOURCES).optional() });
+export const bulkJobListQuery = z.strictObject({
+  status: z.enum(BULK_JOB_STATUSES).optional(),
+  source: z.enum(BULK_SOURCES).optional(),
+});
 export type BulkJobListQuery = z.infer<typeof bulkJobListQuery>;
 
 export const bulkJobItem = z.object({
@@ -85,4 +109,3 @@ export type BulkJobItem = z.infer<typeof bulkJobItem>;
 
 export const bulkJobDetail = bulkJob.extend({ items: z.array(bulkJobItem) });
 export type BulkJobDetail = z.infer<typeof bulkJobDetail>;
-

@@ -36,6 +36,10 @@ export const homeFigures = z.object({
    * Rows in each screen's work queue ("Perlu tindakan", `queue=attention`, no date range): the
    * total its list shows. null where the user may not read that screen.
    */
-  workQueues: z.object({ va: z.number().nullable(), qris: z.number().nullable(), notifications: z.number().nullable() }),
+  workQueues: z.object({
+    va: z.number().nullable(),
+    qris: z.number().nullable(),
+    notifications: z.number().nullable(),
+  }),
 });
 export type HomeFigures = z.infer<typeof homeFigures>;

@@ -15,7 +15,14 @@ export const notificationResource: ResourceDef = {
   idField: 'notiId',
   defaultOrder: { field: 'notiId', direction: 'desc' },
   fields: [
-    { name: 'notiId', label: 'Notif Id', type: 'number', numberKind: 'bigint', input: 'none', key: true },
+    {
+      name: 'notiId',
+      label: 'Notif Id',
+      type: 'number',
+      numberKind: 'bigint',
+      input: 'none',
+      key: true,
+    },
     { name: 'notiOrderId', label: 'Order Id', type: 'string', input: 'text', searchable: true },
     { name: 'trctVirtualAccountNo', label: 'No. VA', type: 'string', input: 'text' },
     {
@@ -29,7 +36,14 @@ export const notificationResource: ResourceDef = {
       ],
     },
     { name: 'notiCreatedTime', label: 'Created Time', type: 'date', input: 'date' },
-    { name: 'notiTrctId', label: 'Transaction Id', type: 'number', numberKind: 'bigint', input: 'none', hidden: true },
+    {
+      name: 'notiTrctId',
+      label: 'Transaction Id',
+      type: 'number',
+      numberKind: 'bigint',
+      input: 'none',
+      hidden: true,
+    },
     { name: 'trctType', label: 'Channel', type: 'string', input: 'text', hidden: true },
     { name: 'notiAttempts', label: 'Attempts', type: 'number', input: 'none', hidden: true },
     { name: 'notiNextAttemptAt', label: 'Next Attempt', type: 'date', input: 'none', hidden: true },

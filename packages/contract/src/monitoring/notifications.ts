@@ -23,5 +23,7 @@ export const notificationHistoryRow = z.object({
 });
 export type NotificationHistoryRow = z.infer<typeof notificationHistoryRow>;
 
-export const notificationDetail = notificationRow.extend({ notification_history: z.array(notificationHistoryRow) });
+export const notificationDetail = notificationRow.extend({
+  notification_history: z.array(notificationHistoryRow),
+});
 export type NotificationDetail = z.infer<typeof notificationDetail>;

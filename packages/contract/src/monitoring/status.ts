@@ -8,7 +8,9 @@ export const TRX_STATUS = { UNPAID: '03', PAID: '00', EXPIRED: '05' } as const;
 export type TransactionStatus = (typeof TRX_STATUS)[keyof typeof TRX_STATUS];
 
 /** Word and chip colour of each status (spec §4), in the order the filter lists them. */
-export const TRANSACTION_STATUS: Readonly<Record<TransactionStatus, { label: string; color: 'warning' | 'success' | 'error' }>> = {
+export const TRANSACTION_STATUS: Readonly<
+  Record<TransactionStatus, { label: string; color: 'warning' | 'success' | 'error' }>
+> = {
   [TRX_STATUS.UNPAID]: { label: 'Belum Lunas', color: 'warning' },
   [TRX_STATUS.PAID]: { label: 'Lunas', color: 'success' },
   [TRX_STATUS.EXPIRED]: { label: 'Kadaluarsa', color: 'error' },
@@ -33,5 +35,7 @@ export const NOTIFICATION_STATUS: Readonly<Record<NotificationStatus, string>> =
 };
 
 export function notificationStatusLabel(status: number | null | undefined): string {
-  return status === NOTI_STATUS.PENDING || status === NOTI_STATUS.DELIVERED ? NOTIFICATION_STATUS[status] : '';
+  return status === NOTI_STATUS.PENDING || status === NOTI_STATUS.DELIVERED
+    ? NOTIFICATION_STATUS[status]
+    : '';
 }

@@ -23,7 +23,10 @@ export const ACTION_STATUS: Readonly<Record<TransactionAction, TransactionStatus
 };
 
 /** Whether a transaction in `status` allows `action` (the server refuses it otherwise; the web disables its button). */
-export const actionAllowed = (action: TransactionAction, status: string | null | undefined): boolean => status === ACTION_STATUS[action];
+export const actionAllowed = (
+  action: TransactionAction,
+  status: string | null | undefined,
+): boolean => status === ACTION_STATUS[action];
 
 /**
  * Each action's words on the bulk bar and in the bulk dialog's title (BULK_TEXT.action). Kept in

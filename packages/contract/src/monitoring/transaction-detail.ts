@@ -120,7 +120,14 @@ const statementEntry = z.object({
   narrative: z.string(),
 });
 
-export const timelineEntry = z.discriminatedUnion('type', [createdEntry, statusEntry, inquiryEntry, notificationEntry, operatorEntry, statementEntry]);
+export const timelineEntry = z.discriminatedUnion('type', [
+  createdEntry,
+  statusEntry,
+  inquiryEntry,
+  notificationEntry,
+  operatorEntry,
+  statementEntry,
+]);
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type TimelineEntryType = TimelineEntry['type'];
 

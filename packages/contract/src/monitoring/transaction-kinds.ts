@@ -10,17 +10,62 @@ import type { Area } from '../permissions.ts';
 import type { FieldDef, ResourceDef } from '../resource.ts';
 import { CSV_FILES } from '../constants.ts';
 
-const statusOptions = Object.entries(TRANSACTION_STATUS).map(([value, s]) => ({ value, label: s.label }));
+const statusOptions = Object.entries(TRANSACTION_STATUS).map(([value, s]) => ({
+  value,
+  label: s.label,
+}));
 
-const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'string', input: 'text', ...extra });
-const amount = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'number', numberKind: 'money', input: 'number', ...extra });
-const date = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'date', input: 'date', ...extra });
-const status: FieldDef = { name: 'trctStatus', label: 'Status', type: 'string', input: 'dropdown', options: statusOptions };
-const notification: FieldDef = { name: 'notification', label: 'Notifikasi', type: 'string', input: 'none', derived: true };
-const id: FieldDef = { name: 'trctId', label: 'ID', type: 'number', numberKind: 'bigint', input: 'none', key: true, hidden: true };
+const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'string',
+  input: 'text',
+  ...extra,
+});
+const amount = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'number',
+  numberKind: 'money',
+  input: 'number',
+  ...extra,
+});
+const date = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'date',
+  input: 'date',
+  ...extra,
+});
+const status: FieldDef = {
+  name: 'trctStatus',
+  label: 'Status',
+  type: 'string',
+  input: 'dropdown',
+  options: statusOptions,
+};
+const notification: FieldDef = {
+  name: 'notification',
+  label: 'Notifikasi',
+  type: 'string',
+  input: 'none',
+  derived: true,
+};
+const id: FieldDef = {
+  name: 'trctId',
+  label: 'ID',
+  type: 'number',
+  numberKind: 'bigint',
+  input: 'none',
+  key: true,
+  hidden: true,
+};
 
 /** Amount fields: 2-decimal rupiah at the API edge (minor units in the database). */
-export const MONEY_FIELDS: ReadonlySet<string> = new Set(['trctTotalAmount', 'trctTotalAmountPaid']);
+export const MONEY_FIELDS: ReadonlySet<string> = new Set([
+  'trctTotalAmount',
+  'trctTotalAmountPaid',
+]);
 
 export const transactionVaResource: ResourceDef = {
   path: '/dashboard/transactionVa',

@@ -55,7 +55,11 @@ export type TransactionQrRow = z.infer<typeof transactionQrRow>;
  * One status's share of a filtered set: its rows and their amount (rupiah; the paid
  * amount where there is one, else the bill's total).
  */
-export const transactionStatusTotal = z.object({ status: z.string(), count: z.number(), amount: z.number() });
+export const transactionStatusTotal = z.object({
+  status: z.string(),
+  count: z.number(),
+  amount: z.number(),
+});
 export type TransactionStatusTotal = z.infer<typeof transactionStatusTotal>;
 
 /**
@@ -76,7 +80,10 @@ export type TransactionTotals = z.infer<typeof transactionTotals>;
  * the search text was exactly an order id, VA number or reference: the rows are of every date, the
  * range asked for was set aside; absent otherwise).
  */
-export const transactionListExtras = { total: transactionTotals, searchedAllDates: z.literal(true).optional() };
+export const transactionListExtras = {
+  total: transactionTotals,
+  searchedAllDates: z.literal(true).optional(),
+};
 
 /** POST inquiry_status answer (data); status.message says what happened. */
 export const inquiryResult = z.object({
@@ -84,7 +91,9 @@ export const inquiryResult = z.object({
   trctStatus: z.string(),
   paid: z.boolean(),
   bankResponseCode: z.string().nullable(),
-  notification: z.object({ notiId: z.number(), notiStatus: z.number(), delivered: z.boolean() }).nullable(),
+  notification: z
+    .object({ notiId: z.number(), notiStatus: z.number(), delivered: z.boolean() })
+    .nullable(),
 });
 export type InquiryResult = z.infer<typeof inquiryResult>;
 

@@ -10,13 +10,28 @@ export const bankCode = requiredText('Bank')
   .max(20, 'Bank must not exceed 20 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9 _-]*$/, 'Bank may contain only letters, digits, spaces, _ and -');
 
-export const accountNumber = requiredText('Account No').regex(/^\d{5,34}$/, 'Account No must be 5 to 34 digits');
+export const accountNumber = requiredText('Account No').regex(
+  /^\d{5,34}$/,
+  'Account No must be 5 to 34 digits',
+);
 
 /** How a generic CSV's dates are written. */
-export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'DD-MM-YYYY', 'DD/MM/YY', 'MM/DD/YYYY', 'YYYYMMDD'] as const;
+export const CSV_DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+  'DD-MM-YYYY',
+  'DD/MM/YY',
+  'MM/DD/YYYY',
+  'YYYYMMDD',
+] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
-const column = (label: string) => z.string({ error: `${label} column is required` }).trim().min(1, `${label} column is required`).max(100, `${label} column must not exceed 100 characters`);
+const column = (label: string) =>
+  z
+    .string({ error: `${label} column is required` })
+    .trim()
+    .min(1, `${label} column is required`)
+    .max(100, `${label} column must not exceed 100 characters`);
 
 /**
  * Which header names a generic CSV's columns carry. The amount is either one column (`amount`:
@@ -27,7 +42,9 @@ export const csvMapping = z
   .strictObject({
     delimiter: z.enum([',', ';', '\t', '|']).default(','),
     date: column('Date'),
-    dateFormat: z.enum(CSV_DATE_FORMATS, { error: `dateFormat must be one of ${CSV_DATE_FORMATS.join(', ')}` }),
+    dateFormat: z.enum(CSV_DATE_FORMATS, {
+      error: `dateFormat must be one of ${CSV_DATE_FORMATS.join(', ')}`,
+    }),
     amount: column('Amount').optional(),
     direction: column('Direction').optional(),
     credit: column('Credit').optional(),
@@ -45,7 +62,10 @@ export const csvMapping = z
     message: 'Name both a credit and a debit column',
     path: ['credit'],
   })
-  .refine((m) => m.direction === undefined || m.amount !== undefined, { message: 'direction goes with an amount column', path: ['direction'] });
+  .refine((m) => m.direction === undefined || m.amount !== undefined, {
+    message: 'direction goes with an amount column',
+    path: ['direction'],
+  });
 export type CsvMapping = z.infer<typeof csvMapping>;
 
 export const BANK_ACCOUNT_MAX_COMPANIES = 50;

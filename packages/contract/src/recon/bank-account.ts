@@ -22,10 +22,24 @@ export const bankAccountResource: ScreenResourceDef = {
     { name: 'baccAccountNo', label: 'Account No', type: 'string', input: 'text', searchable: true },
     { name: 'baccName', label: 'Account Name', type: 'string', input: 'text', searchable: true },
     // The linked companies: a list of compIds in bodies and rows (edited as a multi-select of /master/company).
-    { name: 'baccCompIds', label: 'Companies', type: 'string', input: 'none', optionsApiPath: '/master/company', derived: true },
+    {
+      name: 'baccCompIds',
+      label: 'Companies',
+      type: 'string',
+      input: 'none',
+      optionsApiPath: '/master/company',
+      derived: true,
+    },
     { name: 'companyNames', label: 'Company Names', type: 'string', input: 'none', derived: true },
     // The generic CSV's column mapping (bank-account-body.ts csvMapping), or null.
-    { name: 'baccCsvMapping', label: 'CSV Mapping', type: 'string', input: 'none', derived: true, hidden: true },
+    {
+      name: 'baccCsvMapping',
+      label: 'CSV Mapping',
+      type: 'string',
+      input: 'none',
+      derived: true,
+      hidden: true,
+    },
     ...auditFields('bacc'),
   ],
   defaultOrder: { field: 'baccId', direction: 'asc' },

@@ -17,14 +17,27 @@ export const RECON_AREA = 'reconciliation' as const;
  * CSV/TXT layout recognised by its header (`bank-csv`: BRI, BNI, Mandiri internet banking, Bank
  * Jatim); an XLSX sheet in any of those layouts; a CSV read with its account's mapping.
  */
-export const STATEMENT_FORMATS = ['mt940', 'bca-csv', 'mandiri-csv', 'bank-csv', 'xlsx', 'csv'] as const;
+export const STATEMENT_FORMATS = [
+  'mt940',
+  'bca-csv',
+  'mandiri-csv',
+  'bank-csv',
+  'xlsx',
+  'csv',
+] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** The matching rules, in the order they are tried; `manual` is a link made by an operator. */
 export const MATCH_RULES = ['va', 'qris_reference', 'order_id', 'daily_total', 'manual'] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
 
-export const BREAK_CATEGORIES = ['missing_at_bank', 'missing_in_tagih', 'amount', 'status', 'duplicate'] as const;
+export const BREAK_CATEGORIES = [
+  'missing_at_bank',
+  'missing_in_tagih',
+  'amount',
+  'status',
+  'duplicate',
+] as const;
 export type BreakCategory = (typeof BREAK_CATEGORIES)[number];
 /** A paid transaction not (yet) on the bank's statement before RECON_EXPECTED_DAYS business days: not a break yet. */
 export const EXPECTED = 'expected' as const;
@@ -60,14 +73,42 @@ export const RECON_BULK_MAX_IDS = 1000;
 /** Breaks one bulk resolution acts on at most (the rest are skipped as over-limit). */
 export const RECON_BULK_MAX_ITEMS = 10_000;
 
-const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'string', input: 'text', ...extra });
-const amount = (name: string, label: string): FieldDef => ({ name, label, type: 'number', numberKind: 'money', input: 'number' });
-const date = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'date', input: 'date', ...extra });
-const num = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type: 'number', input: 'number', ...extra });
+const text = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'string',
+  input: 'text',
+  ...extra,
+});
+const amount = (name: string, label: string): FieldDef => ({
+  name,
+  label,
+  type: 'number',
+  numberKind: 'money',
+  input: 'number',
+});
+const date = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'date',
+  input: 'date',
+  ...extra,
+});
+const num = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'number',
+  input: 'number',
+  ...extra,
+});
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** Money fields of a break row: 2-decimal rupiah at the API edge (minor units in the database). */
-export const BREAK_MONEY_FIELDS: ReadonlySet<string> = new Set(['lineAmount', 'trctAmount', 'difference']);
+export const BREAK_MONEY_FIELDS: ReadonlySet<string> = new Set([
+  'lineAmount',
+  'trctAmount',
+  'difference',
+]);
 
 /** The break queue (GET /recon/breaks): the list query over these fields, plus from/to on `at`. */
 export const breakResource: ResourceDef = {
@@ -160,10 +201,18 @@ export const breakEvent = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 
-export const breakDetail = breakRow.extend({ history: z.array(breakEvent), rule: z.enum(MATCH_RULES).nullable() });
+export const breakDetail = breakRow.extend({
+  history: z.array(breakEvent),
+  rule: z.enum(MATCH_RULES).nullable(),
+});
 export type BreakDetail = z.infer<typeof breakDetail>;
 
-export const breakCountsSchema = z.object(Object.fromEntries(LISTED_CATEGORIES.map((c) => [c, z.number()])) as Record<ListedCategory, z.ZodNumber>);
+export const breakCountsSchema = z.object(
+  Object.fromEntries(LISTED_CATEGORIES.map((c) => [c, z.number()])) as Record<
+    ListedCategory,
+    z.ZodNumber
+  >,
+);
 export type BreakCounts = z.infer<typeof breakCountsSchema>;
 
 export const statementImportResult = z.object({
@@ -182,7 +231,12 @@ export const statementImportResult = z.object({
   /** Whether the file carried balances to check (MT940 always; a CSV only with a balance column or footer). */
   balanceChecked: z.boolean(),
   /** Open breaks the import found, by category (missing_at_bank: late ones only). */
-  breaks: z.object(Object.fromEntries(BREAK_CATEGORIES.map((c) => [c, z.number()])) as Record<BreakCategory, z.ZodNumber>),
+  breaks: z.object(
+    Object.fromEntries(BREAK_CATEGORIES.map((c) => [c, z.number()])) as Record<
+      BreakCategory,
+      z.ZodNumber
+    >,
+  ),
   /** Paid transactions of the statement's days not on it yet, before RECON_EXPECTED_DAYS business days. */
   expected: z.number(),
 });
@@ -222,12 +276,16 @@ export type StatementRow = z.infer<typeof statementRow>;
 /** The multipart fields of an import beside `file`. */
 /** A client's name for one import, so that it can ask how far the import is (GET …/progress/{id}). */
 export const IMPORT_PROGRESS_ID = /^[A-Za-z0-9-]{8,64}$/;
-const progressId = z.string().regex(IMPORT_PROGRESS_ID, 'progressId must be 8 to 64 letters, digits or dashes');
+const progressId = z
+  .string()
+  .regex(IMPORT_PROGRESS_ID, 'progressId must be 8 to 64 letters, digits or dashes');
 
 export const statementImportFields = z.strictObject({
   /** Optional: the name under which the import reports its progress. */
   progressId: progressId.optional(),
-  format: z.enum(STATEMENT_FORMATS, { error: `format must be one of ${STATEMENT_FORMATS.join(', ')}` }).optional(),
+  format: z
+    .enum(STATEMENT_FORMATS, { error: `format must be one of ${STATEMENT_FORMATS.join(', ')}` })
+    .optional(),
   /** The account; may be left out when the file names it (MT940 :25:, BCA's 'No. rekening', Mandiri's Account No). */
   baccId: bodyId(idRangeRule()).optional(),
 });
@@ -252,18 +310,39 @@ const pullDay = z.string().refine(isFilterDate, 'must be a day YYYY-MM-DD');
 /** POST /recon/pull: the account, and the days (business days, inclusive; default: yesterday). */
 export const statementPullBody = z
   .strictObject({ baccId: bodyId(idRangeRule()), from: pullDay.optional(), to: pullDay.optional() })
-  .refine((b) => !b.from || !b.to || b.from <= b.to, { message: 'from must not be after to', path: ['to'] });
+  .refine((b) => !b.from || !b.to || b.from <= b.to, {
+    message: 'from must not be after to',
+    path: ['to'],
+  });
 export type StatementPullBody = z.infer<typeof statementPullBody>;
 
 export const statementListQuery = z.strictObject({
-  page: z.string().regex(/^[1-9]\d{0,8}$/, 'page must be a whole number from 1 to 999999999').transform(Number).optional(),
-  max: z.string().regex(/^[1-9]\d{0,2}$/, 'max must be a whole number from 1 to 999').transform(Number).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'page must be a whole number from 1 to 999999999')
+    .transform(Number)
+    .optional(),
+  max: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'max must be a whole number from 1 to 999')
+    .transform(Number)
+    .optional(),
   baccId: pathId().optional(),
 });
 
-export const breakIdParams = z.strictObject({ rbrkId: z.string().regex(/^[1-9]\d*$/, idRangeRule()).transform(Number).refine((n) => n <= MAX_ID, idRangeRule()) });
+export const breakIdParams = z.strictObject({
+  rbrkId: z
+    .string()
+    .regex(/^[1-9]\d*$/, idRangeRule())
+    .transform(Number)
+    .refine((n) => n <= MAX_ID, idRangeRule()),
+});
 
-const reason = z.string({ error: 'reason is required' }).trim().min(RECON_REASON_MIN, `reason must be at least ${RECON_REASON_MIN} characters`).max(RECON_REASON_MAX, `reason must not exceed ${RECON_REASON_MAX} characters`);
+const reason = z
+  .string({ error: 'reason is required' })
+  .trim()
+  .min(RECON_REASON_MIN, `reason must be at least ${RECON_REASON_MIN} characters`)
+  .max(RECON_REASON_MAX, `reason must not exceed ${RECON_REASON_MAX} characters`);
 
 export const resolveBody = z.strictObject({
   action: z.enum(RESOLVE_ACTIONS, { error: `action must be one of ${RESOLVE_ACTIONS.join(', ')}` }),
@@ -271,7 +350,12 @@ export const resolveBody = z.strictObject({
   /** link: the transaction a bank line belongs to. */
   trctId: bodyId(idRangeRule(MAX_BIG_ID), idRangeRule(MAX_BIG_ID), MAX_BIG_ID).optional(),
   /** link: or the transaction's order id (as stored), when it is one transaction of the account's companies. */
-  orderId: z.string().trim().min(1, 'orderId must not be empty').max(RECON_ORDER_ID_MAX, `orderId must not exceed ${RECON_ORDER_ID_MAX} characters`).optional(),
+  orderId: z
+    .string()
+    .trim()
+    .min(1, 'orderId must not be empty')
+    .max(RECON_ORDER_ID_MAX, `orderId must not exceed ${RECON_ORDER_ID_MAX} characters`)
+    .optional(),
   /** link of a missing-at-bank break: the bank line the transaction belongs to. */
   lineId: bodyId(idRangeRule()).optional(),
 });
@@ -281,12 +365,19 @@ export const resolveResult = z.object({ break: breakRow, message: z.string() });
 
 /** Breaks picked one by one, or every break the list query matches (finds, search, from/to; every page). */
 export const breakSelection = z.union([
-  z.strictObject({ ids: z.array(z.number().int().positive().lte(MAX_ID, idRangeRule())).min(1).max(RECON_BULK_MAX_IDS) }),
+  z.strictObject({
+    ids: z
+      .array(z.number().int().positive().lte(MAX_ID, idRangeRule()))
+      .min(1)
+      .max(RECON_BULK_MAX_IDS),
+  }),
   z.strictObject({ query: z.record(z.string().max(100), z.string().max(500)) }),
 ]);
 
 export const bulkResolveBody = z.strictObject({
-  action: z.enum(['accept', 'inquiry', 'notify', 'reopen'], { error: 'action must be one of accept, inquiry, notify, reopen (link is one break at a time)' }),
+  action: z.enum(['accept', 'inquiry', 'notify', 'reopen'], {
+    error: 'action must be one of accept, inquiry, notify, reopen (link is one break at a time)',
+  }),
   reason,
   selection: breakSelection,
   /** true: only say what would change. */
@@ -294,7 +385,14 @@ export const bulkResolveBody = z.strictObject({
 });
 export type BulkResolveBody = z.infer<typeof bulkResolveBody>;
 
-export const RECON_SKIP_REASONS = ['already-resolved', 'not-resolved', 'no-transaction', 'not-eligible', 'queued', 'over-limit'] as const;
+export const RECON_SKIP_REASONS = [
+  'already-resolved',
+  'not-resolved',
+  'no-transaction',
+  'not-eligible',
+  'queued',
+  'over-limit',
+] as const;
 export type ReconSkipReason = (typeof RECON_SKIP_REASONS)[number];
 
 export const bulkResolveResult = z.object({
@@ -306,6 +404,8 @@ export const bulkResolveResult = z.object({
   skipped: z.array(z.object({ reason: z.enum(RECON_SKIP_REASONS), count: z.number() })),
   byCategory: z.record(z.string(), z.number()),
   /** Inquiry and notify run as throttled bulk jobs (GET /bulk-actions/{jobId} shows progress), one per company and kind. */
-  jobs: z.array(z.object({ jobId: z.number(), compId: z.number(), source: z.string(), items: z.number() })),
+  jobs: z.array(
+    z.object({ jobId: z.number(), compId: z.number(), source: z.string(), items: z.number() }),
+  ),
 });
 export type BulkResolveResult = z.infer<typeof bulkResolveResult>;

@@ -9,7 +9,11 @@ import { MESSAGES } from '../messages.ts';
 export const PUBLIC_KEY_MAX_LENGTH = 16_384;
 
 export const clientApiAccessBody = z.strictObject({
-  publicKey: z.string().trim().min(1, MESSAGES.clientApiKeyInvalid).max(PUBLIC_KEY_MAX_LENGTH, MESSAGES.clientApiKeyInvalid),
+  publicKey: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.clientApiKeyInvalid)
+    .max(PUBLIC_KEY_MAX_LENGTH, MESSAGES.clientApiKeyInvalid),
 });
 export type ClientApiAccessBody = z.infer<typeof clientApiAccessBody>;
 

@@ -1,7 +1,15 @@
 /** Company (spec §5): the create and edit bodies, with their rules and messages. */
 import { z } from 'zod';
 import { bodyId, idRangeRule } from '../ids.ts';
-import { address, entityName, idInBody, labelledName, phone, requiredId, statusFlag } from '../rules.ts';
+import {
+  address,
+  entityName,
+  idInBody,
+  labelledName,
+  phone,
+  requiredId,
+  statusFlag,
+} from '../rules.ts';
 
 const fields = {
   compGrcpId: requiredId('Company Group'),

@@ -2,13 +2,22 @@
 import type { FieldDef } from '../resource.ts';
 
 /** The primary key: a number, never edited in forms. */
-export const idField = (name: string, label = 'ID'): FieldDef => ({ name, label, type: 'number', input: 'none', key: true });
+export const idField = (name: string, label = 'ID'): FieldDef => ({
+  name,
+  label,
+  type: 'number',
+  input: 'none',
+  key: true,
+});
 
 /**
  * The four audit fields (…CreatedTime, …CreatedUserId, …UpdatedTime, …UpdatedUserId): set by the
  * server, never in forms; hidden from the table unless named in `shown`.
  */
-export function auditFields(prefix: string, shown: readonly ('UpdatedTime' | 'CreatedTime')[] = []): FieldDef[] {
+export function auditFields(
+  prefix: string,
+  shown: readonly ('UpdatedTime' | 'CreatedTime')[] = [],
+): FieldDef[] {
   const field = (suffix: string, label: string, type: 'date' | 'string'): FieldDef => ({
     name: `${prefix}${suffix}`,
     label,

@@ -11,14 +11,26 @@ import { permissionResource } from './permission.ts';
 import { roleResource } from './role.ts';
 import { userResource } from './user.ts';
 
-const OPTION_SOURCES: readonly ResourceDef[] = [clientResource, companyGroupResource, companyResource, permissionResource, roleResource, userResource];
+const OPTION_SOURCES: readonly ResourceDef[] = [
+  clientResource,
+  companyGroupResource,
+  companyResource,
+  permissionResource,
+  roleResource,
+  userResource,
+];
 
-const sourceOf = (path: string): ResourceDef | undefined => OPTION_SOURCES.find((r) => r.path.toLowerCase() === path.toLowerCase());
+const sourceOf = (path: string): ResourceDef | undefined =>
+  OPTION_SOURCES.find((r) => r.path.toLowerCase() === path.toLowerCase());
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** Clients read 'id - name'; other rows their resource's first searchable field (group name, role name…). */
-export function optionLabeller(path: string, keyField: string): (row: Record<string, unknown>) => string {
-  if (path === clientResource.path) return (row) => `${text(row[keyField])} - ${text(row.clntName)}`;
+export function optionLabeller(
+  path: string,
+  keyField: string,
+): (row: Record<string, unknown>) => string {
+  if (path === clientResource.path)
+    return (row) => `${text(row[keyField])} - ${text(row.clntName)}`;
   const nameField = sourceOf(path)?.fields.find((f) => f.searchable)?.name ?? keyField;
   return (row) => text(row[nameField]) || text(row[keyField]);
 }

@@ -10,12 +10,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('transactions_list_cover_idx')
     .on('transactions')
-    .columns(['trctCompId', 'trctType', 'trctCreatedTime', 'trctId', 'trctStatus', 'trctTotalAmountPaid', 'trctTotalAmount'])
+    .columns([
+      'trctCompId',
+      'trctType',
+      'trctCreatedTime',
+      'trctId',
+      'trctStatus',
+      'trctTotalAmountPaid',
+      'trctTotalAmount',
+    ])
     .execute();
   await db.schema.dropIndex('transactions_list_idx').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('transactions_list_idx').on('transactions').columns(['trctCompId', 'trctType', 'trctCreatedTime']).execute();
+  await db.schema
+    .createIndex('transactions_list_idx')
+    .on('transactions')
+    .columns(['trctCompId', 'trctType', 'trctCreatedTime'])
+    .execute();
   await db.schema.dropIndex('transactions_list_cover_idx').execute();
 }

@@ -34,10 +34,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Two events can never follow the same one: a forked chain is impossible, not just unlikely.
     .addUniqueConstraint('audit_events_prev_hash_unique', ['audtPrevHash'])
     .execute();
-  await db.schema.createIndex('audit_events_at_idx').on('audit_events').columns(['audtAt', 'audtId']).execute();
-  await db.schema.createIndex('audit_events_action_idx').on('audit_events').columns(['audtAction', 'audtId']).execute();
+  await db.schema
+    .createIndex('audit_events_at_idx')
+    .on('audit_events')
+    .columns(['audtAt', 'audtId'])
+    .execute();
+  await db.schema
+    .createIndex('audit_events_action_idx')
+    .on('audit_events')
+    .columns(['audtAction', 'audtId'])
+    .execute();
 
-  await db.schema.createTable('audit_purge_window').addColumn('aupwOpenedAt', ts, (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('audit_purge_window')
+    .addColumn('aupwOpenedAt', ts, (c) => c.notNull())
+    .execute();
 
   if (pg) {
     await sql`
@@ -49,8 +60,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         raise exception 'audit_events is append-only: % refused', tg_op using errcode = 'insufficient_privilege';
       end
       $$`.execute(db);
-    await sql`create trigger audit_events_no_change before update or delete on audit_events for each row execute function audit_events_guard()`.execute(db);
-    await sql`create trigger audit_events_no_truncate before truncate on audit_events for each statement execute function audit_events_guard()`.execute(db);
+    await sql`create trigger audit_events_no_change before update or delete on audit_events for each row execute function audit_events_guard()`.execute(
+      db,
+    );
+    await sql`create trigger audit_events_no_truncate before truncate on audit_events for each statement execute function audit_events_guard()`.execute(
+      db,
+    );
   } else {
     await sql`
       create trigger audit_events_no_update before update on audit_events
@@ -64,22 +79,46 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('user_logins').addColumn('usloLastLoginAt', ts).execute();
 
   // New databases get the area from the base seed (which runs after the migrations, once roles exist).
-  const superadmin = await db.selectFrom('roles').select('roleId').where('roleId', '=', SUPERADMIN_ROLE_ID).executeTakeFirst();
+  const superadmin = await db
+    .selectFrom('roles')
+    .select('roleId')
+    .where('roleId', '=', SUPERADMIN_ROLE_ID)
+    .executeTakeFirst();
   if (!superadmin) return;
   const now = new Date().toISOString();
-  let permission = await db.selectFrom('permissions').select('prmsId').where('prmsName', '=', AREA).executeTakeFirst();
+  let permission = await db
+    .selectFrom('permissions')
+    .select('prmsId')
+    .where('prmsName', '=', AREA)
+    .executeTakeFirst();
   if (!permission) {
     await db
       .insertInto('permissions')
-      .values({ prmsName: AREA, prmsOperations: READ_ONLY, prmsCreatedTime: now, prmsCreatedUserId: 'system', prmsUpdatedTime: now, prmsUpdatedUserId: 'system' })
+      .values({
+        prmsName: AREA,
+        prmsOperations: READ_ONLY,
+        prmsCreatedTime: now,
+        prmsCreatedUserId: 'system',
+        prmsUpdatedTime: now,
+        prmsUpdatedUserId: 'system',
+      })
       .execute();
-    permission = await db.selectFrom('permissions').select('prmsId').where('prmsName', '=', AREA).executeTakeFirstOrThrow();
+    permission = await db
+      .selectFrom('permissions')
+      .select('prmsId')
+      .where('prmsName', '=', AREA)
+      .executeTakeFirstOrThrow();
   }
   await db
     .insertInto('role_permissions')
     .values({
-      rperRoleId: SUPERADMIN_ROLE_ID, rperPrmsId: permission.prmsId, rperOperations: READ_ONLY,
-      rperCreatedTime: now, rperCreatedUserId: 'system', rperUpdatedTime: now, rperUpdatedUserId: 'system',
+      rperRoleId: SUPERADMIN_ROLE_ID,
+      rperPrmsId: permission.prmsId,
+      rperOperations: READ_ONLY,
+      rperCreatedTime: now,
+      rperCreatedUserId: 'system',
+      rperUpdatedTime: now,
+      rperUpdatedUserId: 'system',
     })
     .onConflict((oc) => oc.columns(['rperRoleId', 'rperPrmsId']).doNothing())
     .execute();
@@ -87,7 +126,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const permission = await db.selectFrom('permissions').select('prmsId').where('prmsName', '=', AREA).executeTakeFirst();
+  const permission = await db
+    .selectFrom('permissions')
+    .select('prmsId')
+    .where('prmsName', '=', AREA)
+    .executeTakeFirst();
   if (permission) {
     await db.deleteFrom('role_permissions').where('rperPrmsId', '=', permission.prmsId).execute();
     await db.deleteFrom('permissions').where('prmsId', '=', permission.prmsId).execute();

@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('acthCount', 'integer', (c) => c.notNull())
     .addColumn('acthLeaseUntil', ts)
     .execute();
-  await db.schema.createIndex('action_throttle_window_idx').on('action_throttle').column('acthWindowStart').execute();
+  await db.schema
+    .createIndex('action_throttle_window_idx')
+    .on('action_throttle')
+    .column('acthWindowStart')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

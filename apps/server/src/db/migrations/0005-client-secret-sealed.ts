@@ -8,5 +8,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.schema.alterTable('clients').alterColumn('clntSecret', (c) => c.setDataType('varchar(1000)')).execute();
+  await db.schema
+    .alterTable('clients')
+    .alterColumn('clntSecret', (c) => c.setDataType('varchar(1000)'))
+    .execute();
 }

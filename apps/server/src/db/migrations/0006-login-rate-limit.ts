@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lrlmWindowStart', ts, (c) => c.notNull())
     .addColumn('lrlmCount', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_rate_limit_window_idx').on('login_rate_limit').column('lrlmWindowStart').execute();
+  await db.schema
+    .createIndex('login_rate_limit_window_idx')
+    .on('login_rate_limit')
+    .column('lrlmWindowStart')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,21 +14,32 @@ export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const ts = pg ? 'timestamptz' : 'text';
   await db.schema.alterTable('user_logins').addColumn('usloPasswordChangedTime', ts).execute();
-  await db.schema.alterTable('user_logins').addColumn('usloMustChangePassword', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('user_logins')
+    .addColumn('usloMustChangePassword', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db
     .updateTable('user_logins')
-    .set({ usloPasswordChangedTime: sql`coalesce(${sql.ref('usloUpdatedTime')}, ${sql.ref('usloCreatedTime')})` })
+    .set({
+      usloPasswordChangedTime: sql`coalesce(${sql.ref('usloUpdatedTime')}, ${sql.ref('usloCreatedTime')})`,
+    })
     .execute();
 
   const id = pg
     ? (t: any) => t.addColumn('uphiId', 'serial', (c: any) => c.primaryKey())
     : (t: any) => t.addColumn('uphiId', 'integer', (c: any) => c.primaryKey().autoIncrement());
   await id(db.schema.createTable('user_password_history'))
-    .addColumn('uphiUserId', 'varchar(50)', (c: any) => c.notNull().references('users.userId').onDelete('cascade'))
+    .addColumn('uphiUserId', 'varchar(50)', (c: any) =>
+      c.notNull().references('users.userId').onDelete('cascade'),
+    )
     .addColumn('uphiHash', 'varchar(200)', (c: any) => c.notNull())
     .addColumn('uphiCreatedTime', ts, (c: any) => c.notNull())
     .execute();
-  await db.schema.createIndex('user_password_history_user_idx').on('user_password_history').columns(['uphiUserId', 'uphiId']).execute();
+  await db.schema
+    .createIndex('user_password_history_user_idx')
+    .on('user_password_history')
+    .columns(['uphiUserId', 'uphiId'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

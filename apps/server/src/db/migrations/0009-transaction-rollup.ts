@@ -23,24 +23,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rlupBank', 'varchar(50)', (c) => c.notNull())
     .addColumn('rlupCount', 'bigint', (c) => c.notNull())
     .addColumn('rlupLunasMinor', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('transaction_rollup_pk', ['rlupCompId', 'rlupType', 'rlupDay', 'rlupStatus', 'rlupBank'])
+    .addPrimaryKeyConstraint('transaction_rollup_pk', [
+      'rlupCompId',
+      'rlupType',
+      'rlupDay',
+      'rlupStatus',
+      'rlupBank',
+    ])
     .execute();
   await db.schema
     .createTable('transaction_rollup_state')
     .addColumn('rlstId', 'integer', (c) => c.primaryKey())
     .addColumn('rlstTimeZone', 'varchar(64)')
     .execute();
-  await sql`insert into transaction_rollup_state ("rlstId", "rlstTimeZone") values (1, null)`.execute(db);
+  await sql`insert into transaction_rollup_state ("rlstId", "rlstTimeZone") values (1, null)`.execute(
+    db,
+  );
   await rebuildRollup(db, DEFAULT_BUSINESS_TZ);
   // PostgreSQL only: SQLite's planner keeps choosing the created-time range (transactions_list_cover_idx)
   // and sorting it, so there the index would only cost writes. `desc nulls last` is the lists' order (list-sql.ts).
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`create index transactions_id_order_idx on transactions ("trctCompId", "trctType", "trctId" desc nulls last, "trctCreatedTime")`.execute(db);
+    await sql`create index transactions_id_order_idx on transactions ("trctCompId", "trctType", "trctId" desc nulls last, "trctCreatedTime")`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await db.schema.dropIndex('transactions_id_order_idx').execute();
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await db.schema.dropIndex('transactions_id_order_idx').execute();
   await db.schema.dropTable('transaction_rollup_state').execute();
   await db.schema.dropTable('transaction_rollup').execute();
 }

@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ? table.addColumn('inatId', 'serial', (c) => c.primaryKey())
     : table.addColumn('inatId', 'integer', (c) => c.primaryKey().autoIncrement());
   await table
-    .addColumn('inatTrctId', 'integer', (c) => c.notNull().references('transactions.trctId').onDelete('cascade'))
+    .addColumn('inatTrctId', 'integer', (c) =>
+      c.notNull().references('transactions.trctId').onDelete('cascade'),
+    )
     .addColumn('inatAt', ts, (c) => c.notNull())
     .addColumn('inatUserId', 'varchar(50)')
     .addColumn('inatUsername', 'varchar(50)')
@@ -26,8 +28,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('inatHttpStatus', 'integer')
     .addColumn('inatLatencyMs', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('inquiry_attempts_trct_idx').on('inquiry_attempts').columns(['inatTrctId', 'inatId']).execute();
-  await db.schema.createIndex('audit_events_target_idx').on('audit_events').columns(['audtTargetType', 'audtTargetId', 'audtId']).execute();
+  await db.schema
+    .createIndex('inquiry_attempts_trct_idx')
+    .on('inquiry_attempts')
+    .columns(['inatTrctId', 'inatId'])
+    .execute();
+  await db.schema
+    .createIndex('audit_events_target_idx')
+    .on('audit_events')
+    .columns(['audtTargetType', 'audtTargetId', 'audtId'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

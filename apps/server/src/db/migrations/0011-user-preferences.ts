@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const ts = pg ? 'timestamptz' : 'text';
   await db.schema
     .createTable('user_column_choices')
-    .addColumn('uccoUserId', 'varchar(50)', (c) => c.notNull().references('users.userId').onDelete('cascade'))
+    .addColumn('uccoUserId', 'varchar(50)', (c) =>
+      c.notNull().references('users.userId').onDelete('cascade'),
+    )
     .addColumn('uccoScreen', 'varchar(40)', (c) => c.notNull())
     .addColumn('uccoColumns', 'text', (c) => c.notNull())
     .addColumn('uccoUpdatedTime', ts, (c) => c.notNull())
@@ -21,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ? views.addColumn('svvwId', 'serial', (c) => c.primaryKey())
     : views.addColumn('svvwId', 'integer', (c) => c.primaryKey().autoIncrement());
   await views
-    .addColumn('svvwUserId', 'varchar(50)', (c) => c.notNull().references('users.userId').onDelete('cascade'))
+    .addColumn('svvwUserId', 'varchar(50)', (c) =>
+      c.notNull().references('users.userId').onDelete('cascade'),
+    )
     .addColumn('svvwScreen', 'varchar(40)', (c) => c.notNull())
     .addColumn('svvwName', 'varchar(60)', (c) => c.notNull())
     .addColumn('svvwQuery', 'varchar(1000)', (c) => c.notNull())

@@ -35,7 +35,9 @@ async function trigramSchema(db: Kysely<any>): Promise<string | null> {
     await sql`rollback to savepoint pg_trgm_try`.execute(db);
   }
   const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    db,
+  );
   return rows[0]?.schema ?? null;
 }
 
@@ -43,22 +45,38 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isPg(db)) {
     const schema = await trigramSchema(db);
     if (schema) {
-      await sql`create index transactions_order_trgm_idx on transactions using gin (lower("trctOrderId") ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+      await sql`create index transactions_order_trgm_idx on transactions using gin (lower("trctOrderId") ${sql.id(schema)}.gin_trgm_ops)`.execute(
+        db,
+      );
     }
     return;
   }
-  await sql`create index transactions_id_walk_idx on transactions ("trctCompId", "trctType", "trctId", "trctCreatedTime", "trctStatus", "trctBank")`.execute(db);
-  await sql`create virtual table transactions_order_search using fts5("trctOrderId", content='transactions', content_rowid='trctId', tokenize='trigram')`.execute(db);
-  await sql`insert into transactions_order_search (transactions_order_search) values ('rebuild')`.execute(db);
+  await sql`create index transactions_id_walk_idx on transactions ("trctCompId", "trctType", "trctId", "trctCreatedTime", "trctStatus", "trctBank")`.execute(
+    db,
+  );
+  await sql`create virtual table transactions_order_search using fts5("trctOrderId", content='transactions', content_rowid='trctId', tokenize='trigram')`.execute(
+    db,
+  );
+  await sql`insert into transactions_order_search (transactions_order_search) values ('rebuild')`.execute(
+    db,
+  );
   // One merged segment: a phrase query then reads each trigram's list once (faster: bench/README.md).
-  await sql`insert into transactions_order_search (transactions_order_search) values ('optimize')`.execute(db);
+  await sql`insert into transactions_order_search (transactions_order_search) values ('optimize')`.execute(
+    db,
+  );
   await sql`create trigger transactions_order_search_ai after insert on transactions begin
-    insert into transactions_order_search (rowid, "trctOrderId") values (new."trctId", new."trctOrderId"); end`.execute(db);
+    insert into transactions_order_search (rowid, "trctOrderId") values (new."trctId", new."trctOrderId"); end`.execute(
+    db,
+  );
   await sql`create trigger transactions_order_search_ad after delete on transactions begin
-    insert into transactions_order_search (transactions_order_search, rowid, "trctOrderId") values ('delete', old."trctId", old."trctOrderId"); end`.execute(db);
+    insert into transactions_order_search (transactions_order_search, rowid, "trctOrderId") values ('delete', old."trctId", old."trctOrderId"); end`.execute(
+    db,
+  );
   await sql`create trigger transactions_order_search_au after update of "trctOrderId" on transactions begin
     insert into transactions_order_search (transactions_order_search, rowid, "trctOrderId") values ('delete', old."trctId", old."trctOrderId");
-    insert into transactions_order_search (rowid, "trctOrderId") values (new."trctId", new."trctOrderId"); end`.execute(db);
+    insert into transactions_order_search (rowid, "trctOrderId") values (new."trctId", new."trctOrderId"); end`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -66,7 +84,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop index if exists transactions_order_trgm_idx`.execute(db);
     return;
   }
-  for (const suffix of ['ai', 'ad', 'au']) await sql`drop trigger if exists ${sql.id(`transactions_order_search_${suffix}`)}`.execute(db);
+  for (const suffix of ['ai', 'ad', 'au'])
+    await sql`drop trigger if exists ${sql.id(`transactions_order_search_${suffix}`)}`.execute(db);
   await sql`drop table if exists transactions_order_search`.execute(db);
   await sql`drop index if exists transactions_id_walk_idx`.execute(db);
 }

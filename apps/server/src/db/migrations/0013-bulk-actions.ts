@@ -16,9 +16,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const ts = pg ? 'timestamptz' : 'text';
   let jobs = db.schema.createTable('bulk_jobs');
-  jobs = pg ? jobs.addColumn('bulkId', 'serial', (c) => c.primaryKey()) : jobs.addColumn('bulkId', 'integer', (c) => c.primaryKey().autoIncrement());
+  jobs = pg
+    ? jobs.addColumn('bulkId', 'serial', (c) => c.primaryKey())
+    : jobs.addColumn('bulkId', 'integer', (c) => c.primaryKey().autoIncrement());
   await jobs
-    .addColumn('bulkCompId', 'integer', (c) => c.notNull().references('companies.compId').onDelete('cascade'))
+    .addColumn('bulkCompId', 'integer', (c) =>
+      c.notNull().references('companies.compId').onDelete('cascade'),
+    )
     .addColumn('bulkAction', 'varchar(10)', (c) => c.notNull())
     .addColumn('bulkSource', 'varchar(20)', (c) => c.notNull())
     .addColumn('bulkReason', 'varchar(500)', (c) => c.notNull())
@@ -30,13 +34,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bulkIdempotencyKey', 'varchar(36)', (c) => c.notNull())
     .addUniqueConstraint('bulk_jobs_idempotency_uq', ['bulkCreatedUserId', 'bulkIdempotencyKey'])
     .execute();
-  await db.schema.createIndex('bulk_jobs_user_idx').on('bulk_jobs').columns(['bulkCreatedUserId', 'bulkCompId', 'bulkId']).execute();
+  await db.schema
+    .createIndex('bulk_jobs_user_idx')
+    .on('bulk_jobs')
+    .columns(['bulkCreatedUserId', 'bulkCompId', 'bulkId'])
+    .execute();
 
   let items = db.schema.createTable('bulk_job_items');
-  items = pg ? items.addColumn('bjitId', 'serial', (c) => c.primaryKey()) : items.addColumn('bjitId', 'integer', (c) => c.primaryKey().autoIncrement());
+  items = pg
+    ? items.addColumn('bjitId', 'serial', (c) => c.primaryKey())
+    : items.addColumn('bjitId', 'integer', (c) => c.primaryKey().autoIncrement());
   await items
-    .addColumn('bjitJobId', 'integer', (c) => c.notNull().references('bulk_jobs.bulkId').onDelete('cascade'))
-    .addColumn('bjitTrctId', 'integer', (c) => c.notNull().references('transactions.trctId').onDelete('cascade'))
+    .addColumn('bjitJobId', 'integer', (c) =>
+      c.notNull().references('bulk_jobs.bulkId').onDelete('cascade'),
+    )
+    .addColumn('bjitTrctId', 'integer', (c) =>
+      c.notNull().references('transactions.trctId').onDelete('cascade'),
+    )
     // The job's action again: the indexes below are per action.
     .addColumn('bjitAction', 'varchar(10)', (c) => c.notNull())
     .addColumn('bjitOrderId', 'varchar(64)')
@@ -47,7 +61,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bjitLeaseUntil', ts)
     .addColumn('bjitFinishedTime', ts)
     .execute();
-  await db.schema.createIndex('bulk_job_items_job_idx').on('bulk_job_items').columns(['bjitJobId', 'bjitId']).execute();
+  await db.schema
+    .createIndex('bulk_job_items_job_idx')
+    .on('bulk_job_items')
+    .columns(['bjitJobId', 'bjitId'])
+    .execute();
   await db.schema
     .createIndex('bulk_job_items_pending_uq')
     .on('bulk_job_items')
@@ -55,15 +73,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('bjitStatus'), '=', sql.lit('pending'))
     .execute();
-  await db.schema.createIndex('bulk_job_items_recent_idx').on('bulk_job_items').columns(['bjitTrctId', 'bjitAction', 'bjitFinishedTime']).execute();
-  await db.schema.createIndex('bulk_job_items_done_idx').on('bulk_job_items').columns(['bjitAction', 'bjitFinishedTime']).execute();
+  await db.schema
+    .createIndex('bulk_job_items_recent_idx')
+    .on('bulk_job_items')
+    .columns(['bjitTrctId', 'bjitAction', 'bjitFinishedTime'])
+    .execute();
+  await db.schema
+    .createIndex('bulk_job_items_done_idx')
+    .on('bulk_job_items')
+    .columns(['bjitAction', 'bjitFinishedTime'])
+    .execute();
   await db.schema
     .createIndex('bulk_job_items_work_idx')
     .on('bulk_job_items')
     .columns(['bjitAction', 'bjitGroup', 'bjitId'])
     .where(sql.ref('bjitStatus'), '=', sql.lit('pending'))
     .execute();
-  await db.schema.createIndex('bulk_job_items_rate_idx').on('bulk_job_items').columns(['bjitAction', 'bjitGroup', 'bjitClaimedTime']).execute();
+  await db.schema
+    .createIndex('bulk_job_items_rate_idx')
+    .on('bulk_job_items')
+    .columns(['bjitAction', 'bjitGroup', 'bjitClaimedTime'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

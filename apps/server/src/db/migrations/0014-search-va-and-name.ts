@@ -31,7 +31,9 @@ const isPg = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAd
 /** The schema holding pg_trgm (0012 created it where it could), or null. */
 async function trigramSchema(db: Kysely<any>): Promise<string | null> {
   const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    db,
+  );
   return rows[0]?.schema ?? null;
 }
 
@@ -44,34 +46,56 @@ interface DetailSearch {
 }
 
 const DETAIL_SEARCHES: readonly DetailSearch[] = [
-  { table: 'transaction_va', trctKey: 'trvaTrctId', columns: { no: 'trvaVirtualAccountNo', name: 'trvaVirtualAccountName' }, fts: 'transaction_va_search' },
-  { table: 'transaction_qr', trctKey: 'trqrTrctId', columns: { ref: 'trqrReferenceNo' }, fts: 'transaction_qr_search' },
+  {
+    table: 'transaction_va',
+    trctKey: 'trvaTrctId',
+    columns: { no: 'trvaVirtualAccountNo', name: 'trvaVirtualAccountName' },
+    fts: 'transaction_va_search',
+  },
+  {
+    table: 'transaction_qr',
+    trctKey: 'trqrTrctId',
+    columns: { ref: 'trqrReferenceNo' },
+    fts: 'transaction_qr_search',
+  },
 ];
 
 async function detailSearch(db: Kysely<any>, d: DetailSearch): Promise<void> {
   const columns = Object.values(d.columns);
   for (const [part, column] of Object.entries(d.columns)) {
-    await sql`create index ${sql.id(`${d.table}_${part}_idx`)} on ${sql.table(d.table)} (${sql.ref(column)})`.execute(db);
+    await sql`create index ${sql.id(`${d.table}_${part}_idx`)} on ${sql.table(d.table)} (${sql.ref(column)})`.execute(
+      db,
+    );
   }
   if (isPg(db)) {
     const schema = await trigramSchema(db);
     if (!schema) return;
     for (const [part, column] of Object.entries(d.columns)) {
-      await sql`create index ${sql.id(`${d.table}_${part}_trgm_idx`)} on ${sql.table(d.table)} using gin (lower(${sql.ref(column)}) ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+      await sql`create index ${sql.id(`${d.table}_${part}_trgm_idx`)} on ${sql.table(d.table)} using gin (lower(${sql.ref(column)}) ${sql.id(schema)}.gin_trgm_ops)`.execute(
+        db,
+      );
     }
     // Statistics of the new expressions, so that the planner knows how selective a text is from the start.
     await sql`analyze ${sql.table(d.table)}`.execute(db);
     return;
   }
   const list = (prefix = '') => sql.raw(columns.map((c) => `${prefix}"${c}"`).join(', '));
-  await sql`create virtual table ${sql.table(d.fts)} using fts5(${list()}, content=${sql.lit(d.table)}, content_rowid=${sql.lit(d.trctKey)}, tokenize='trigram')`.execute(db);
+  await sql`create virtual table ${sql.table(d.fts)} using fts5(${list()}, content=${sql.lit(d.table)}, content_rowid=${sql.lit(d.trctKey)}, tokenize='trigram')`.execute(
+    db,
+  );
   await sql`insert into ${sql.table(d.fts)} (${sql.table(d.fts)}) values ('rebuild')`.execute(db);
   await sql`insert into ${sql.table(d.fts)} (${sql.table(d.fts)}) values ('optimize')`.execute(db);
   const add = sql`insert into ${sql.table(d.fts)} (rowid, ${list()}) values (new.${sql.ref(d.trctKey)}, ${list('new.')});`;
   const remove = sql`insert into ${sql.table(d.fts)} (${sql.table(d.fts)}, rowid, ${list()}) values ('delete', old.${sql.ref(d.trctKey)}, ${list('old.')});`;
-  await sql`create trigger ${sql.id(`${d.fts}_ai`)} after insert on ${sql.table(d.table)} begin ${add} end`.execute(db);
-  await sql`create trigger ${sql.id(`${d.fts}_ad`)} after delete on ${sql.table(d.table)} begin ${remove} end`.execute(db);
-  await sql`create trigger ${sql.id(`${d.fts}_au`)} after update of ${sql.ref(d.trctKey)}, ${list()} on ${sql.table(d.table)} begin ${remove} ${add} end`.execute(db);
+  await sql`create trigger ${sql.id(`${d.fts}_ai`)} after insert on ${sql.table(d.table)} begin ${add} end`.execute(
+    db,
+  );
+  await sql`create trigger ${sql.id(`${d.fts}_ad`)} after delete on ${sql.table(d.table)} begin ${remove} end`.execute(
+    db,
+  );
+  await sql`create trigger ${sql.id(`${d.fts}_au`)} after update of ${sql.ref(d.trctKey)}, ${list()} on ${sql.table(d.table)} begin ${remove} ${add} end`.execute(
+    db,
+  );
 }
 
 async function notificationRollup(db: Kysely<any>): Promise<void> {
@@ -79,7 +103,9 @@ async function notificationRollup(db: Kysely<any>): Promise<void> {
   // gives a company's notifications in that order with what the range and the status filter read.
   // (`desc nulls last` is the lists' order, list-sql.ts; SQLite's nulls are already last when descending.)
   const idDesc = sql.raw(isPg(db) ? '"notiId" desc nulls last' : '"notiId" desc');
-  await sql`create index notifications_id_order_idx on notifications ("notiCompId", ${idDesc}, "notiCreatedTime", "notiStatus")`.execute(db);
+  await sql`create index notifications_id_order_idx on notifications ("notiCompId", ${idDesc}, "notiCreatedTime", "notiStatus")`.execute(
+    db,
+  );
   await db.schema
     .createTable('notification_rollup')
     .addColumn('nrlpCompId', 'integer', (c) => c.notNull())
@@ -94,11 +120,14 @@ async function notificationRollup(db: Kysely<any>): Promise<void> {
   await sql`create table notification_rollup_bulk ("nrbkId" integer primary key)`.execute(db);
   const upsert = sql`on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount"`;
   if (isPg(db)) {
-    const hour = (alias: string) => sql.raw(`to_char(${alias}."notiCreatedTime" at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`);
+    const hour = (alias: string) =>
+      sql.raw(`to_char(${alias}."notiCreatedTime" at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`);
     const rows = (table: string, sign: number) =>
       `select "notiCompId" as c, to_char("notiCreatedTime" at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as h, "notiStatus" as s, ${sign} as n from ${table}`;
     // Groups in key order: concurrent writers lock rollup rows in the same order (no deadlock).
-    const apply = (source: ReturnType<typeof sql.raw>) => sql`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
+    const apply = (
+      source: ReturnType<typeof sql.raw>,
+    ) => sql`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
       select c, h, s, sum(n) from (${source}) d group by c, h, s having sum(n) <> 0 order by c, h, s ${upsert};`;
     await sql`create function notification_rollup_apply() returns trigger language plpgsql as $$
       begin
@@ -108,24 +137,38 @@ async function notificationRollup(db: Kysely<any>): Promise<void> {
         end if;
         return null;
       end $$`.execute(db);
-    await sql`create trigger notification_rollup_ai after insert on notifications referencing new table as new_rows for each statement execute function notification_rollup_apply()`.execute(db);
-    await sql`create trigger notification_rollup_au after update on notifications referencing old table as old_rows new table as new_rows for each statement execute function notification_rollup_apply()`.execute(db);
-    await sql`create trigger notification_rollup_ad after delete on notifications referencing old table as old_rows for each statement execute function notification_rollup_apply()`.execute(db);
+    await sql`create trigger notification_rollup_ai after insert on notifications referencing new table as new_rows for each statement execute function notification_rollup_apply()`.execute(
+      db,
+    );
+    await sql`create trigger notification_rollup_au after update on notifications referencing old table as old_rows new table as new_rows for each statement execute function notification_rollup_apply()`.execute(
+      db,
+    );
+    await sql`create trigger notification_rollup_ad after delete on notifications referencing old table as old_rows for each statement execute function notification_rollup_apply()`.execute(
+      db,
+    );
     await sql`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
-      select n."notiCompId", ${hour('n')}, n."notiStatus", count(*) from notifications n group by 1, 2, 3`.execute(db);
+      select n."notiCompId", ${hour('n')}, n."notiStatus", count(*) from notifications n group by 1, 2, 3`.execute(
+      db,
+    );
     return;
   }
   const open = sql`not exists (select 1 from notification_rollup_bulk)`;
   const change = (prefix: 'new' | 'old', sign: 1 | -1) =>
     sql`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
       values (${sql.raw(`${prefix}."notiCompId", substr(${prefix}."notiCreatedTime", 1, 13), ${prefix}."notiStatus", ${sign}`)}) ${upsert};`;
-  await sql`create trigger notification_rollup_ai after insert on notifications when ${open} begin ${change('new', 1)} end`.execute(db);
-  await sql`create trigger notification_rollup_ad after delete on notifications when ${open} begin ${change('old', -1)} end`.execute(db);
+  await sql`create trigger notification_rollup_ai after insert on notifications when ${open} begin ${change('new', 1)} end`.execute(
+    db,
+  );
+  await sql`create trigger notification_rollup_ad after delete on notifications when ${open} begin ${change('old', -1)} end`.execute(
+    db,
+  );
   await sql`create trigger notification_rollup_au after update of "notiCompId", "notiCreatedTime", "notiStatus" on notifications
     when ${open} and (old."notiCompId" is not new."notiCompId" or old."notiCreatedTime" is not new."notiCreatedTime" or old."notiStatus" is not new."notiStatus")
     begin ${change('old', -1)} ${change('new', 1)} end`.execute(db);
   await sql`insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpCount")
-    select "notiCompId", substr("notiCreatedTime", 1, 13), "notiStatus", count(*) from notifications group by 1, 2, 3`.execute(db);
+    select "notiCompId", substr("notiCreatedTime", 1, 13), "notiStatus", count(*) from notifications group by 1, 2, 3`.execute(
+    db,
+  );
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -135,10 +178,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const suffix of ['ai', 'ad', 'au']) {
-    if (isPg(db)) await sql`drop trigger if exists ${sql.id(`notification_rollup_${suffix}`)} on notifications`.execute(db);
+    if (isPg(db))
+      await sql`drop trigger if exists ${sql.id(`notification_rollup_${suffix}`)} on notifications`.execute(
+        db,
+      );
     else {
       await sql`drop trigger if exists ${sql.id(`notification_rollup_${suffix}`)}`.execute(db);
-      for (const d of DETAIL_SEARCHES) await sql`drop trigger if exists ${sql.id(`${d.fts}_${suffix}`)}`.execute(db);
+      for (const d of DETAIL_SEARCHES)
+        await sql`drop trigger if exists ${sql.id(`${d.fts}_${suffix}`)}`.execute(db);
     }
   }
   if (isPg(db)) await sql`drop function if exists notification_rollup_apply()`.execute(db);

@@ -29,7 +29,9 @@ const isPg = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAd
 /** The schema holding pg_trgm (migration 0012 created it where it could), or null. */
 async function trigramSchema(db: Kysely<any>): Promise<string | null> {
   const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    db,
+  );
   return rows[0]?.schema ?? null;
 }
 
@@ -37,11 +39,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (!isPg(db)) return;
   await sql`drop index if exists transaction_va_name_trgm_idx`.execute(db);
   await sql`alter table transaction_va drop constraint transaction_va_trct_unique`.execute(db);
-  await sql`alter table transaction_va add column "trvaVirtualAccountNameLower" text generated always as (lower("trvaVirtualAccountName")) stored`.execute(db);
-  await sql`alter table transaction_va add constraint transaction_va_trct_unique unique ("trvaTrctId") include ("trvaVirtualAccountNameLower")`.execute(db);
+  await sql`alter table transaction_va add column "trvaVirtualAccountNameLower" text generated always as (lower("trvaVirtualAccountName")) stored`.execute(
+    db,
+  );
+  await sql`alter table transaction_va add constraint transaction_va_trct_unique unique ("trvaTrctId") include ("trvaVirtualAccountNameLower")`.execute(
+    db,
+  );
   const schema = await trigramSchema(db);
   if (schema) {
-    await sql`create index transaction_va_name_lower_trgm_idx on transaction_va using gin ("trvaVirtualAccountNameLower" ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+    await sql`create index transaction_va_name_lower_trgm_idx on transaction_va using gin ("trvaVirtualAccountNameLower" ${sql.id(schema)}.gin_trgm_ops)`.execute(
+      db,
+    );
   }
   await sql`analyze transaction_va`.execute(db);
 }
@@ -51,9 +59,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists transaction_va_name_lower_trgm_idx`.execute(db);
   await sql`alter table transaction_va drop constraint transaction_va_trct_unique`.execute(db);
   await sql`alter table transaction_va drop column "trvaVirtualAccountNameLower"`.execute(db);
-  await sql`alter table transaction_va add constraint transaction_va_trct_unique unique ("trvaTrctId")`.execute(db);
+  await sql`alter table transaction_va add constraint transaction_va_trct_unique unique ("trvaTrctId")`.execute(
+    db,
+  );
   const schema = await trigramSchema(db);
   if (schema) {
-    await sql`create index transaction_va_name_trgm_idx on transaction_va using gin (lower("trvaVirtualAccountName") ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+    await sql`create index transaction_va_name_trgm_idx on transaction_va using gin (lower("trvaVirtualAccountName") ${sql.id(schema)}.gin_trgm_ops)`.execute(
+      db,
+    );
   }
 }

@@ -35,4 +35,3 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropTable('audit_purge_window').execute();
 }
-

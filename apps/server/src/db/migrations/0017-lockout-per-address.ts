@@ -22,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('login_throttle_key', ['lothUsername', 'lothAddress'])
     .execute();
   await sql`insert into login_throttle_next ("lothUsername", "lothAddress", "lothFailures", "lothLockedUntil", "lothUpdatedTime")
-    select "lothUsername", '*', "lothFailures", "lothLockedUntil", "lothUpdatedTime" from login_throttle`.execute(db);
+    select "lothUsername", '*', "lothFailures", "lothLockedUntil", "lothUpdatedTime" from login_throttle`.execute(
+    db,
+  );
   await db.schema.dropTable('login_throttle').execute();
   await db.schema.alterTable('login_throttle_next').renameTo('login_throttle').execute();
 }

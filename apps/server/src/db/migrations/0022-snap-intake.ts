@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sntkCreatedAt', ts, (c) => c.notNull())
     .addColumn('sntkExpiresAt', ts, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('snap_access_tokens_expiry_idx').on('snap_access_tokens').column('sntkExpiresAt').execute();
+  await db.schema
+    .createIndex('snap_access_tokens_expiry_idx')
+    .on('snap_access_tokens')
+    .column('sntkExpiresAt')
+    .execute();
 
   await db.schema
     .createTable('snap_external_ids')
@@ -44,16 +48,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bkpyService', 'varchar(2)', (c) => c.notNull())
     .addColumn('bkpyRequestId', 'varchar(128)', (c) => c.notNull())
     .addColumn('bkpyReferenceNo', 'varchar(128)')
-    .addColumn('bkpyTrctId', 'integer', (c) => c.references('transactions.trctId').onDelete('cascade'))
+    .addColumn('bkpyTrctId', 'integer', (c) =>
+      c.references('transactions.trctId').onDelete('cascade'),
+    )
     .addColumn('bkpyHttpStatus', 'integer', (c) => c.notNull())
     .addColumn('bkpyResponse', 'text', (c) => c.notNull())
     .addColumn('bkpyCreatedAt', ts, (c) => c.notNull())
-    .addUniqueConstraint('bank_payments_request_unique', ['bkpyClientId', 'bkpyService', 'bkpyRequestId'])
+    .addUniqueConstraint('bank_payments_request_unique', [
+      'bkpyClientId',
+      'bkpyService',
+      'bkpyRequestId',
+    ])
     .execute();
-  await db.schema.createIndex('bank_payments_trct_idx').on('bank_payments').column('bkpyTrctId').execute();
+  await db.schema
+    .createIndex('bank_payments_trct_idx')
+    .on('bank_payments')
+    .column('bkpyTrctId')
+    .execute();
 
-  await db.schema.createIndex('transaction_va_customer_idx').on('transaction_va').column('trvaCustomerNo').execute();
-  await db.schema.createIndex('transaction_qr_reference_idx').on('transaction_qr').column('trqrReferenceNo').execute();
+  await db.schema
+    .createIndex('transaction_va_customer_idx')
+    .on('transaction_va')
+    .column('trvaCustomerNo')
+    .execute();
+  await db.schema
+    .createIndex('transaction_qr_reference_idx')
+    .on('transaction_qr')
+    .column('trqrReferenceNo')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

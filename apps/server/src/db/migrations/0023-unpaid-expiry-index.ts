@@ -15,8 +15,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['trctType', 'trctId'])
     .where(sql.ref('trctStatus'), '=', sql.lit('03'))
     .execute();
-  await db.schema.createIndex('transaction_va_expiry_idx').on('transaction_va').column('trvaExpiredDate').execute();
-  await db.schema.createIndex('transaction_qr_expiry_idx').on('transaction_qr').column('trqrExpiredDate').execute();
+  await db.schema
+    .createIndex('transaction_va_expiry_idx')
+    .on('transaction_va')
+    .column('trvaExpiredDate')
+    .execute();
+  await db.schema
+    .createIndex('transaction_qr_expiry_idx')
+    .on('transaction_qr')
+    .column('trqrExpiredDate')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

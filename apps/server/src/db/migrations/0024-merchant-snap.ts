@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const ts = pg ? 'timestamptz' : 'text';
   await db.schema
     .createTable('client_snap_credentials')
-    .addColumn('clsnClntId', 'integer', (c) => c.primaryKey().references('clients.clntid').onDelete('cascade'))
+    .addColumn('clsnClntId', 'integer', (c) =>
+      c.primaryKey().references('clients.clntid').onDelete('cascade'),
+    )
     .addColumn('clsnClientId', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('clsnPublicKey', 'text', (c) => c.notNull())
     .addColumn('clsnSecret', 'text', (c) => c.notNull())
@@ -36,13 +38,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   let bills = db.schema.createTable('merchant_bills');
-  bills = pg ? bills.addColumn('mbilId', 'serial', (c) => c.primaryKey()) : bills.addColumn('mbilId', 'integer', (c) => c.primaryKey().autoIncrement());
+  bills = pg
+    ? bills.addColumn('mbilId', 'serial', (c) => c.primaryKey())
+    : bills.addColumn('mbilId', 'integer', (c) => c.primaryKey().autoIncrement());
   await bills
     .addColumn('mbilClntId', 'integer', (c) => c.notNull().references('clients.clntid'))
     .addColumn('mbilRequestId', 'varchar(64)', (c) => c.notNull())
     .addColumn('mbilService', 'varchar(2)', (c) => c.notNull())
     .addColumn('mbilRequestHash', 'varchar(64)', (c) => c.notNull())
-    .addColumn('mbilTrctId', pg ? 'bigint' : 'integer', (c) => c.notNull().references('transactions.trctId').onDelete('cascade'))
+    .addColumn('mbilTrctId', pg ? 'bigint' : 'integer', (c) =>
+      c.notNull().references('transactions.trctId').onDelete('cascade'),
+    )
     .addColumn('mbilHttpStatus', 'integer', (c) => c.notNull())
     .addColumn('mbilResponse', 'text', (c) => c.notNull())
     .addColumn('mbilCancelledAt', ts)
@@ -57,29 +63,57 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sncnLast', 'bigint', (c) => c.notNull())
     .execute();
 
-  const superadmin = await db.selectFrom('roles').select('roleId').where('roleId', '=', SUPERADMIN_ROLE_ID).executeTakeFirst();
+  const superadmin = await db
+    .selectFrom('roles')
+    .select('roleId')
+    .where('roleId', '=', SUPERADMIN_ROLE_ID)
+    .executeTakeFirst();
   if (!superadmin) return;
   const now = new Date().toISOString();
-  let permission = await db.selectFrom('permissions').select('prmsId').where('prmsName', '=', AREA).executeTakeFirst();
+  let permission = await db
+    .selectFrom('permissions')
+    .select('prmsId')
+    .where('prmsName', '=', AREA)
+    .executeTakeFirst();
   if (!permission) {
     await db
       .insertInto('permissions')
-      .values({ prmsName: AREA, prmsOperations: OPERATIONS, prmsCreatedTime: now, prmsCreatedUserId: 'system', prmsUpdatedTime: now, prmsUpdatedUserId: 'system' })
+      .values({
+        prmsName: AREA,
+        prmsOperations: OPERATIONS,
+        prmsCreatedTime: now,
+        prmsCreatedUserId: 'system',
+        prmsUpdatedTime: now,
+        prmsUpdatedUserId: 'system',
+      })
       .execute();
-    permission = await db.selectFrom('permissions').select('prmsId').where('prmsName', '=', AREA).executeTakeFirstOrThrow();
+    permission = await db
+      .selectFrom('permissions')
+      .select('prmsId')
+      .where('prmsName', '=', AREA)
+      .executeTakeFirstOrThrow();
   }
   await db
     .insertInto('role_permissions')
     .values({
-      rperRoleId: SUPERADMIN_ROLE_ID, rperPrmsId: permission.prmsId, rperOperations: OPERATIONS,
-      rperCreatedTime: now, rperCreatedUserId: 'system', rperUpdatedTime: now, rperUpdatedUserId: 'system',
+      rperRoleId: SUPERADMIN_ROLE_ID,
+      rperPrmsId: permission.prmsId,
+      rperOperations: OPERATIONS,
+      rperCreatedTime: now,
+      rperCreatedUserId: 'system',
+      rperUpdatedTime: now,
+      rperUpdatedUserId: 'system',
     })
     .onConflict((oc) => oc.columns(['rperRoleId', 'rperPrmsId']).doNothing())
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const permission = await db.selectFrom('permissions').select('prmsId').where('prmsName', '=', AREA).executeTakeFirst();
+  const permission = await db
+    .selectFrom('permissions')
+    .select('prmsId')
+    .where('prmsName', '=', AREA)
+    .executeTakeFirst();
   if (permission) {
     await db.deleteFrom('role_permissions').where('rperPrmsId', '=', permission.prmsId).execute();
     await db.deleteFrom('permissions').where('prmsId', '=', permission.prmsId).execute();

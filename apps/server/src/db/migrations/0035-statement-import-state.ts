@@ -14,13 +14,21 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const ts = pg ? 'timestamptz' : 'text';
-  await db.schema.alterTable('recon_statements').addColumn('stmtState', 'varchar(10)', (c) => c.notNull().defaultTo('complete')).execute();
+  await db.schema
+    .alterTable('recon_statements')
+    .addColumn('stmtState', 'varchar(10)', (c) => c.notNull().defaultTo('complete'))
+    .execute();
   await db.schema.alterTable('recon_statements').addColumn('stmtLeaseUntil', ts).execute();
   await db.schema.alterTable('recon_statements').addColumn('stmtFailure', 'text').execute();
-  await db.schema.createIndex('recon_statements_importing_idx').on('recon_statements').columns(['stmtState', 'stmtLeaseUntil']).execute();
+  await db.schema
+    .createIndex('recon_statements_importing_idx')
+    .on('recon_statements')
+    .columns(['stmtState', 'stmtLeaseUntil'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('recon_statements_importing_idx').execute();
-  for (const column of ['stmtFailure', 'stmtLeaseUntil', 'stmtState']) await db.schema.alterTable('recon_statements').dropColumn(column).execute();
+  for (const column of ['stmtFailure', 'stmtLeaseUntil', 'stmtState'])
+    await db.schema.alterTable('recon_statements').dropColumn(column).execute();
 }

@@ -18,7 +18,9 @@ const isPg = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAd
 async function auditPending(db: Kysely<any>, pg: boolean): Promise<void> {
   await db.schema
     .createTable('audit_pending')
-    .addColumn('pndgId', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('pndgId', pg ? 'bigserial' : 'integer', (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('pndgAt', pg ? 'varchar(30)' : 'text', (c) => c.notNull())
     .addColumn('pndgActorUserId', 'varchar(50)')
     .addColumn('pndgActorUsername', 'varchar(255)')
@@ -35,35 +37,50 @@ async function auditPending(db: Kysely<any>, pg: boolean): Promise<void> {
     .execute();
 }
 
-const NOTI_HOUR_PG = (alias: string) => `to_char(${alias}."notiCreatedTime" at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
+const NOTI_HOUR_PG = (alias: string) =>
+  `to_char(${alias}."notiCreatedTime" at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
 const STRIPES = 32;
 
 /** The transaction rollup's stripe column in its key (also for a test that builds the table again with 0009). */
 export async function stripeTransactionRollup(db: Kysely<any>): Promise<void> {
   if (isPg(db)) {
-    await sql`alter table transaction_rollup add column "rlupStripe" integer not null default 0`.execute(db);
+    await sql`alter table transaction_rollup add column "rlupStripe" integer not null default 0`.execute(
+      db,
+    );
     await sql`alter table transaction_rollup drop constraint transaction_rollup_pk`.execute(db);
-    await sql`alter table transaction_rollup add constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe")`.execute(db);
+    await sql`alter table transaction_rollup add constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe")`.execute(
+      db,
+    );
     return;
   }
   await sql`create table transaction_rollup_striped (
       "rlupCompId" integer not null, "rlupType" varchar(10) not null, "rlupDay" varchar(10) not null, "rlupStatus" varchar(10) not null,
       "rlupBank" varchar(50) not null, "rlupStripe" integer not null default 0, "rlupCount" bigint not null, "rlupLunasMinor" bigint not null,
-      constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe"))`.execute(db);
+      constraint transaction_rollup_pk primary key ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe"))`.execute(
+    db,
+  );
   await sql`insert into transaction_rollup_striped ("rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", "rlupStripe", "rlupCount", "rlupLunasMinor")
-      select "rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", 0, "rlupCount", "rlupLunasMinor" from transaction_rollup`.execute(db);
+      select "rlupCompId", "rlupType", "rlupDay", "rlupStatus", "rlupBank", 0, "rlupCount", "rlupLunasMinor" from transaction_rollup`.execute(
+    db,
+  );
   await sql`drop table transaction_rollup`.execute(db);
   await sql`alter table transaction_rollup_striped rename to transaction_rollup`.execute(db);
 }
 
 async function stripedRollupsPg(db: Kysely<any>): Promise<void> {
   await stripeTransactionRollup(db);
-  await sql`alter table notification_rollup add column "nrlpStripe" integer not null default 0`.execute(db);
+  await sql`alter table notification_rollup add column "nrlpStripe" integer not null default 0`.execute(
+    db,
+  );
   await sql`alter table notification_rollup drop constraint notification_rollup_pk`.execute(db);
-  await sql`alter table notification_rollup add constraint notification_rollup_pk primary key ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe")`.execute(db);
+  await sql`alter table notification_rollup add constraint notification_rollup_pk primary key ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe")`.execute(
+    db,
+  );
   const rows = (table: string, sign: number) =>
     `select "notiCompId" as c, ${NOTI_HOUR_PG(table)} as h, "notiStatus" as s, ("notiId" % ${STRIPES})::integer as k, ${sign} as n from ${table}`;
-  const apply = (source: string) => `insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe", "nrlpCount")
+  const apply = (
+    source: string,
+  ) => `insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe", "nrlpCount")
       select c, h, s, k, sum(n) from (${source}) d group by c, h, s, k having sum(n) <> 0 order by c, h, s, k
       on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount";`;
   // Same triggers (migration 0014), now grouping by stripe too.
@@ -84,13 +101,18 @@ async function stripedRollupsPg(db: Kysely<any>): Promise<void> {
 async function stripedRollupsSqlite(db: Kysely<any>): Promise<void> {
   await stripeTransactionRollup(db);
 
-  for (const suffix of ['ai', 'ad', 'au']) await sql`drop trigger if exists ${sql.id(`notification_rollup_${suffix}`)}`.execute(db);
+  for (const suffix of ['ai', 'ad', 'au'])
+    await sql`drop trigger if exists ${sql.id(`notification_rollup_${suffix}`)}`.execute(db);
   await sql`create table notification_rollup_striped (
       "nrlpCompId" integer not null, "nrlpHour" varchar(13) not null, "nrlpStatus" integer not null, "nrlpStripe" integer not null default 0,
       "nrlpCount" bigint not null,
-      constraint notification_rollup_pk primary key ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe"))`.execute(db);
+      constraint notification_rollup_pk primary key ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe"))`.execute(
+    db,
+  );
   await sql`insert into notification_rollup_striped ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe", "nrlpCount")
-      select "nrlpCompId", "nrlpHour", "nrlpStatus", 0, "nrlpCount" from notification_rollup`.execute(db);
+      select "nrlpCompId", "nrlpHour", "nrlpStatus", 0, "nrlpCount" from notification_rollup`.execute(
+    db,
+  );
   await sql`drop table notification_rollup`.execute(db);
   await sql`alter table notification_rollup_striped rename to notification_rollup`.execute(db);
   const open = `not exists (select 1 from notification_rollup_bulk)`;
@@ -98,8 +120,12 @@ async function stripedRollupsSqlite(db: Kysely<any>): Promise<void> {
     `insert into notification_rollup ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe", "nrlpCount")
       values (${prefix}."notiCompId", substr(${prefix}."notiCreatedTime", 1, 13), ${prefix}."notiStatus", ${prefix}."notiId" % ${STRIPES}, ${sign})
       on conflict ("nrlpCompId", "nrlpHour", "nrlpStatus", "nrlpStripe") do update set "nrlpCount" = notification_rollup."nrlpCount" + excluded."nrlpCount";`;
-  await sql`create trigger notification_rollup_ai after insert on notifications when ${sql.raw(open)} begin ${sql.raw(change('new', 1))} end`.execute(db);
-  await sql`create trigger notification_rollup_ad after delete on notifications when ${sql.raw(open)} begin ${sql.raw(change('old', -1))} end`.execute(db);
+  await sql`create trigger notification_rollup_ai after insert on notifications when ${sql.raw(open)} begin ${sql.raw(change('new', 1))} end`.execute(
+    db,
+  );
+  await sql`create trigger notification_rollup_ad after delete on notifications when ${sql.raw(open)} begin ${sql.raw(change('old', -1))} end`.execute(
+    db,
+  );
   await sql`create trigger notification_rollup_au after update of "notiCompId", "notiCreatedTime", "notiStatus" on notifications
     when ${sql.raw(open)} and (old."notiCompId" is not new."notiCompId" or old."notiCreatedTime" is not new."notiCreatedTime" or old."notiStatus" is not new."notiStatus")
     begin ${sql.raw(change('old', -1))} ${sql.raw(change('new', 1))} end`.execute(db);

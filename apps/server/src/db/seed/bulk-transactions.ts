@@ -35,23 +35,40 @@ export const BULK_BATCH_ROWS = 20_000;
 const SQLITE_VALUES_PER_INSERT = 30_000;
 
 /** Inserts `rows` (objects keyed by column) into `table`. */
-async function insertRows<T extends keyof Database>(tx: DbOrTx, table: T, rows: readonly NewRow<T>[]): Promise<void> {
+async function insertRows<T extends keyof Database>(
+  tx: DbOrTx,
+  table: T,
+  rows: readonly NewRow<T>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   if (isPostgres(tx)) {
     const list = sql.join(columns.map((c) => sql.ref(c)));
-    await sql`insert into ${sql.table(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(tx);
+    await sql`insert into ${sql.table(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(
+      tx,
+    );
     return;
   }
   const per = Math.max(1, Math.floor(SQLITE_VALUES_PER_INSERT / columns.length));
   for (let i = 0; i < rows.length; i += per) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper for the five tables
-    await (tx as Kysely<any>).insertInto(table).values(rows.slice(i, i + per) as any[]).execute();
+    /* eslint-disable @typescript-eslint/no-explicit-any -- one helper for the five tables */
+    await (tx as Kysely<any>)
+      .insertInto(table)
+      .values(rows.slice(i, i + per) as any[])
+      .execute();
+    /* eslint-enable @typescript-eslint/no-explicit-any */
   }
 }
 
-async function nextId(db: Kysely<Database>, table: 'transactions' | 'notifications', column: 'trctId' | 'notiId'): Promise<number> {
-  const row = await db.selectFrom(table).select(sql<number>`coalesce(max(${sql.ref(column)}), 0)`.as('m')).executeTakeFirstOrThrow();
+async function nextId(
+  db: Kysely<Database>,
+  table: 'transactions' | 'notifications',
+  column: 'trctId' | 'notiId',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`coalesce(max(${sql.ref(column)}), 0)`.as('m'))
+    .executeTakeFirstOrThrow();
   return Number(row.m) + 1;
 }
 
@@ -69,14 +86,23 @@ function rollupFacts(item: NewTransaction) {
   const t = item.transaction;
   const qris = t.trctType === 'QRIS';
   return {
-    compId: t.trctCompId, type: t.trctType, createdIso: t.trctCreatedTime, status: t.trctStatus,
+    compId: t.trctCompId,
+    type: t.trctType,
+    createdIso: t.trctCreatedTime,
+    status: t.trctStatus,
     bank: qris ? (t.trctBank ?? t.trctQrBank ?? null) : (t.trctBank ?? null),
-    lunasMinor: t.trctTotalAmountPaid ?? t.trctTotalAmount ?? (qris ? (item.qr?.trqrTotalAmount ?? null) : null),
+    lunasMinor:
+      t.trctTotalAmountPaid ??
+      t.trctTotalAmount ??
+      (qris ? (item.qr?.trqrTotalAmount ?? null) : null),
   };
 }
 
 /** Inserts one batch (any size up to BULK_BATCH_ROWS) in one database transaction. */
-export async function insertTransactionBatch(db: Kysely<Database>, items: readonly NewTransaction[]): Promise<void> {
+export async function insertTransactionBatch(
+  db: Kysely<Database>,
+  items: readonly NewTransaction[],
+): Promise<void> {
   if (items.length === 0) return;
   await db.transaction().execute(async (tx) => {
     let trctId = await nextId(tx as unknown as Kysely<Database>, 'transactions', 'trctId');
@@ -95,9 +121,16 @@ export async function insertTransactionBatch(db: Kysely<Database>, items: readon
       if (n) {
         const nid = notiId++;
         notis.push({
-          notiId: nid, notiTrctId: id, notiCompId: item.transaction.trctCompId, notiOrderId: item.transaction.trctOrderId,
-          notiStatus: n.notiStatus, notiCreatedTime: n.notiCreatedTime, notiUpdatedTime: n.history.at(-1)?.nohiCreatedTime ?? n.notiCreatedTime,
-          notiAttempts: n.notiAttempts, notiNextAttemptAt: n.notiNextAttemptAt, notiLockedUntil: null,
+          notiId: nid,
+          notiTrctId: id,
+          notiCompId: item.transaction.trctCompId,
+          notiOrderId: item.transaction.trctOrderId,
+          notiStatus: n.notiStatus,
+          notiCreatedTime: n.notiCreatedTime,
+          notiUpdatedTime: n.history.at(-1)?.nohiCreatedTime ?? n.notiCreatedTime,
+          notiAttempts: n.notiAttempts,
+          notiNextAttemptAt: n.notiNextAttemptAt,
+          notiLockedUntil: null,
         });
         for (const h of n.history) history.push({ ...h, nohiNotiId: nid });
       }
@@ -135,7 +168,9 @@ export async function insertTransactions(
   await resyncIdentity(db, 'transactions', 'trctId');
   await resyncIdentity(db, 'notifications', 'notiId');
   if (isPostgres(db)) {
-    await sql`analyze transactions, transaction_va, transaction_qr, notifications, notification_history`.execute(db);
+    await sql`analyze transactions, transaction_va, transaction_qr, notifications, notification_history`.execute(
+      db,
+    );
   }
   return count;
 }

@@ -33,15 +33,49 @@ export async function seedDemoTransactions(ctx: DemoSeedContext): Promise<void> 
   const items: NewTransaction[] = [];
   for (const { compId, clntid } of companies) {
     const callbackUrl = demoCallbackUrl(base, clntid);
-    await ctx.db.updateTable('clients').set({ clntCallbackUrl: callbackUrl }).where('clntid', '=', clntid).execute();
-    const common = { compId, clntId: clntid, days: DEMO_COUNTS.days, now: ctx.now, timeZone: ctx.businessTz, todayEach: DEMO_COUNTS.todayEach, callbackUrl };
-    items.push(...syntheticTransactions({ ...common, type: 'VA', count: DEMO_COUNTS.va, seed: compId * 101, orderPrefix: `VA${compId}` }));
-    items.push(...syntheticTransactions({ ...common, type: 'QRIS', count: DEMO_COUNTS.qris, seed: compId * 202, orderPrefix: `QR${compId}` }));
+    await ctx.db
+      .updateTable('clients')
+      .set({ clntCallbackUrl: callbackUrl })
+      .where('clntid', '=', clntid)
+      .execute();
+    const common = {
+      compId,
+      clntId: clntid,
+      days: DEMO_COUNTS.days,
+      now: ctx.now,
+      timeZone: ctx.businessTz,
+      todayEach: DEMO_COUNTS.todayEach,
+      callbackUrl,
+    };
+    items.push(
+      ...syntheticTransactions({
+        ...common,
+        type: 'VA',
+        count: DEMO_COUNTS.va,
+        seed: compId * 101,
+        orderPrefix: `VA${compId}`,
+      }),
+    );
+    items.push(
+      ...syntheticTransactions({
+        ...common,
+        type: 'QRIS',
+        count: DEMO_COUNTS.qris,
+        seed: compId * 202,
+        orderPrefix: `QR${compId}`,
+      }),
+    );
   }
   await insertTransactions(ctx.db, inCreatedOrder(items));
 }
 
 /** The items oldest first (ISO instants of one format compare as text); ties keep their order. */
 export function inCreatedOrder(items: readonly NewTransaction[]): NewTransaction[] {
-  return [...items].sort((a, b) => (a.transaction.trctCreatedTime < b.transaction.trctCreatedTime ? -1 : a.transaction.trctCreatedTime > b.transaction.trctCreatedTime ? 1 : 0));
+  return [...items].sort((a, b) =>
+    a.transaction.trctCreatedTime < b.transaction.trctCreatedTime
+      ? -1
+      : a.transaction.trctCreatedTime > b.transaction.trctCreatedTime
+        ? 1
+        : 0,
+  );
 }

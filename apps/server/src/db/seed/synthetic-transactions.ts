@@ -25,12 +25,39 @@ export interface SyntheticOptions {
   callbackUrl?: string | null;
 }
 
-const NAMES = ['Budi Santoso', 'Siti Rahayu', 'Agus Wijaya', 'Dewi Lestari', 'Rudi Hartono', 'Sri Wahyuni', 'Andi Pratama', 'Rina Kusuma',
-  'Joko Susilo', 'Maya Sari', 'Hendra Gunawan', 'Putri Ayu', 'Bayu Saputra', 'Indah Permata', 'Fajar Nugroho', 'Wulan Dari'];
+const NAMES = [
+  'Budi Santoso',
+  'Siti Rahayu',
+  'Agus Wijaya',
+  'Dewi Lestari',
+  'Rudi Hartono',
+  'Sri Wahyuni',
+  'Andi Pratama',
+  'Rina Kusuma',
+  'Joko Susilo',
+  'Maya Sari',
+  'Hendra Gunawan',
+  'Putri Ayu',
+  'Bayu Saputra',
+  'Indah Permata',
+  'Fajar Nugroho',
+  'Wulan Dari',
+];
 const { UNPAID, PAID, EXPIRED } = TRX_STATUS;
 const STATUSES = [UNPAID, PAID, EXPIRED] as const;
 /** What an unpaid transaction's bank will say: mostly paid, so Inquiry visibly changes things. */
-const UNPAID_OUTCOMES: Outcome[] = ['paid', 'paid', 'paid', 'paid', 'unpaid', 'unpaid', 'canceled', 'not-found', 'bank-error', 'slow'];
+const UNPAID_OUTCOMES: Outcome[] = [
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'unpaid',
+  'unpaid',
+  'canceled',
+  'not-found',
+  'bank-error',
+  'slow',
+];
 const DAY_MS = 86_400_000;
 const PAID_JSON = JSON.stringify(PAID);
 
@@ -80,13 +107,22 @@ const RESPONSE_BODY_FAILING = JSON.stringify('{"ok":false,"error":"merchant is f
  * (the URL and the notification's body are serialized once): the JSON was a quarter of the bulk
  * generator's row-making time. `urlJson`/`bodyJson`: JSON.stringify of the URL and the body.
  */
-function historyRow(urlJson: string, bodyJson: string, atMs: number, atIso: string, status: number | null, rand: () => number) {
-  const request = `{"url":${urlJson},"method":"POST","headers":{"content-type":"application/json","user-agent":"Tagih-Webhook/1.0",`
-    + `"x-tagih-signature":"t=${Math.floor(atMs / 1000)},v1=[redacted]"},"body":${bodyJson}}`;
+function historyRow(
+  urlJson: string,
+  bodyJson: string,
+  atMs: number,
+  atIso: string,
+  status: number | null,
+  rand: () => number,
+) {
+  const request =
+    `{"url":${urlJson},"method":"POST","headers":{"content-type":"application/json","user-agent":"Tagih-Webhook/1.0",` +
+    `"x-tagih-signature":"t=${Math.floor(atMs / 1000)},v1=[redacted]"},"body":${bodyJson}}`;
   const latencyMs = 40 + Math.floor(rand() * 400);
-  const response = status === null
-    ? `{"error":"connect ECONNREFUSED","latencyMs":${latencyMs}}`
-    : `{"status":${status},"latencyMs":${latencyMs},"body":${status < 300 ? RESPONSE_BODY_OK : RESPONSE_BODY_FAILING}}`;
+  const response =
+    status === null
+      ? `{"error":"connect ECONNREFUSED","latencyMs":${latencyMs}}`
+      : `{"status":${status},"latencyMs":${latencyMs},"body":${status < 300 ? RESPONSE_BODY_OK : RESPONSE_BODY_FAILING}}`;
   return { nohiRequest: request, nohiResponse: response, nohiCreatedTime: atIso };
 }
 
@@ -104,7 +140,10 @@ export function* syntheticTransactions(o: SyntheticOptions): Generator<NewTransa
 
   for (let i = 0; i < o.count; i++) {
     const today = i < forcedToday || rand() < 1 / (o.days + 1);
-    const status = i < forcedToday ? STATUSES[i % STATUSES.length]! : pick([PAID, PAID, PAID, PAID, PAID, UNPAID, UNPAID, UNPAID, EXPIRED, EXPIRED] as const);
+    const status =
+      i < forcedToday
+        ? STATUSES[i % STATUSES.length]!
+        : pick([PAID, PAID, PAID, PAID, PAID, UNPAID, UNPAID, UNPAID, EXPIRED, EXPIRED] as const);
     const created = today
       ? todayStart + Math.floor(rand() * Math.max(1, nowMs - todayStart))
       : todayStart - Math.floor(1 + rand() * o.days) * DAY_MS + Math.floor(rand() * DAY_MS);
@@ -112,14 +151,23 @@ export function* syntheticTransactions(o: SyntheticOptions): Generator<NewTransa
     const digit = status === UNPAID ? pick(unpaidDigits) : String(Math.floor(rand() * 10));
     const bank = BANKS[i % BANKS.length]!;
     const amount = (10 + Math.floor(rand() * 4990)) * 1000 * 100 + (rand() < 0.2 ? 50 : 0);
-    const lunas = status === PAID ? created + Math.floor(rand() * Math.min(expiryMs, Math.max(1, nowMs - created))) : null;
+    const lunas =
+      status === PAID
+        ? created + Math.floor(rand() * Math.min(expiryMs, Math.max(1, nowMs - created)))
+        : null;
     const name = pick(NAMES);
     const orderId = `${o.orderPrefix}-${String(i + 1).padStart(7, '0')}${digit}`;
     const createdIso = iso(created);
     const base = {
-      trctType: o.type, trctCompId: o.compId, trctClntId: o.clntId, trctOrderId: orderId, trctStatus: status,
-      trctTotalAmountPaid: lunas === null ? null : amount, trctCreatedTime: createdIso,
-      trctLunasTime: lunas === null ? null : iso(lunas), trctUpdatedTime: iso(lunas ?? created),
+      trctType: o.type,
+      trctCompId: o.compId,
+      trctClntId: o.clntId,
+      trctOrderId: orderId,
+      trctStatus: status,
+      trctTotalAmountPaid: lunas === null ? null : amount,
+      trctCreatedTime: createdIso,
+      trctLunasTime: lunas === null ? null : iso(lunas),
+      trctUpdatedTime: iso(lunas ?? created),
     };
     const item: NewTransaction = o.type === 'VA' ? vaItem() : qrItem();
     if (lunas !== null) item.notification = notification(lunas, orderId, amount);
@@ -131,29 +179,60 @@ export function* syntheticTransactions(o: SyntheticOptions): Generator<NewTransa
       const vaNo = `${partnerServiceId.trim()}${customerNo}`;
       const withOwn = rand() < 0.8; // the rest show the trva fallbacks
       return {
-        transaction: { ...base, trctBank: bank, trctVirtualAccountNo: withOwn ? vaNo : null, trctVirtualAccountName: withOwn ? name : null, trctQrName: null, trctQrBank: null, trctTotalAmount: amount },
-        va: { trvaPartnerServiceId: partnerServiceId, trvaCustomerNo: customerNo, trvaVirtualAccountNo: vaNo, trvaVirtualAccountName: name, trvaExpiredDate: iso(created + expiryMs) },
+        transaction: {
+          ...base,
+          trctBank: bank,
+          trctVirtualAccountNo: withOwn ? vaNo : null,
+          trctVirtualAccountName: withOwn ? name : null,
+          trctQrName: null,
+          trctQrBank: null,
+          trctTotalAmount: amount,
+        },
+        va: {
+          trvaPartnerServiceId: partnerServiceId,
+          trvaCustomerNo: customerNo,
+          trvaVirtualAccountNo: vaNo,
+          trvaVirtualAccountName: name,
+          trvaExpiredDate: iso(created + expiryMs),
+        },
       };
     }
     function qrItem(): NewTransaction {
       const withOwn = rand() < 0.8;
       return {
-        transaction: { ...base, trctBank: withOwn ? bank : null, trctVirtualAccountNo: null, trctVirtualAccountName: null, trctQrName: name, trctQrBank: bank, trctTotalAmount: withOwn ? amount : null },
-        qr: { trqrReferenceNo: String(Math.floor(rand() * 1e12)).padStart(12, '0'), trqrMerchantId: `${bank.toUpperCase().slice(0, 3)}-MID-0001`, trqrTotalAmount: amount, trqrCreatedTime: createdIso, trqrExpiredDate: iso(created + expiryMs) },
+        transaction: {
+          ...base,
+          trctBank: withOwn ? bank : null,
+          trctVirtualAccountNo: null,
+          trctVirtualAccountName: null,
+          trctQrName: name,
+          trctQrBank: bank,
+          trctTotalAmount: withOwn ? amount : null,
+        },
+        qr: {
+          trqrReferenceNo: String(Math.floor(rand() * 1e12)).padStart(12, '0'),
+          trqrMerchantId: `${bank.toUpperCase().slice(0, 3)}-MID-0001`,
+          trqrTotalAmount: amount,
+          trqrCreatedTime: createdIso,
+          trqrExpiredDate: iso(created + expiryMs),
+        },
       };
     }
     function notification(paidAt: number, order: string, minor: number): NewNotification {
       const plain = plainMinor(minor);
       // JSON.stringify({ event: 'payment.paid', orderId: order, channel: o.type, bank, amount: plain, paidAmount: plain, status: PAID }), written out.
-      const bodyJson = `{"event":"payment.paid","orderId":${JSON.stringify(order)},"channel":${JSON.stringify(o.type)},"bank":${JSON.stringify(bank)},`
-        + `"amount":"${plain}","paidAmount":"${plain}","status":${PAID_JSON}}`;
+      const bodyJson =
+        `{"event":"payment.paid","orderId":${JSON.stringify(order)},"channel":${JSON.stringify(o.type)},"bank":${JSON.stringify(bank)},` +
+        `"amount":"${plain}","paidAmount":"${plain}","status":${PAID_JSON}}`;
       const delivered = rand() < 0.75;
       const failures = delivered ? Math.floor(rand() * 2) : 2 + Math.floor(rand() * 3);
       const history = [];
       let at = paidAt + 1000;
       for (let k = 0; k < failures; k++) {
         const attempt = Math.min(at, nowMs);
-        history.push(historyRow(urlJson, bodyJson, attempt, iso(attempt), rand() < 0.5 ? 500 : null, rand));
+        history.push(
+          historyRow(urlJson, bodyJson, attempt, iso(attempt), rand() < 0.5 ? 500 : null, rand),
+        );
         at += [1, 5, 15, 60, 360][k]! * 60_000;
       }
       if (delivered) {
@@ -161,8 +240,18 @@ export function* syntheticTransactions(o: SyntheticOptions): Generator<NewTransa
         history.push(historyRow(urlJson, bodyJson, attempt, iso(attempt), 200, rand));
       }
       // Pending ones wait for a later retry (or were given up), so the demo keeps some pending.
-      const next = delivered ? null : rand() < 0.5 ? null : iso(nowMs + (6 + Math.floor(rand() * 18)) * 3600_000);
-      return { notiStatus: delivered ? 2 : 1, notiAttempts: history.length, notiNextAttemptAt: next, notiCreatedTime: iso(paidAt), history };
+      const next = delivered
+        ? null
+        : rand() < 0.5
+          ? null
+          : iso(nowMs + (6 + Math.floor(rand() * 18)) * 3600_000);
+      return {
+        notiStatus: delivered ? 2 : 1,
+        notiAttempts: history.length,
+        notiNextAttemptAt: next,
+        notiCreatedTime: iso(paidAt),
+        history,
+      };
     }
   }
 }

@@ -45,29 +45,61 @@ const entry = z.object({
 
 export function loadBankConfigFile(path: string): BankConfig[] {
   const parsed = z.array(entry).safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`BANK_CONFIG_FILE ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `BANK_CONFIG_FILE ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const read = (file: string) => readFileSync(resolve(dirname(path), file), 'utf8');
-  const banks = parsed.data.map(({ privateKeyFile, privateKey, inbound: given, ...rest }): BankConfig => {
-    const key = privateKey ?? (privateKeyFile ? read(privateKeyFile) : undefined);
-    if (!key) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${rest.code} needs privateKey or privateKeyFile`);
-    if (published(key)) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${rest.code} privateKey: ${PUBLISHED_KEY_MESSAGE}`);
-    return { ...rest, privateKey: key, ...(given ? { inbound: inboundOf(path, rest.code, given, read) } : {}) };
-  });
+  const banks = parsed.data.map(
+    ({ privateKeyFile, privateKey, inbound: given, ...rest }): BankConfig => {
+      const key = privateKey ?? (privateKeyFile ? read(privateKeyFile) : undefined);
+      if (!key)
+        throw new Error(
+          `BANK_CONFIG_FILE ${path}: bank ${rest.code} needs privateKey or privateKeyFile`,
+        );
+      if (published(key))
+        throw new Error(
+          `BANK_CONFIG_FILE ${path}: bank ${rest.code} privateKey: ${PUBLISHED_KEY_MESSAGE}`,
+        );
+      return {
+        ...rest,
+        privateKey: key,
+        ...(given ? { inbound: inboundOf(path, rest.code, given, read) } : {}),
+      };
+    },
+  );
   const clientIds = banks.flatMap((b) => (b.inbound ? [b.inbound.clientId] : []));
   const repeated = clientIds.find((id, i) => clientIds.indexOf(id) !== i);
-  if (repeated) throw new Error(`BANK_CONFIG_FILE ${path}: inbound.clientId ${repeated} is given to more than one bank`);
+  if (repeated)
+    throw new Error(
+      `BANK_CONFIG_FILE ${path}: inbound.clientId ${repeated} is given to more than one bank`,
+    );
   return banks;
 }
 
-function inboundOf(path: string, code: string, given: z.infer<typeof inbound>, read: (file: string) => string): InboundCredentials {
-  const publicKey = given.publicKey ?? (given.publicKeyFile ? read(given.publicKeyFile) : undefined);
-  if (!publicKey) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound needs publicKey or publicKeyFile`);
+function inboundOf(
+  path: string,
+  code: string,
+  given: z.infer<typeof inbound>,
+  read: (file: string) => string,
+): InboundCredentials {
+  const publicKey =
+    given.publicKey ?? (given.publicKeyFile ? read(given.publicKeyFile) : undefined);
+  if (!publicKey)
+    throw new Error(
+      `BANK_CONFIG_FILE ${path}: bank ${code} inbound needs publicKey or publicKeyFile`,
+    );
   try {
     createPublicKey(publicKey);
   } catch {
-    throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey is not a PEM public key`);
+    throw new Error(
+      `BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey is not a PEM public key`,
+    );
   }
-  if (isPublishedKey(publicKey)) throw new Error(`BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey: ${PUBLISHED_KEY_MESSAGE}`);
+  if (isPublishedKey(publicKey))
+    throw new Error(
+      `BANK_CONFIG_FILE ${path}: bank ${code} inbound.publicKey: ${PUBLISHED_KEY_MESSAGE}`,
+    );
   return { clientId: given.clientId, publicKey, clientSecret: given.clientSecret };
 }
 

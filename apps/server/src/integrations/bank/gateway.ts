@@ -66,7 +66,13 @@ export interface QrisInquiry {
  * time. Nothing here is believed yet: the caller decides (modules/ledger/payment-evidence.ts).
  */
 export interface BankPaidClaim {
-  names: { virtualAccountNo?: string | null; partnerServiceId?: string | null; customerNo?: string | null; referenceNo?: string | null; partnerReferenceNo?: string | null };
+  names: {
+    virtualAccountNo?: string | null;
+    partnerServiceId?: string | null;
+    customerNo?: string | null;
+    referenceNo?: string | null;
+    partnerReferenceNo?: string | null;
+  };
   /** e.g. '150000.00'; a value that is not text is kept as its JSON, to be refused and shown. */
   paidAmount: string | null;
   paidAt: string | null;
@@ -77,7 +83,8 @@ export type InquiryOutcome =
   /** `reasonId`: the bank's own Indonesian wording of `reason`, when it gives one (shown to operators). */
   | { kind: 'unpaid'; responseCode: string; bankStatus: string; reason: string; reasonId?: string };
 
-export type BankFailureReason = 'not-configured' | 'rejected' | 'timeout' | 'unreachable' | 'invalid-answer';
+export type BankFailureReason =
+  'not-configured' | 'rejected' | 'timeout' | 'unreachable' | 'invalid-answer';
 
 /** The bank could not tell us the status; the transaction stays as it was. */
 export class BankFailure extends Error {

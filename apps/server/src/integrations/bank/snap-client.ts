@@ -5,7 +5,12 @@
  */
 import { AnswerTooLarge, readCappedText } from '../answer-limit.ts';
 import { BankFailure, type BankConfig } from './gateway.ts';
-import { asymmetricSignature, newExternalId, snapTimestamp, symmetricSignature } from './snap-signature.ts';
+import {
+  asymmetricSignature,
+  newExternalId,
+  snapTimestamp,
+  symmetricSignature,
+} from './snap-signature.ts';
 import { parseStrictJson, StrictJsonError } from '../../shared/strict-json.ts';
 
 export interface SnapClientOptions {
@@ -53,22 +58,37 @@ export class SnapClient {
 
   private async fetchToken(): Promise<string> {
     const timestamp = snapTimestamp(this.opts.now(), this.opts.timeZone);
-    const answer = await this.post(TOKEN_PATH, JSON.stringify({ grantType: 'client_credentials' }), {
-      'X-TIMESTAMP': timestamp,
-      'X-CLIENT-KEY': this.cfg.clientId,
-      'X-SIGNATURE': asymmetricSignature(this.cfg.privateKey, this.cfg.clientId, timestamp),
-    });
+    const answer = await this.post(
+      TOKEN_PATH,
+      JSON.stringify({ grantType: 'client_credentials' }),
+      {
+        'X-TIMESTAMP': timestamp,
+        'X-CLIENT-KEY': this.cfg.clientId,
+        'X-SIGNATURE': asymmetricSignature(this.cfg.privateKey, this.cfg.clientId, timestamp),
+      },
+    );
     const { responseCode, accessToken, expiresIn } = answer.body;
-    if (answer.httpStatus !== 200 || responseCode !== '2007300' || typeof accessToken !== 'string') {
+    if (
+      answer.httpStatus !== 200 ||
+      responseCode !== '2007300' ||
+      typeof accessToken !== 'string'
+    ) {
       throw this.rejected('access token', answer);
     }
     const seconds = Number(expiresIn ?? 900);
     const lifetime = (Number.isFinite(seconds) && seconds > 0 ? seconds : 900) * 1000;
-    this.token = { value: accessToken, expiresAt: this.opts.now().getTime() + lifetime - Math.min(TOKEN_MARGIN_MS, lifetime / 10) };
+    this.token = {
+      value: accessToken,
+      expiresAt: this.opts.now().getTime() + lifetime - Math.min(TOKEN_MARGIN_MS, lifetime / 10),
+    };
     return accessToken;
   }
 
-  private signedPost(path: string, body: Record<string, unknown>, accessToken: string): Promise<SnapAnswer> {
+  private signedPost(
+    path: string,
+    body: Record<string, unknown>,
+    accessToken: string,
+  ): Promise<SnapAnswer> {
     const minified = JSON.stringify(body);
     const timestamp = snapTimestamp(this.opts.now(), this.opts.timeZone);
     const relativePath = `${this.cfg.pathPrefix}${path}`;
@@ -78,11 +98,22 @@ export class SnapClient {
       'X-PARTNER-ID': this.cfg.clientId,
       'X-EXTERNAL-ID': newExternalId(),
       'CHANNEL-ID': this.cfg.channelId,
-      'X-SIGNATURE': symmetricSignature({ method: 'POST', relativePath, accessToken, minifiedBody: minified, timestamp, clientSecret: this.cfg.clientSecret }),
+      'X-SIGNATURE': symmetricSignature({
+        method: 'POST',
+        relativePath,
+        accessToken,
+        minifiedBody: minified,
+        timestamp,
+        clientSecret: this.cfg.clientSecret,
+      }),
     });
   }
 
-  private async post(path: string, body: string, headers: Record<string, string>): Promise<SnapAnswer> {
+  private async post(
+    path: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<SnapAnswer> {
     const url = `${this.cfg.baseUrl.replace(/\/$/, '')}${this.cfg.pathPrefix}${path}`;
     let response: Response;
     try {
@@ -108,11 +139,18 @@ export class SnapClient {
     try {
       parsed = parseStrictJson(text);
     } catch (error) {
-      const problem = error instanceof StrictJsonError && error.problem !== 'syntax' ? `: ${error.message}` : '';
-      throw new BankFailure(`Bank ${this.cfg.code} answered HTTP ${response.status} without a SNAP JSON body${problem}`, 'invalid-answer');
+      const problem =
+        error instanceof StrictJsonError && error.problem !== 'syntax' ? `: ${error.message}` : '';
+      throw new BankFailure(
+        `Bank ${this.cfg.code} answered HTTP ${response.status} without a SNAP JSON body${problem}`,
+        'invalid-answer',
+      );
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new BankFailure(`Bank ${this.cfg.code} answered HTTP ${response.status} without a SNAP JSON body`, 'invalid-answer');
+      throw new BankFailure(
+        `Bank ${this.cfg.code} answered HTTP ${response.status} without a SNAP JSON body`,
+        'invalid-answer',
+      );
     }
     return { httpStatus: response.status, body: parsed as Record<string, unknown> };
   }
@@ -120,16 +158,30 @@ export class SnapClient {
   private transportFailure(error: unknown): BankFailure {
     const name = error instanceof Error ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return new BankFailure(`Bank ${this.cfg.code} did not answer within ${this.opts.timeoutMs / 1000} s`, 'timeout');
+      return new BankFailure(
+        `Bank ${this.cfg.code} did not answer within ${this.opts.timeoutMs / 1000} s`,
+        'timeout',
+      );
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return new BankFailure(`Bank ${this.cfg.code} is unreachable (${cause?.code ?? cause?.message ?? String(error)})`, 'unreachable');
+    return new BankFailure(
+      `Bank ${this.cfg.code} is unreachable (${cause?.code ?? cause?.message ?? String(error)})`,
+      'unreachable',
+    );
   }
 
   /** A SNAP error answer as a failure: "Bank BRI: 4017300 Unauthorized. Signature". */
   rejected(what: string, answer: SnapAnswer): BankFailure {
-    const code = typeof answer.body.responseCode === 'string' ? answer.body.responseCode : `HTTP ${answer.httpStatus}`;
-    const message = typeof answer.body.responseMessage === 'string' ? ` ${answer.body.responseMessage}` : '';
-    return new BankFailure(`Bank ${this.cfg.code} rejected the ${what}: ${code}${message}`, 'rejected', code);
+    const code =
+      typeof answer.body.responseCode === 'string'
+        ? answer.body.responseCode
+        : `HTTP ${answer.httpStatus}`;
+    const message =
+      typeof answer.body.responseMessage === 'string' ? ` ${answer.body.responseMessage}` : '';
+    return new BankFailure(
+      `Bank ${this.cfg.code} rejected the ${what}: ${code}${message}`,
+      'rejected',
+      code,
+    );
   }
 }

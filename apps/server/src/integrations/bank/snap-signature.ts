@@ -2,7 +2,11 @@
 import { createHash, createHmac, randomInt, sign } from 'node:crypto';
 
 /** base64(SHA256withRSA(privateKey, clientId + "|" + timestamp)): the access-token call. */
-export function asymmetricSignature(privateKey: string, clientId: string, timestamp: string): string {
+export function asymmetricSignature(
+  privateKey: string,
+  clientId: string,
+  timestamp: string,
+): string {
   return sign('RSA-SHA256', Buffer.from(`${clientId}|${timestamp}`), privateKey).toString('base64');
 }
 
@@ -23,11 +27,20 @@ export function symmetricSignature(opts: {
 /** ISO 8601 with the zone's offset, e.g. '2026-05-01T10:00:00+07:00'. */
 export function snapTimestamp(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(instant);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   const local = `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
-  const offset = Math.round((Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const offset = Math.round(
+    (Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000,
+  );
   const abs = Math.abs(offset);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');

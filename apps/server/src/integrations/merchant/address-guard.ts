@@ -10,10 +10,27 @@ import { BlockList, isIP } from 'node:net';
 
 const internal = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) internal.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  internal.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const) {
   internal.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -31,7 +48,8 @@ export function isInternalAddress(address: string): boolean {
 export const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
 /** The port a URL connects to (URL drops the scheme's default one). */
-export const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+export const portOf = (url: URL): number =>
+  url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 
 /** One allow-list entry: a host (canonical, as URL.hostname gives it, IPv6 without brackets) and its port, or null = any. */
 export interface AllowedHost {
@@ -45,7 +63,8 @@ export interface AllowedHost {
  */
 export function parseAllowedHost(entry: string): AllowedHost | null {
   const text = entry.trim().toLowerCase();
-  if (isIP(text) === 6) return { host: new URL(`http://[${text}]`).hostname.slice(1, -1), port: null };
+  if (isIP(text) === 6)
+    return { host: new URL(`http://[${text}]`).hostname.slice(1, -1), port: null };
   const m = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/.exec(text);
   if (!m) return null;
   const port = m[2] === undefined ? null : Number(m[2]);
@@ -66,7 +85,9 @@ export function isAllowedTarget(url: URL, allowedHosts: readonly string[]): bool
   const port = portOf(url);
   return allowedHosts.some((entry) => {
     const allowed = parseAllowedHost(entry);
-    return allowed !== null && allowed.host === host && (allowed.port === null || allowed.port === port);
+    return (
+      allowed !== null && allowed.host === host && (allowed.port === null || allowed.port === port)
+    );
   });
 }
 
@@ -74,10 +95,15 @@ export function isAllowedTarget(url: URL, allowedHosts: readonly string[]): bool
 export function checkUrlHost(url: URL, allowedHosts: readonly string[]): void {
   if (isAllowedTarget(url, allowedHosts)) return;
   const host = hostOf(url);
-  if (isIP(host) !== 0 && isInternalAddress(host)) throw new BlockedAddress(`Callback address ${host} is internal and not allowed`);
+  if (isIP(host) !== 0 && isInternalAddress(host))
+    throw new BlockedAddress(`Callback address ${host} is internal and not allowed`);
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /** A dns.lookup for http.request to `url` that refuses internal addresses unless the URL's host (and port) is allowed. */
 export function guardedLookup(url: URL, allowedHosts: readonly string[]) {
@@ -86,10 +112,20 @@ export function guardedLookup(url: URL, allowedHosts: readonly string[]) {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const bad = addresses.find((a) => isInternalAddress(a.address));
-      if (bad && !allowed) return callback(new BlockedAddress(`Callback host ${hostname} resolves to internal address ${bad.address}`), []);
+      if (bad && !allowed)
+        return callback(
+          new BlockedAddress(
+            `Callback host ${hostname} resolves to internal address ${bad.address}`,
+          ),
+          [],
+        );
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+      if (!first)
+        return callback(
+          Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }),
+          [],
+        );
       callback(null, first.address, first.family);
     });
   };

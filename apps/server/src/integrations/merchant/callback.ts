@@ -30,7 +30,8 @@ export function signCallback(secret: string, rawBody: string, unixSeconds: numbe
 }
 
 /** The signature header as history shows it: the timestamp, never the MAC. */
-export const redactSignature = (header: string): string => header.replace(/v1=[0-9a-f]+/i, 'v1=[redacted]');
+export const redactSignature = (header: string): string =>
+  header.replace(/v1=[0-9a-f]+/i, 'v1=[redacted]');
 
 const money = (minor: number | null) => (minor === null ? null : plainMinor(minor));
 
@@ -42,7 +43,9 @@ export function callbackBody(row: CallbackFacts, timeZone: string): Record<strin
     transactionId: row.trctId,
     channel: row.trctType,
     bank: row.trctBank ?? row.trctQrBank,
-    ...(va ? { virtualAccountNo: row.trctVirtualAccountNo ?? row.trvaVirtualAccountNo } : { referenceNo: row.trqrReferenceNo }),
+    ...(va
+      ? { virtualAccountNo: row.trctVirtualAccountNo ?? row.trvaVirtualAccountNo }
+      : { referenceNo: row.trqrReferenceNo }),
     amount: money(row.trctTotalAmount ?? row.trqrTotalAmount),
     paidAmount: money(row.trctTotalAmountPaid),
     status: row.trctStatus,

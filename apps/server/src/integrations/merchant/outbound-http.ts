@@ -33,17 +33,33 @@ export async function postJson(
   let target: URL;
   try {
     target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`Unsupported callback URL scheme ${target.protocol}`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new Error(`Unsupported callback URL scheme ${target.protocol}`);
     checkUrlHost(target, opts.allowedHosts);
   } catch (error) {
-    return { status: null, body: '', truncated: false, latencyMs: elapsed(), error: (error as Error).message };
+    return {
+      status: null,
+      body: '',
+      truncated: false,
+      latencyMs: elapsed(),
+      error: (error as Error).message,
+    };
   }
   const client = target.protocol === 'https:' ? https : http;
   return new Promise<PostOutcome>((resolve) => {
     const fail = (error: Error) => {
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-      const message = timedOut ? `No answer within ${opts.timeoutMs / 1000} s` : error.message || String(error);
-      resolve({ status: null, body: '', truncated: false, latencyMs: elapsed(), error: message, ...(error instanceof AnswerTooLarge ? { answerRefused: true } : {}) });
+      const message = timedOut
+        ? `No answer within ${opts.timeoutMs / 1000} s`
+        : error.message || String(error);
+      resolve({
+        status: null,
+        body: '',
+        truncated: false,
+        latencyMs: elapsed(),
+        error: message,
+        ...(error instanceof AnswerTooLarge ? { answerRefused: true } : {}),
+      });
     };
     const request = client.request(
       target,
@@ -75,7 +91,13 @@ export async function postJson(
           kept += Math.min(chunk.length, room);
         });
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), truncated, latencyMs: elapsed(), error: null }),
+          resolve({
+            status: response.statusCode ?? null,
+            body: Buffer.concat(chunks).toString('utf8'),
+            truncated,
+            latencyMs: elapsed(),
+            error: null,
+          }),
         );
         response.on('error', fail);
       },

@@ -4,7 +4,13 @@
  * what the notification becomes is its caller's business (modules/notifications/delivery.ts).
  */
 import { ACTION_OUTCOME } from '@tagih/contract';
-import { callbackBody, redactSignature, SIGNATURE_HEADER, signCallback, type CallbackFacts } from './callback.ts';
+import {
+  callbackBody,
+  redactSignature,
+  SIGNATURE_HEADER,
+  signCallback,
+  type CallbackFacts,
+} from './callback.ts';
 import { postJson, type PostOutcome } from './outbound-http.ts';
 
 export const DEFAULT_MERCHANT_TIMEOUT_MS = 10_000;
@@ -29,20 +35,47 @@ export async function sendCallback(
 ): Promise<CallbackAttempt> {
   const rawBody = JSON.stringify(callbackBody(row, opts.timeZone));
   const signature = signCallback(row.clntSecret, rawBody, Math.floor(Date.now() / 1000));
-  const headers = { 'content-type': 'application/json', 'user-agent': 'Tagih-Webhook/1.0', [SIGNATURE_HEADER]: signature };
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Tagih-Webhook/1.0',
+    [SIGNATURE_HEADER]: signature,
+  };
   const url = row.clntCallbackUrl ?? '';
   const outcome: PostOutcome = url
-    ? await postJson(url, headers, rawBody, { timeoutMs: opts.timeoutMs, allowedHosts: opts.allowedHosts })
-    : { status: null, body: '', truncated: false, latencyMs: 0, error: 'The client has no callback URL' };
+    ? await postJson(url, headers, rawBody, {
+        timeoutMs: opts.timeoutMs,
+        allowedHosts: opts.allowedHosts,
+      })
+    : {
+        status: null,
+        body: '',
+        truncated: false,
+        latencyMs: 0,
+        error: 'The client has no callback URL',
+      };
 
-  const request = { url, method: 'POST', headers: { ...headers, [SIGNATURE_HEADER]: redactSignature(signature) }, body: JSON.parse(rawBody) as unknown };
+  const request = {
+    url,
+    method: 'POST',
+    headers: { ...headers, [SIGNATURE_HEADER]: redactSignature(signature) },
+    body: JSON.parse(rawBody) as unknown,
+  };
   const response = outcome.error
     ? { error: outcome.error, latencyMs: outcome.latencyMs }
-    : { status: outcome.status, latencyMs: outcome.latencyMs, body: outcome.body, ...(outcome.truncated ? { truncated: true } : {}) };
+    : {
+        status: outcome.status,
+        latencyMs: outcome.latencyMs,
+        body: outcome.body,
+        ...(outcome.truncated ? { truncated: true } : {}),
+      };
   return {
     delivered: outcome.status !== null && outcome.status >= 200 && outcome.status < 300,
     request: JSON.stringify(request),
     response: JSON.stringify(response),
-    message: outcome.error ? (outcome.answerRefused ? outcome.error : ACTION_OUTCOME.merchantNotReached(outcome.error)) : ACTION_OUTCOME.merchantAnswered(outcome.status),
+    message: outcome.error
+      ? outcome.answerRefused
+        ? outcome.error
+        : ACTION_OUTCOME.merchantNotReached(outcome.error)
+      : ACTION_OUTCOME.merchantAnswered(outcome.status),
   };
 }

@@ -2,8 +2,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS, MESSAGES, accountLoginBody, envelopeSchema, twoFactorDisableBody, twoFactorEnableBody, twoFactorEnableDataSchema,
-  twoFactorSetupDataSchema, usernameAvailableQuery,
+  API_PATHS,
+  MESSAGES,
+  accountLoginBody,
+  envelopeSchema,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorEnableDataSchema,
+  twoFactorSetupDataSchema,
+  usernameAvailableQuery,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../http/envelope.ts';
@@ -21,7 +28,11 @@ export const accountRoutes =
     app.put(API_PATHS.account.login, {
       // A user who must enrol in two-factor may fix an expired password too (and the other way round).
       config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
-      schema: { tags: ['account'], body: accountLoginBody, response: { 200: envelopeSchema(z.null()) } },
+      schema: {
+        tags: ['account'],
+        body: accountLoginBody,
+        response: { 200: envelopeSchema(z.null()) },
+      },
       handler: async (request) => {
         await account.updateOwnLogin(deps, actorOf(request), request.body);
         return ok(null, MESSAGES.accountUpdated);
@@ -33,16 +44,34 @@ export const accountRoutes =
       config: {
         access: 'signed-in',
         duringPasswordChange: true,
-        rateLimit: { ...USERNAME_LOOKUPS, hook: 'preHandler', keyGenerator: (request) => `user:${sessionOf(request).userId}` },
+        rateLimit: {
+          ...USERNAME_LOOKUPS,
+          hook: 'preHandler',
+          keyGenerator: (request) => `user:${sessionOf(request).userId}`,
+        },
       },
-      schema: { tags: ['account'], querystring: usernameAvailableQuery, response: { 200: envelopeSchema(z.object({ available: z.boolean() })) } },
+      schema: {
+        tags: ['account'],
+        querystring: usernameAvailableQuery,
+        response: { 200: envelopeSchema(z.object({ available: z.boolean() })) },
+      },
       handler: async (request) =>
-        ok({ available: await account.usernameAvailable(deps, request.query.username, sessionOf(request).userId) }),
+        ok({
+          available: await account.usernameAvailable(
+            deps,
+            request.query.username,
+            sessionOf(request).userId,
+          ),
+        }),
     });
 
     app.post(API_PATHS.account.twoFactorSetup, {
       config: { access: 'signed-in', duringEnrolment: true, duringPasswordChange: true },
-      schema: { tags: ['account'], summary: 'A pending TOTP secret (nothing changes until enable)', response: { 200: envelopeSchema(twoFactorSetupDataSchema) } },
+      schema: {
+        tags: ['account'],
+        summary: 'A pending TOTP secret (nothing changes until enable)',
+        response: { 200: envelopeSchema(twoFactorSetupDataSchema) },
+      },
       handler: async (request) => ok(await setupTwoFactor(deps, actorOf(request))),
     });
 
@@ -54,12 +83,21 @@ export const accountRoutes =
         body: twoFactorEnableBody,
         response: { 200: envelopeSchema(twoFactorEnableDataSchema) },
       },
-      handler: async (request) => ok(await enableTwoFactor(deps, actorOf(request), request.body.code), MESSAGES.twoFactorEnabled),
+      handler: async (request) =>
+        ok(
+          await enableTwoFactor(deps, actorOf(request), request.body.code),
+          MESSAGES.twoFactorEnabled,
+        ),
     });
 
     app.post(API_PATHS.account.twoFactorDisable, {
       config: { access: 'signed-in' },
-      schema: { tags: ['account'], summary: 'Turn two-factor off: the password and a code or a recovery code', body: twoFactorDisableBody, response: { 200: envelopeSchema(z.null()) } },
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor off: the password and a code or a recovery code',
+        body: twoFactorDisableBody,
+        response: { 200: envelopeSchema(z.null()) },
+      },
       handler: async (request) => {
         await disableTwoFactor(deps, actorOf(request), request.body.password, request.body.code);
         return ok(null, MESSAGES.twoFactorDisabled);

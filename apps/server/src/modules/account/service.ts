@@ -1,5 +1,10 @@
 /** Manage Account: a user changes their own username and password (spec §2, §5). */
-import { AUDIT_ACTIONS, MESSAGES, policyAsksCurrentPassword, type AccountLoginBody } from '@tagih/contract';
+import {
+  AUDIT_ACTIONS,
+  MESSAGES,
+  policyAsksCurrentPassword,
+  type AccountLoginBody,
+} from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Conflict, Invalid, NotFound } from '../../shared/errors.ts';
@@ -7,9 +12,18 @@ import type { Actor } from '../../shared/actor.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { recordAudit } from '../audit/service.ts';
 import { recheckFailed, recheckPassed } from '../auth/lockout.ts';
-import { changeCredentials, findLogin, findPasswordHash, isUsernameTaken } from '../auth/credentials.ts';
+import {
+  changeCredentials,
+  findLogin,
+  findPasswordHash,
+  isUsernameTaken,
+} from '../auth/credentials.ts';
 
-export async function usernameAvailable(deps: AppDeps, username: string, forUserId: string): Promise<boolean> {
+export async function usernameAvailable(
+  deps: AppDeps,
+  username: string,
+  forUserId: string,
+): Promise<boolean> {
   return !(await isUsernameTaken(deps.db, username, forUserId));
 }
 
@@ -21,7 +35,11 @@ export async function usernameAvailable(deps: AppDeps, username: string, forUser
  * every session), and a session that may only change its
  * password (expired, set by somebody else) must bring a new one.
  */
-export async function updateOwnLogin(deps: AppDeps, actor: Actor, body: AccountLoginBody): Promise<void> {
+export async function updateOwnLogin(
+  deps: AppDeps,
+  actor: Actor,
+  body: AccountLoginBody,
+): Promise<void> {
   const { session } = actor;
   const now = iso(deps.clock.now());
   const target = { type: 'user', id: session.userId };
@@ -33,11 +51,20 @@ export async function updateOwnLogin(deps: AppDeps, actor: Actor, body: AccountL
   const changing = Boolean(body.usloPassword) || body.usloUserName !== login.usloUserName;
   const asked = policyAsksCurrentPassword(deps.config.passwordPolicy) && changing;
   if (asked) {
-    if (!body.currentPassword) throw new Invalid(MESSAGES.currentPasswordRequired, { currentPassword: MESSAGES.currentPasswordRequired });
+    if (!body.currentPassword)
+      throw new Invalid(MESSAGES.currentPasswordRequired, {
+        currentPassword: MESSAGES.currentPasswordRequired,
+      });
     const hash = await findPasswordHash(deps.db, session.userId);
     if (!hash || !(await verifyPassword(hash, body.currentPassword))) {
-      throw await recheckFailed(deps, actor, { action: AUDIT_ACTIONS.credentialsChanged, details: { reason: 'wrong-current-password' } },
-        new Invalid(MESSAGES.currentPasswordInvalid, { currentPassword: MESSAGES.currentPasswordInvalid }));
+      throw await recheckFailed(
+        deps,
+        actor,
+        { action: AUDIT_ACTIONS.credentialsChanged, details: { reason: 'wrong-current-password' } },
+        new Invalid(MESSAGES.currentPasswordInvalid, {
+          currentPassword: MESSAGES.currentPasswordInvalid,
+        }),
+      );
     }
   }
   await deps.db.transaction().execute(async (tx) => {
@@ -48,8 +75,22 @@ export async function updateOwnLogin(deps: AppDeps, actor: Actor, body: AccountL
       throw new Conflict(MESSAGES.usernameTaken, { usloUserName: MESSAGES.usernameTaken });
     }
     const change = { username: body.usloUserName, password: body.usloPassword };
-    await changeCredentials(tx, session.userId, change, session.userId, now, deps.config.passwordPolicy);
-    const changed = [...(body.usloUserName !== current.usloUserName ? ['username'] : []), ...(body.usloPassword ? ['password'] : [])];
-    await recordAudit(tx, deps.clock, actor.audit, { action: AUDIT_ACTIONS.credentialsChanged, target, details: { changed } });
+    await changeCredentials(
+      tx,
+      session.userId,
+      change,
+      session.userId,
+      now,
+      deps.config.passwordPolicy,
+    );
+    const changed = [
+      ...(body.usloUserName !== current.usloUserName ? ['username'] : []),
+      ...(body.usloPassword ? ['password'] : []),
+    ];
+    await recordAudit(tx, deps.clock, actor.audit, {
+      action: AUDIT_ACTIONS.credentialsChanged,
+      target,
+      details: { changed },
+    });
   });
 }

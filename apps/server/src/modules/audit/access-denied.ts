@@ -10,7 +10,8 @@ import { auditContextOf } from '../../http/audit-context.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { recordAudit } from './service.ts';
 
-const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? request.url.split('?')[0]!;
+const routeOf = (request: FastifyRequest): string =>
+  request.routeOptions.url ?? request.url.split('?')[0]!;
 
 export const accessDenialRecorder =
   (deps: AppDeps): DenialRecorder =>
@@ -35,7 +36,13 @@ export interface ProbedRecord {
  * than `compId` (the caller's active one), the probe is recorded as access.denied with the target;
  * the answer stays the same 404, so the caller learns nothing from it.
  */
-export async function recordingProbes<T>(deps: AppDeps, request: FastifyRequest, compId: number, record: ProbedRecord, read: () => Promise<T>): Promise<T> {
+export async function recordingProbes<T>(
+  deps: AppDeps,
+  request: FastifyRequest,
+  compId: number,
+  record: ProbedRecord,
+  read: () => Promise<T>,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -46,7 +53,12 @@ export async function recordingProbes<T>(deps: AppDeps, request: FastifyRequest,
         action: AUDIT_ACTIONS.accessDenied,
         outcome: 'denied',
         target: { type: record.type, id: record.id },
-        details: { method: request.method, path: routeOf(request), reason: 'another company', ownerCompId: owner },
+        details: {
+          method: request.method,
+          path: routeOf(request),
+          reason: 'another company',
+          ownerCompId: owner,
+        },
       });
     }
     throw error;

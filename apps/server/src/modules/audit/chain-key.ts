@@ -22,7 +22,11 @@ export interface AuditKeys {
 }
 
 export function auditKeysOf(box: SecretBox): AuditKeys {
-  return { currentId: box.keyId, events: box.derive(AUDIT_EVENT_KEY_LABEL), checkpoints: box.derive(AUDIT_CHECKPOINT_KEY_LABEL) };
+  return {
+    currentId: box.keyId,
+    events: box.derive(AUDIT_EVENT_KEY_LABEL),
+    checkpoints: box.derive(AUDIT_CHECKPOINT_KEY_LABEL),
+  };
 }
 
 let installed: AuditKeys | null = null;
@@ -35,7 +39,10 @@ export function installAuditKeys(box: SecretBox): AuditKeys {
 
 /** The installed keys; throws when none were installed (nothing may be recorded unkeyed). */
 export function auditKeys(): AuditKeys {
-  if (!installed) throw new Error('The audit chain key is not loaded: installAuditKeys(data key box) must run before an event is recorded.');
+  if (!installed)
+    throw new Error(
+      'The audit chain key is not loaded: installAuditKeys(data key box) must run before an event is recorded.',
+    );
   return installed;
 }
 

@@ -29,24 +29,50 @@ export interface AuditCheckpoint {
 const macOf = (key: Buffer, headId: number, headHash: string, at: string): string =>
   createHmac('sha256', key).update(`${headId}:${headHash}:${at}`, 'utf8').digest('hex');
 
-export function signCheckpoint(head: ChainHead, at: string, keys: AuditKeys = auditKeys()): AuditCheckpoint {
-  return { headId: head.id, headHash: head.hash, at, keyId: keys.currentId, mac: macOf(keys.checkpoints.get(keys.currentId)!, head.id, head.hash, at) };
+export function signCheckpoint(
+  head: ChainHead,
+  at: string,
+  keys: AuditKeys = auditKeys(),
+): AuditCheckpoint {
+  return {
+    headId: head.id,
+    headHash: head.hash,
+    at,
+    keyId: keys.currentId,
+    mac: macOf(keys.checkpoints.get(keys.currentId)!, head.id, head.hash, at),
+  };
 }
 
 /** The head a signed checkpoint names, or why it cannot be believed. */
-export function checkpointHead(value: unknown, keys: AuditKeys = auditKeys()): { head: ChainHead } | { error: string } {
-  const cp = (typeof value === 'object' && value !== null && 'auditCheckpoint' in value ? value.auditCheckpoint : value) as Partial<AuditCheckpoint> | null;
+export function checkpointHead(
+  value: unknown,
+  keys: AuditKeys = auditKeys(),
+): { head: ChainHead } | { error: string } {
+  const cp = (
+    typeof value === 'object' && value !== null && 'auditCheckpoint' in value
+      ? value.auditCheckpoint
+      : value
+  ) as Partial<AuditCheckpoint> | null;
   if (
-    typeof cp !== 'object' || cp === null || !Number.isSafeInteger(cp.headId) || cp.headId! < 0 ||
-    typeof cp.headHash !== 'string' || !/^[0-9a-f]{64}$/.test(cp.headHash) || typeof cp.at !== 'string' ||
-    typeof cp.keyId !== 'string' || typeof cp.mac !== 'string' || !/^[0-9a-f]{64}$/.test(cp.mac)
+    typeof cp !== 'object' ||
+    cp === null ||
+    !Number.isSafeInteger(cp.headId) ||
+    cp.headId! < 0 ||
+    typeof cp.headHash !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(cp.headHash) ||
+    typeof cp.at !== 'string' ||
+    typeof cp.keyId !== 'string' ||
+    typeof cp.mac !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(cp.mac)
   ) {
     return { error: 'not a checkpoint: { headId, headHash, at, keyId, mac } expected' };
   }
   const key = keys.checkpoints.get(cp.keyId);
-  if (!key) return { error: `the checkpoint is signed under data key ${cp.keyId}, which is not given` };
+  if (!key)
+    return { error: `the checkpoint is signed under data key ${cp.keyId}, which is not given` };
   const expected = Buffer.from(macOf(key, cp.headId!, cp.headHash, cp.at), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(cp.mac, 'hex'))) return { error: 'the checkpoint signature does not match: it was altered or made up' };
+  if (!timingSafeEqual(expected, Buffer.from(cp.mac, 'hex')))
+    return { error: 'the checkpoint signature does not match: it was altered or made up' };
   return { head: { id: cp.headId!, hash: cp.headHash } };
 }
 
@@ -61,9 +87,15 @@ export interface CheckpointLog {
 }
 
 /** Reads the head, signs it, logs the checkpoint line and sets the metric; returns the checkpoint. */
-export async function publishAuditCheckpoint(deps: Pick<AppDeps, 'db' | 'clock' | 'metrics'>, log: CheckpointLog): Promise<AuditCheckpoint> {
+export async function publishAuditCheckpoint(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'metrics'>,
+  log: CheckpointLog,
+): Promise<AuditCheckpoint> {
   const tail = await repo.lastEvent(deps.db);
-  const checkpoint = signCheckpoint({ id: tail?.audtId ?? 0, hash: tail?.audtHash ?? AUDIT_GENESIS_HASH }, iso(deps.clock.now()));
+  const checkpoint = signCheckpoint(
+    { id: tail?.audtId ?? 0, hash: tail?.audtHash ?? AUDIT_GENESIS_HASH },
+    iso(deps.clock.now()),
+  );
   log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint');
   deps.metrics?.setAuditCheckpoint(checkpoint);
   return checkpoint;

@@ -4,8 +4,16 @@
  * Cells go through the contract's csvLine (quoted, formulas neutralised).
  */
 import {
-  ACCESS_REVIEW_ALL_COMPANIES, ACCESS_REVIEW_CSV_HEADER, AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, SUPERADMIN_ROLE_ID, USER_STATUS_LABEL,
-  csvLine, dateTimeFormatter, type AccessReviewRow, type RawQuery,
+  ACCESS_REVIEW_ALL_COMPANIES,
+  ACCESS_REVIEW_CSV_HEADER,
+  AUDIT_ACTIONS,
+  AUDIT_CSV_COLUMNS,
+  SUPERADMIN_ROLE_ID,
+  USER_STATUS_LABEL,
+  csvLine,
+  dateTimeFormatter,
+  type AccessReviewRow,
+  type RawQuery,
 } from '@tagih/contract';
 import { iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,7 +24,11 @@ import { parseAuditQuery, recordAudit, type AuditContext } from './service.ts';
 export const AUDIT_EXPORT_BATCH_ROWS = 1000;
 
 /** Validates the query (a 400 before any byte), records the export and returns the CSV text. */
-export async function prepareAuditExport(deps: AppDeps, context: AuditContext, raw: RawQuery): Promise<AsyncGenerator<string>> {
+export async function prepareAuditExport(
+  deps: AppDeps,
+  context: AuditContext,
+  raw: RawQuery,
+): Promise<AsyncGenerator<string>> {
   const { query, range } = parseAuditQuery(deps, raw);
   const timeZone = deps.config.businessTz;
   // Every event recorded so far is in it (the unsealed ones are sealed first, sealer.ts); the
@@ -52,7 +64,10 @@ async function* reviewRows(deps: AppDeps, nowIso: string): AsyncGenerator<Access
     const users = await repo.reviewUsers(deps.db, after, REVIEW_BATCH_USERS);
     if (users.length === 0) return;
     const ids = users.map((u) => u.userId);
-    const [roles, companies] = await Promise.all([repo.reviewRoles(deps.db, ids), repo.reviewCompanies(deps.db, ids)]);
+    const [roles, companies] = await Promise.all([
+      repo.reviewRoles(deps.db, ids),
+      repo.reviewCompanies(deps.db, ids),
+    ]);
     yield users.map((u) => {
       const own = roles.filter((r) => r.usroUserId === u.userId);
       return {
@@ -72,9 +87,15 @@ async function* reviewRows(deps: AppDeps, nowIso: string): AsyncGenerator<Access
 }
 
 /** Records the export (audit.exported) and returns the access review CSV text. */
-export async function prepareAccessReview(deps: AppDeps, context: AuditContext): Promise<AsyncGenerator<string>> {
+export async function prepareAccessReview(
+  deps: AppDeps,
+  context: AuditContext,
+): Promise<AsyncGenerator<string>> {
   const rows = await repo.countUsers(deps.db);
-  await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditExported, details: { report: 'access-review', rows } });
+  await recordAudit(deps.db, deps.clock, context, {
+    action: AUDIT_ACTIONS.auditExported,
+    details: { report: 'access-review', rows },
+  });
   const nowIso = iso(deps.clock.now());
   const formatDate = dateTimeFormatter(deps.config.businessTz);
 

@@ -35,14 +35,18 @@ const same = (a: unknown, b: unknown) => JSON.stringify(redact(a)) === JSON.stri
  * update `{ before, after }` holding only the fields that changed (a changed password shows as
  * '[redacted]' on both sides, so the change is visible but not its value).
  */
-export function changeDetails(before: Fields | null | undefined, after: Fields | null | undefined): { before?: JsonValue; after?: JsonValue } {
+export function changeDetails(
+  before: Fields | null | undefined,
+  after: Fields | null | undefined,
+): { before?: JsonValue; after?: JsonValue } {
   if (!before) return { after: redact(after ?? {}) };
   if (!after) return { before: redact(before) };
   const changedBefore: Fields = {};
   const changedAfter: Fields = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (after[key] === undefined) continue; // not part of the write
-    if (SENSITIVE_KEY.test(key) ? before[key] === after[key] : same(before[key], after[key])) continue;
+    if (SENSITIVE_KEY.test(key) ? before[key] === after[key] : same(before[key], after[key]))
+      continue;
     changedBefore[key] = before[key] ?? null;
     changedAfter[key] = after[key];
   }

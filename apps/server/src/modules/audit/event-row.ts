@@ -10,7 +10,14 @@ import type { AuditEventsTable, AuditPendingTable } from '../../db/tables.ts';
 import type { AuditContext } from '../../shared/audit-context.ts';
 import { auditKeys } from './chain-key.ts';
 import { redact } from './details.ts';
-import { canonicalJson, eventHash, unsealedMac, type HashedFields, type JsonValue, type UnsealedFields } from './hash.ts';
+import {
+  canonicalJson,
+  eventHash,
+  unsealedMac,
+  type HashedFields,
+  type JsonValue,
+  type UnsealedFields,
+} from './hash.ts';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -34,7 +41,11 @@ function cut(text: string | null | undefined, max: number): string | null {
 }
 
 /** What an event says, as it is stored and hashed. */
-export function eventContent(clock: Clock, context: AuditContext, event: AuditEvent): UnsealedFields {
+export function eventContent(
+  clock: Clock,
+  context: AuditContext,
+  event: AuditEvent,
+): UnsealedFields {
   return {
     audtAt: iso(clock.now()),
     audtActorUserId: cut(context.actorUserId, 50),
@@ -55,17 +66,35 @@ export type ChainLink = Pick<AuditEventsTable, 'audtId' | 'audtHash'>;
 /** The row of `content` chained after `tail`, signed under the current key (the chain lock must be held). */
 export function chainedRow(content: UnsealedFields, tail: ChainLink | undefined): AuditEventsTable {
   const keys = auditKeys();
-  const fields: HashedFields = { audtId: (tail?.audtId ?? 0) + 1, ...content, audtPrevHash: tail?.audtHash ?? AUDIT_GENESIS_HASH, audtKeyId: keys.currentId };
-  return { ...fields, audtDetails: canonicalJson(fields.audtDetails), audtHash: eventHash(fields, keys.events.get(keys.currentId)!) };
+  const fields: HashedFields = {
+    audtId: (tail?.audtId ?? 0) + 1,
+    ...content,
+    audtPrevHash: tail?.audtHash ?? AUDIT_GENESIS_HASH,
+    audtKeyId: keys.currentId,
+  };
+  return {
+    ...fields,
+    audtDetails: canonicalJson(fields.audtDetails),
+    audtHash: eventHash(fields, keys.events.get(keys.currentId)!),
+  };
 }
 
 /** The audit_pending row of `content`, with its MAC under the current key. */
 export function unsealedRow(content: UnsealedFields): Insertable<AuditPendingTable> {
   const keys = auditKeys();
   return {
-    pndgAt: content.audtAt, pndgActorUserId: content.audtActorUserId, pndgActorUsername: content.audtActorUsername, pndgCompId: content.audtCompId,
-    pndgIp: content.audtIp, pndgUserAgent: content.audtUserAgent, pndgAction: content.audtAction, pndgTargetType: content.audtTargetType,
-    pndgTargetId: content.audtTargetId, pndgOutcome: content.audtOutcome, pndgDetails: canonicalJson(content.audtDetails),
-    pndgKeyId: keys.currentId, pndgMac: unsealedMac(content, keys.currentId, keys.events.get(keys.currentId)!),
+    pndgAt: content.audtAt,
+    pndgActorUserId: content.audtActorUserId,
+    pndgActorUsername: content.audtActorUsername,
+    pndgCompId: content.audtCompId,
+    pndgIp: content.audtIp,
+    pndgUserAgent: content.audtUserAgent,
+    pndgAction: content.audtAction,
+    pndgTargetType: content.audtTargetType,
+    pndgTargetId: content.audtTargetId,
+    pndgOutcome: content.audtOutcome,
+    pndgDetails: canonicalJson(content.audtDetails),
+    pndgKeyId: keys.currentId,
+    pndgMac: unsealedMac(content, keys.currentId, keys.events.get(keys.currentId)!),
   };
 }

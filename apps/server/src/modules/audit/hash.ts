@@ -20,34 +20,43 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { AuditEventsTable } from '../../db/tables.ts';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export function canonicalJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonicalJson: numbers must be finite');
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new Error('canonicalJson: numbers must be finite');
   if (typeof value === 'bigint') return value.toString();
   return JSON.stringify(value);
 }
 
 /** An event as hashed: the stored columns with the details parsed, without the hash. */
-export type HashedFields = Omit<AuditEventsTable, 'audtDetails' | 'audtHash'> & { audtDetails: Record<string, JsonValue> };
+export type HashedFields = Omit<AuditEventsTable, 'audtDetails' | 'audtHash'> & {
+  audtDetails: Record<string, JsonValue>;
+};
 
 /** The signed hash of a keyed event (`key`: the event key of the data key named by audtKeyId). */
 export function eventHash(event: HashedFields, key: Buffer): string {
   if (event.audtKeyId === null) throw new Error('eventHash: a keyed event names its key');
-  return createHmac('sha256', key).update(canonicalJson({ ...hashedFields(event), audtKeyId: event.audtKeyId }), 'utf8').digest('hex');
+  return createHmac('sha256', key)
+    .update(canonicalJson({ ...hashedFields(event), audtKeyId: event.audtKeyId }), 'utf8')
+    .digest('hex');
 }
 
 /** The hash of an event of the chain before it was keyed (audtKeyId null). */
 export function legacyEventHash(event: HashedFields): string {
-  return createHash('sha256').update(canonicalJson(hashedFields(event)), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(hashedFields(event)), 'utf8')
+    .digest('hex');
 }
 
 /** The hashed columns in a fixed shape, without audtKeyId (which only a keyed event's hash covers). */
@@ -74,7 +83,33 @@ export type UnsealedFields = Omit<HashedFields, 'audtId' | 'audtPrevHash' | 'aud
 
 /** The MAC an unsealed event carries until the sealer chains it (`key`: the event key of `keyId`). */
 export function unsealedMac(event: UnsealedFields, keyId: string, key: Buffer): string {
-  const { audtAt, audtActorUserId, audtActorUsername, audtCompId, audtIp, audtUserAgent, audtAction, audtTargetType, audtTargetId, audtOutcome, audtDetails } = event;
-  const content = { audtAt, audtActorUserId, audtActorUsername, audtCompId, audtIp, audtUserAgent, audtAction, audtTargetType, audtTargetId, audtOutcome, audtDetails };
-  return createHmac('sha256', key).update(canonicalJson({ unsealed: true, ...content, audtKeyId: keyId }), 'utf8').digest('hex');
+  const {
+    audtAt,
+    audtActorUserId,
+    audtActorUsername,
+    audtCompId,
+    audtIp,
+    audtUserAgent,
+    audtAction,
+    audtTargetType,
+    audtTargetId,
+    audtOutcome,
+    audtDetails,
+  } = event;
+  const content = {
+    audtAt,
+    audtActorUserId,
+    audtActorUsername,
+    audtCompId,
+    audtIp,
+    audtUserAgent,
+    audtAction,
+    audtTargetType,
+    audtTargetId,
+    audtOutcome,
+    audtDetails,
+  };
+  return createHmac('sha256', key)
+    .update(canonicalJson({ unsealed: true, ...content, audtKeyId: keyId }), 'utf8')
+    .digest('hex');
 }

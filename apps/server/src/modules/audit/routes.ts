@@ -3,7 +3,17 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { API_PATHS, AUDIT_AREA, AUDIT_CSV_FILES, MAX_BIG_ID, auditEventRow, listPayloadSchema, envelopeSchema, pathId, queryText } from '@tagih/contract';
+import {
+  API_PATHS,
+  AUDIT_AREA,
+  AUDIT_CSV_FILES,
+  MAX_BIG_ID,
+  auditEventRow,
+  listPayloadSchema,
+  envelopeSchema,
+  pathId,
+  queryText,
+} from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -38,7 +48,13 @@ export const auditRoutes =
       },
       handler: async (request, reply) => {
         if (mayBeLargePage(request.query)) {
-          return answerLargePage(deps, request, reply, batchedAuditList(deps, auditContextOf(request), request.query), { envelope: listResponse, row: auditEventRow });
+          return answerLargePage(
+            deps,
+            request,
+            reply,
+            batchedAuditList(deps, auditContextOf(request), request.query),
+            { envelope: listResponse, row: auditEventRow },
+          );
         }
         return ok(await listAudit(deps, auditContextOf(request), request.query));
       },
@@ -46,7 +62,12 @@ export const auditRoutes =
 
     app.get(API_PATHS.audit.export, {
       config,
-      schema: { tags, summary: `Audit events: CSV export (${AUDIT_CSV_FILES.events}), same filters as the list, newest first`, querystring: rawQuery, produces: ['text/csv'] },
+      schema: {
+        tags,
+        summary: `Audit events: CSV export (${AUDIT_CSV_FILES.events}), same filters as the list, newest first`,
+        querystring: rawQuery,
+        produces: ['text/csv'],
+      },
       handler: async (request, reply) => {
         // The slot first: a refused export is not recorded as exported.
         const slot = await takeLargeReadSlot(deps, request, reply);
@@ -57,8 +78,17 @@ export const auditRoutes =
 
     app.get(API_PATHS.audit.accessReview, {
       config,
-      schema: { tags, summary: `Access review: every user with status, roles, companies, last sign-in and lock (${AUDIT_CSV_FILES.accessReview})`, produces: ['text/csv'] },
-      handler: async (request, reply) => sendCsv(reply, AUDIT_CSV_FILES.accessReview, await prepareAccessReview(deps, auditContextOf(request))),
+      schema: {
+        tags,
+        summary: `Access review: every user with status, roles, companies, last sign-in and lock (${AUDIT_CSV_FILES.accessReview})`,
+        produces: ['text/csv'],
+      },
+      handler: async (request, reply) =>
+        sendCsv(
+          reply,
+          AUDIT_CSV_FILES.accessReview,
+          await prepareAccessReview(deps, auditContextOf(request)),
+        ),
     });
 
     app.get(API_PATHS.audit.one, {
@@ -69,6 +99,7 @@ export const auditRoutes =
         params: z.strictObject({ audtId: pathId(MAX_BIG_ID) }),
         response: { 200: envelopeSchema(auditEventRow) },
       },
-      handler: async (request) => ok(await viewAudit(deps, auditContextOf(request), request.params.audtId)),
+      handler: async (request) =>
+        ok(await viewAudit(deps, auditContextOf(request), request.params.audtId)),
     });
   };

@@ -24,7 +24,9 @@ const SEAL_BATCH = 500;
 function parseObject(text: string): Record<string, JsonValue> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, JsonValue>)
+      : null;
   } catch {
     return null;
   }
@@ -33,20 +35,33 @@ function parseObject(text: string): Record<string, JsonValue> | null {
 /** The event a pending row holds, as it was recorded. */
 function contentOf(row: repo.PendingRow, details: Record<string, JsonValue>): UnsealedFields {
   return {
-    audtAt: row.pndgAt, audtActorUserId: row.pndgActorUserId, audtActorUsername: row.pndgActorUsername,
-    audtCompId: row.pndgCompId === null ? null : Number(row.pndgCompId), audtIp: row.pndgIp, audtUserAgent: row.pndgUserAgent,
-    audtAction: row.pndgAction, audtTargetType: row.pndgTargetType, audtTargetId: row.pndgTargetId, audtOutcome: row.pndgOutcome, audtDetails: details,
+    audtAt: row.pndgAt,
+    audtActorUserId: row.pndgActorUserId,
+    audtActorUsername: row.pndgActorUsername,
+    audtCompId: row.pndgCompId === null ? null : Number(row.pndgCompId),
+    audtIp: row.pndgIp,
+    audtUserAgent: row.pndgUserAgent,
+    audtAction: row.pndgAction,
+    audtTargetType: row.pndgTargetType,
+    audtTargetId: row.pndgTargetId,
+    audtOutcome: row.pndgOutcome,
+    audtDetails: details,
   };
 }
 
 /** The pending row's event when its MAC holds, else why not. */
-export function openPending(row: repo.PendingRow, keys: AuditKeys): { content: UnsealedFields } | { fault: string } {
+export function openPending(
+  row: repo.PendingRow,
+  keys: AuditKeys,
+): { content: UnsealedFields } | { fault: string } {
   const details = parseObject(row.pndgDetails);
   if (details === null) return { fault: 'its details are not a JSON object' };
   const key = keys.events.get(row.pndgKeyId);
   if (!key) return { fault: `it is signed under data key ${row.pndgKeyId}, which is not given` };
   const content = contentOf(row, details);
-  return unsealedMac(content, row.pndgKeyId, key) === row.pndgMac ? { content } : { fault: 'its MAC does not match its contents: it was altered while it waited to be sealed' };
+  return unsealedMac(content, row.pndgKeyId, key) === row.pndgMac
+    ? { content }
+    : { fault: 'its MAC does not match its contents: it was altered while it waited to be sealed' };
 }
 
 export interface SealOptions {
@@ -59,7 +74,11 @@ export interface SealOptions {
 }
 
 /** Seals one batch in one transaction; the number sealed, or null when another sealer holds the lock. */
-async function sealBatch(db: Kysely<Database>, wait: boolean, onFault: SealOptions['onFault']): Promise<{ sealed: number; more: boolean } | null> {
+async function sealBatch(
+  db: Kysely<Database>,
+  wait: boolean,
+  onFault: SealOptions['onFault'],
+): Promise<{ sealed: number; more: boolean } | null> {
   const keys = auditKeys();
   return db.transaction().execute(async (tx) => {
     if (wait) await repo.lockChain(tx);
@@ -88,7 +107,10 @@ async function sealBatch(db: Kysely<Database>, wait: boolean, onFault: SealOptio
 }
 
 /** Seals the unsealed events; the number sealed. */
-export async function sealPending(db: Kysely<Database>, options: SealOptions = {}): Promise<number> {
+export async function sealPending(
+  db: Kysely<Database>,
+  options: SealOptions = {},
+): Promise<number> {
   let sealed = 0;
   for (let i = 0; i < (options.batches ?? Infinity); i++) {
     const batch = await sealBatch(db, options.wait ?? false, options.onFault);
@@ -111,12 +133,18 @@ export interface AuditSealer {
 }
 
 export function startAuditSealer(
-  db: Kysely<Database>, options: { intervalMs?: number; onError: (error: unknown) => void; onFault: (pndgId: number, fault: string) => void },
+  db: Kysely<Database>,
+  options: {
+    intervalMs?: number;
+    onError: (error: unknown) => void;
+    onFault: (pndgId: number, fault: string) => void;
+  },
 ): AuditSealer {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<unknown> = Promise.resolve();
-  const round = () => sealPending(db, { onFault: options.onFault }).catch((error: unknown) => options.onError(error));
+  const round = () =>
+    sealPending(db, { onFault: options.onFault }).catch((error: unknown) => options.onError(error));
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {

@@ -4,8 +4,17 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
-  AUDIT_ACTIONS, AUDIT_GENESIS_HASH, AUDIT_OUTCOMES, auditResource, fieldMeta, parseListQuery,
-  type AuditEventRow, type AuditOutcome, type ListPayload, type ListQuery, type RawQuery,
+  AUDIT_ACTIONS,
+  AUDIT_GENESIS_HASH,
+  AUDIT_OUTCOMES,
+  auditResource,
+  fieldMeta,
+  parseListQuery,
+  type AuditEventRow,
+  type AuditOutcome,
+  type ListPayload,
+  type ListQuery,
+  type RawQuery,
 } from '@tagih/contract';
 import { addMinutes, iso, type Clock } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -31,7 +40,13 @@ export interface RecordedAudit {
 }
 
 /** Builds, hashes and inserts the event that follows `tail` (the chain lock must be held). */
-async function append(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent, tail: repo.ChainTail | undefined): Promise<RecordedAudit> {
+async function append(
+  tx: Transaction<Database>,
+  clock: Clock,
+  context: AuditContext,
+  event: AuditEvent,
+  tail: repo.ChainTail | undefined,
+): Promise<RecordedAudit> {
   const row = chainedRow(eventContent(clock, context, event), tail);
   await repo.insertEvent(tx, row);
   return { audtId: row.audtId, audtHash: row.audtHash };
@@ -42,7 +57,12 @@ async function append(tx: Transaction<Database>, clock: Clock, context: AuditCon
  * and its event commit or roll back together; given the database itself it opens its own.
  * Call it last in the transaction: on PostgreSQL it holds the chain lock until the commit.
  */
-export async function recordAudit(db: DbOrTx, clock: Clock, context: AuditContext, event: AuditEvent): Promise<RecordedAudit> {
+export async function recordAudit(
+  db: DbOrTx,
+  clock: Clock,
+  context: AuditContext,
+  event: AuditEvent,
+): Promise<RecordedAudit> {
   auditKeys(); // no key, no event: refused before the change's transaction goes further
   const write = async (tx: Transaction<Database>): Promise<RecordedAudit> => {
     await repo.lockChain(tx);
@@ -58,7 +78,12 @@ export async function recordAudit(db: DbOrTx, clock: Clock, context: AuditContex
  * merchant's bill), so that their transactions do not queue for one lock; readers of the trail
  * seal first, so they still see every event.
  */
-export async function recordAuditUnsealed(tx: Transaction<Database>, clock: Clock, context: AuditContext, event: AuditEvent): Promise<void> {
+export async function recordAuditUnsealed(
+  tx: Transaction<Database>,
+  clock: Clock,
+  context: AuditContext,
+  event: AuditEvent,
+): Promise<void> {
   await repo.insertPending(tx, unsealedRow(eventContent(clock, context, event)));
 }
 
@@ -66,7 +91,11 @@ export async function recordAuditUnsealed(tx: Transaction<Database>, clock: Cloc
  * Appends several events, in order, in the caller's transaction: the chain lock is taken once and
  * the events inserted together (a housekeeping batch). Call it last in the transaction.
  */
-export async function recordAudits(tx: Transaction<Database>, clock: Clock, entries: readonly { context: AuditContext; event: AuditEvent }[]): Promise<void> {
+export async function recordAudits(
+  tx: Transaction<Database>,
+  clock: Clock,
+  entries: readonly { context: AuditContext; event: AuditEvent }[],
+): Promise<void> {
   if (entries.length === 0) return;
   auditKeys();
   await repo.lockChain(tx);
@@ -85,9 +114,18 @@ export async function recordAudits(tx: Transaction<Database>, clock: Clock, entr
  * `fallbackSinceIso` (the last sign-in the login remembers, else its creation). Call it before
  * recording the new sign-in. Attempts are matched by `signInKey`, the name as the lockout counts it.
  */
-export async function failedSignInsSinceLastSignIn(db: DbOrTx, userId: string, signInKey: string, fallbackSinceIso: string): Promise<number> {
+export async function failedSignInsSinceLastSignIn(
+  db: DbOrTx,
+  userId: string,
+  signInKey: string,
+  fallbackSinceIso: string,
+): Promise<number> {
   const afterId = await repo.lastSignInId(db, userId);
-  return repo.countFailedSignIns(db, signInKey, afterId === null ? { sinceIso: fallbackSinceIso } : { afterId });
+  return repo.countFailedSignIns(
+    db,
+    signInKey,
+    afterId === null ? { sinceIso: fallbackSinceIso } : { afterId },
+  );
 }
 
 // --- verification ---------------------------------------------------------------------
@@ -114,7 +152,9 @@ const VERIFY_BATCH = 1000;
 function parseDetails(text: string): Record<string, JsonValue> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, JsonValue>)
+      : null;
   } catch {
     return null;
   }
@@ -125,7 +165,8 @@ async function anchored(db: Kysely<Database>, first: repo.AuditDbRow): Promise<b
   if (first.audtPrevHash === AUDIT_GENESIS_HASH) return first.audtId === 1;
   for (const text of await repo.checkpointDetails(db)) {
     const d = parseDetails(text);
-    if (d && d.lastPurgedHash === first.audtPrevHash && d.throughId === first.audtId - 1) return true;
+    if (d && d.lastPurgedHash === first.audtPrevHash && d.throughId === first.audtId - 1)
+      return true;
   }
   return false;
 }
@@ -135,32 +176,56 @@ async function anchored(db: Kysely<Database>, first: repo.AuditDbRow): Promise<b
  * SHA-256 chain from before the key: they may only come before the first keyed one, and that one
  * must then be the signed `audit.key_changed` that pins the last of them (`lastUnkeyed`).
  */
-function hashFault(row: repo.AuditDbRow, details: Record<string, JsonValue>, keys: AuditKeys, keyedSeen: boolean, lastUnkeyed: repo.AuditDbRow | null): string | null {
+function hashFault(
+  row: repo.AuditDbRow,
+  details: Record<string, JsonValue>,
+  keys: AuditKeys,
+  keyedSeen: boolean,
+  lastUnkeyed: repo.AuditDbRow | null,
+): string | null {
   const fields = { ...row, audtDetails: details };
   if (row.audtKeyId === null) {
     if (keyedSeen) return 'it is unsigned (plain SHA-256) but follows signed events';
     return legacyEventHash(fields) === row.audtHash ? null : 'its hash does not match its contents';
   }
   const key = keys.events.get(row.audtKeyId);
-  if (!key) return `it is signed under data key ${row.audtKeyId}, which is not given (DATA_KEY: ${keys.currentId}; set DATA_KEY_PREVIOUS to that key)`;
-  if (eventHash(fields, key) !== row.audtHash) return 'its hash does not match its contents (signed under the audit key)';
+  if (!key)
+    return `it is signed under data key ${row.audtKeyId}, which is not given (DATA_KEY: ${keys.currentId}; set DATA_KEY_PREVIOUS to that key)`;
+  if (eventHash(fields, key) !== row.audtHash)
+    return 'its hash does not match its contents (signed under the audit key)';
   if (!keyedSeen && lastUnkeyed !== null) {
-    const pins = row.audtAction === AUDIT_ACTIONS.auditKeyChanged && details.fromKeyId === null && details.headId === lastUnkeyed.audtId && details.headHash === lastUnkeyed.audtHash;
-    if (!pins) return `it is the first signed event, but not the signed audit.key_changed naming the unsigned event ${lastUnkeyed.audtId} before it: the unsigned events before it were never pinned by the key`;
+    const pins =
+      row.audtAction === AUDIT_ACTIONS.auditKeyChanged &&
+      details.fromKeyId === null &&
+      details.headId === lastUnkeyed.audtId &&
+      details.headHash === lastUnkeyed.audtHash;
+    if (!pins)
+      return `it is the first signed event, but not the signed audit.key_changed naming the unsigned event ${lastUnkeyed.audtId} before it: the unsigned events before it were never pinned by the key`;
   }
   return null;
 }
 
 /** Why the chain no longer reaches `head`, or null when it does (or a purge took it). */
-async function headFault(db: Kysely<Database>, head: ChainHead, lastId: number, purgedThrough: number): Promise<string | null> {
+async function headFault(
+  db: Kysely<Database>,
+  head: ChainHead,
+  lastId: number,
+  purgedThrough: number,
+): Promise<string | null> {
   const held = await repo.eventHashOf(db, head.id);
-  if (held) return held.audtHash === head.hash ? null : `the checkpoint's head has hash ${head.hash}, the chain's event ${head.id} another`;
+  if (held)
+    return held.audtHash === head.hash
+      ? null
+      : `the checkpoint's head has hash ${head.hash}, the chain's event ${head.id} another`;
   if (head.id === 0 || head.id <= purgedThrough) return null;
   return `the checkpoint's head is missing: the chain ends at event ${lastId}; events after it were removed`;
 }
 
 /** The unsealed tail: how many wait for the sealer, or the first whose MAC does not hold. */
-async function checkUnsealed(db: Kysely<Database>, keys: AuditKeys): Promise<{ count: number } | { badId: number; reason: string }> {
+async function checkUnsealed(
+  db: Kysely<Database>,
+  keys: AuditKeys,
+): Promise<{ count: number } | { badId: number; reason: string }> {
   let count = 0;
   let after = 0;
   for (;;) {
@@ -182,7 +247,10 @@ async function checkUnsealed(db: Kysely<Database>, keys: AuditKeys): Promise<{ c
  * exactly so (a database from before the key is marked at the server's first start under it).
  * Then the unsealed tail (audit_pending): each event's own MAC must hold; they are counted.
  */
-export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verifyAuditChain(
+  db: Kysely<Database>,
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
   const keys = keysForVerify(options.keys);
   let previous: repo.AuditDbRow | null = null;
   let lastUnkeyed: repo.AuditDbRow | null = null;
@@ -192,9 +260,17 @@ export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOpti
   for (;;) {
     const batch = await repo.chainBatch(db, previous?.audtId ?? 0, VERIFY_BATCH);
     for (const row of batch) {
-      const fail = (reason: string): VerifyResult => ({ ok: false, events, badId: row.audtId, reason });
+      const fail = (reason: string): VerifyResult => ({
+        ok: false,
+        events,
+        badId: row.audtId,
+        reason,
+      });
       if (previous === null) {
-        if (!(await anchored(db, row))) return fail('its previous hash is neither the start of the chain nor the last hash of a purge checkpoint');
+        if (!(await anchored(db, row)))
+          return fail(
+            'its previous hash is neither the start of the chain nor the last hash of a purge checkpoint',
+          );
       } else if (row.audtPrevHash !== previous.audtHash) {
         return fail(`its previous hash does not match the hash of event ${previous.audtId}`);
       }
@@ -202,7 +278,8 @@ export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOpti
       if (details === null) return fail('its details are not a JSON object');
       const fault = hashFault(row, details, keys, events > legacyEvents, lastUnkeyed);
       if (fault) return fail(fault);
-      if (row.audtAction === AUDIT_ACTIONS.auditPurged && typeof details.throughId === 'number') purgedThrough = Math.max(purgedThrough, details.throughId);
+      if (row.audtAction === AUDIT_ACTIONS.auditPurged && typeof details.throughId === 'number')
+        purgedThrough = Math.max(purgedThrough, details.throughId);
       if (row.audtKeyId === null) {
         legacyEvents += 1;
         lastUnkeyed = row;
@@ -214,8 +291,11 @@ export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOpti
   }
   if (previous !== null && legacyEvents === events) {
     return {
-      ok: false, events: events - 1, badId: previous.audtId,
-      reason: 'the chain ends here without one event signed under the audit key: a keyed trail rewritten unsigned (plain SHA-256) looks so; a database from before the key is marked (audit.key_changed) at the first start of the server under the key',
+      ok: false,
+      events: events - 1,
+      badId: previous.audtId,
+      reason:
+        'the chain ends here without one event signed under the audit key: a keyed trail rewritten unsigned (plain SHA-256) looks so; a database from before the key is marked (audit.key_changed) at the first start of the server under the key',
     };
   }
   if (options.head) {
@@ -223,8 +303,14 @@ export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOpti
     if (fault) return { ok: false, events, badId: options.head.id, reason: fault };
   }
   const unsealed = await checkUnsealed(db, keys);
-  if ('badId' in unsealed) return { ok: false, events, badId: unsealed.badId, reason: unsealed.reason, unsealed: true };
-  return { ok: true, events, ...(legacyEvents > 0 ? { legacyEvents } : {}), ...(unsealed.count > 0 ? { unsealed: unsealed.count } : {}) };
+  if ('badId' in unsealed)
+    return { ok: false, events, badId: unsealed.badId, reason: unsealed.reason, unsealed: true };
+  return {
+    ok: true,
+    events,
+    ...(legacyEvents > 0 ? { legacyEvents } : {}),
+    ...(unsealed.count > 0 ? { unsealed: unsealed.count } : {}),
+  };
 }
 
 /**
@@ -233,23 +319,38 @@ export async function verifyAuditChain(db: Kysely<Database>, options: VerifyOpti
  * data key rotation. It names the head it follows and both key ids (null: the unkeyed chain).
  * Returns the event, or null when there was nothing to mark.
  */
-export async function markAuditKey(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<RecordedAudit | null> {
+export async function markAuditKey(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+): Promise<RecordedAudit | null> {
   const keys = auditKeys();
   return deps.db.transaction().execute(async (tx) => {
     await repo.lockChain(tx);
     const tail = await repo.lastEvent(tx);
     if (!tail || tail.audtKeyId === keys.currentId) return null;
-    return append(tx, deps.clock, SYSTEM_AUDIT_CONTEXT, {
-      action: AUDIT_ACTIONS.auditKeyChanged,
-      details: { fromKeyId: tail.audtKeyId, toKeyId: keys.currentId, headId: tail.audtId, headHash: tail.audtHash },
-    }, tail);
+    return append(
+      tx,
+      deps.clock,
+      SYSTEM_AUDIT_CONTEXT,
+      {
+        action: AUDIT_ACTIONS.auditKeyChanged,
+        details: {
+          fromKeyId: tail.audtKeyId,
+          toKeyId: keys.currentId,
+          headId: tail.audtId,
+          headHash: tail.audtHash,
+        },
+      },
+      tail,
+    );
   });
 }
 
 // --- reading --------------------------------------------------------------------------
 
 export function toApiRow({ audtKeyId: _keyId, ...row }: repo.AuditDbRow): AuditEventRow {
-  const outcome = (AUDIT_OUTCOMES as readonly string[]).includes(row.audtOutcome) ? (row.audtOutcome as AuditOutcome) : 'failure';
+  const outcome = (AUDIT_OUTCOMES as readonly string[]).includes(row.audtOutcome)
+    ? (row.audtOutcome as AuditOutcome)
+    : 'failure';
   return { ...row, audtOutcome: outcome, audtDetails: parseDetails(row.audtDetails) ?? {} };
 }
 
@@ -266,17 +367,30 @@ export function parseAuditQuery(deps: AppDeps, raw: RawQuery): ParsedAuditQuery 
 }
 
 /** A page of events; reading it is itself recorded (audit.viewed with the filters, the rows shown and the total). */
-export async function listAudit(deps: AppDeps, context: AuditContext, raw: RawQuery): Promise<ListPayload<AuditEventRow>> {
+export async function listAudit(
+  deps: AppDeps,
+  context: AuditContext,
+  raw: RawQuery,
+): Promise<ListPayload<AuditEventRow>> {
   const { query, range } = parseAuditQuery(deps, raw);
   await sealBeforeReading(deps.db);
   const { total, page } = await repo.listPage(deps.db, range, query, deps.config.businessTz);
-  await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows: page.length, total } });
-  return { data: page.map(toApiRow), pagination: pagination(total, query), fields: fieldMeta(auditResource) };
+  await recordAudit(deps.db, deps.clock, context, {
+    action: AUDIT_ACTIONS.auditViewed,
+    details: { filters: raw, rows: page.length, total },
+  });
+  return {
+    data: page.map(toApiRow),
+    pagination: pagination(total, query),
+    fields: fieldMeta(auditResource),
+  };
 }
 
 /** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
 export function batchedAuditList(
-  deps: AppDeps, context: AuditContext, raw: RawQuery,
+  deps: AppDeps,
+  context: AuditContext,
+  raw: RawQuery,
 ): BatchedPage<repo.AuditDbRow, AuditEventRow, Omit<ListPayload<AuditEventRow>, 'data'>> {
   const { query, range } = parseAuditQuery(deps, raw);
   const plan = repo.listPlan(deps.db, range, query, deps.config.businessTz);
@@ -290,17 +404,27 @@ export function batchedAuditList(
     rest: async () => {
       const total = await plan.count();
       const rows = Math.max(0, Math.min(query.max, total - (query.page - 1) * query.max));
-      await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, details: { filters: raw, rows, total } });
+      await recordAudit(deps.db, deps.clock, context, {
+        action: AUDIT_ACTIONS.auditViewed,
+        details: { filters: raw, rows, total },
+      });
       return { pagination: pagination(total, query), fields: fieldMeta(auditResource) };
     },
   };
 }
 
 /** One event; reading it is itself recorded (audit.viewed). */
-export async function viewAudit(deps: AppDeps, context: AuditContext, audtId: number): Promise<AuditEventRow> {
+export async function viewAudit(
+  deps: AppDeps,
+  context: AuditContext,
+  audtId: number,
+): Promise<AuditEventRow> {
   const row = await repo.findOne(deps.db, audtId);
   if (!row) throw new NotFound(`Audit event ${audtId} not found.`);
-  await recordAudit(deps.db, deps.clock, context, { action: AUDIT_ACTIONS.auditViewed, target: { type: 'audit_event', id: audtId } });
+  await recordAudit(deps.db, deps.clock, context, {
+    action: AUDIT_ACTIONS.auditViewed,
+    target: { type: 'audit_event', id: audtId },
+  });
   return toApiRow(row);
 }
 
@@ -329,10 +453,22 @@ export async function purgeExpiredAudit(deps: AppDeps): Promise<PurgeResult> {
     if (!through) return { purgedRows: 0, checkpointId: null };
     const purgedRows = await repo.deleteThrough(tx, through.audtId);
     // The checkpoint follows the last event even when that one was purged too.
-    const checkpoint = await append(tx, deps.clock, SYSTEM_AUDIT_CONTEXT, {
-      action: AUDIT_ACTIONS.auditPurged,
-      details: { purgedRows, throughId: through.audtId, lastPurgedHash: through.audtHash, before: cutoff, retentionDays: deps.config.auditRetentionDays },
-    }, last);
+    const checkpoint = await append(
+      tx,
+      deps.clock,
+      SYSTEM_AUDIT_CONTEXT,
+      {
+        action: AUDIT_ACTIONS.auditPurged,
+        details: {
+          purgedRows,
+          throughId: through.audtId,
+          lastPurgedHash: through.audtHash,
+          before: cutoff,
+          retentionDays: deps.config.auditRetentionDays,
+        },
+      },
+      last,
+    );
     return { purgedRows, checkpointId: checkpoint.audtId };
   });
 }

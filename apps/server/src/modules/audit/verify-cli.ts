@@ -32,7 +32,10 @@ function sqlitePath(url: string): string | null {
 
 class Refused extends Error {}
 
-function headOf(args: { head?: string; checkpoint?: string }, keys: ReturnType<typeof auditKeysOf>): ChainHead | undefined {
+function headOf(
+  args: { head?: string; checkpoint?: string },
+  keys: ReturnType<typeof auditKeysOf>,
+): ChainHead | undefined {
   if (args.head !== undefined) {
     const head = parseHead(args.head);
     if (!head) throw new Refused('--head must be <event id>:<64 hex digits of its hash>');
@@ -54,10 +57,14 @@ async function main(): Promise<number> {
   let args;
   let config;
   try {
-    args = parseArgs({ options: { head: { type: 'string' }, checkpoint: { type: 'string' } } }).values;
+    args = parseArgs({
+      options: { head: { type: 'string' }, checkpoint: { type: 'string' } },
+    }).values;
     config = loadConfig();
   } catch (error) {
-    console.error(`audit: ${error instanceof Error ? error.message.replace(/\n\s*/g, ' ') : String(error)}`);
+    console.error(
+      `audit: ${error instanceof Error ? error.message.replace(/\n\s*/g, ' ') : String(error)}`,
+    );
     return 2;
   }
   const path = sqlitePath(config.databaseUrl);
@@ -71,11 +78,14 @@ async function main(): Promise<number> {
   try {
     // Verifying never makes a key: without DATA_KEY the embedded database's key file must be there.
     const file = config.dataKey ? null : dataKeyFileOf({ ...config, databaseUrl: url }, baseDir);
-    if (file !== null && !existsSync(file)) throw new Refused(`no data key: DATA_KEY is not set and there is no key file ${file}`);
+    if (file !== null && !existsSync(file))
+      throw new Refused(`no data key: DATA_KEY is not set and there is no key file ${file}`);
     keys = auditKeysOf(loadDataKeys({ ...config, databaseUrl: url }, baseDir).box);
     head = headOf(args, keys);
   } catch (error) {
-    console.error(`audit: ${error instanceof Refused || error instanceof ConfigError ? error.message : String(error)}`);
+    console.error(
+      `audit: ${error instanceof Refused || error instanceof ConfigError ? error.message : String(error)}`,
+    );
     return 2;
   }
   const database = openDatabase(url);
@@ -83,19 +93,29 @@ async function main(): Promise<number> {
     const result = await verifyAuditChain(database.kysely, { keys, ...(head ? { head } : {}) });
     if (result.ok) {
       const reach = head ? `, reaching event ${head.id} of the checkpoint` : '';
-      const legacy = result.legacyEvents ? ` (the first ${result.legacyEvents} unsigned, from before the chain was keyed)` : '';
-      const unsealed = result.unsealed ? `; ${result.unsealed} recorded and not yet sealed (each with its own MAC intact)` : '';
+      const legacy = result.legacyEvents
+        ? ` (the first ${result.legacyEvents} unsigned, from before the chain was keyed)`
+        : '';
+      const unsealed = result.unsealed
+        ? `; ${result.unsealed} recorded and not yet sealed (each with its own MAC intact)`
+        : '';
       console.log(`audit: ok, ${result.events} events${legacy}${reach}${unsealed}`);
       return 0;
     }
     if (result.unsealed) {
-      console.error(`audit: unsealed event ${result.badId} (audit_pending) does not match: ${result.reason} (${result.events} sealed events verified)`);
+      console.error(
+        `audit: unsealed event ${result.badId} (audit_pending) does not match: ${result.reason} (${result.events} sealed events verified)`,
+      );
       return 1;
     }
-    console.error(`audit: event ${result.badId} does not match: ${result.reason} (${result.events} events before it verified)`);
+    console.error(
+      `audit: event ${result.badId} does not match: ${result.reason} (${result.events} events before it verified)`,
+    );
     return 1;
   } catch (error) {
-    console.error(`audit: could not verify: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `audit: could not verify: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 2;
   } finally {
     await database.close();

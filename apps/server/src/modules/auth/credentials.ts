@@ -7,7 +7,12 @@ import type { PasswordPolicy } from '@tagih/contract';
 import { auditOnUpdate } from '../../db/audit.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 import { hashPassword } from '../../security/passwords.ts';
-import { assertPasswordAllowed, passwordSetColumns, rememberOutgoingPassword, rememberPassword } from './password-policy.ts';
+import {
+  assertPasswordAllowed,
+  passwordSetColumns,
+  rememberOutgoingPassword,
+  rememberPassword,
+} from './password-policy.ts';
 import * as repo from './repo.ts';
 import { revokeUserSessions } from './session-changes.ts';
 
@@ -25,14 +30,17 @@ export const signInKey = (username: string): string => username.trim().toLowerCa
 export const holdsSuperadmin = (db: DbOrTx, userId: string) => repo.isSuperadmin(db, userId);
 
 /** Which of these users hold the Superadmin role. */
-export const superadminsAmong = (db: DbOrTx, userIds: readonly string[]) => repo.superadminsAmong(db, userIds);
+export const superadminsAmong = (db: DbOrTx, userIds: readonly string[]) =>
+  repo.superadminsAmong(db, userIds);
 
 export const findLogin = (db: DbOrTx, userId: string) => repo.findLoginByUserId(db, userId);
 
-export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) => repo.isUsernameTaken(db, username, exceptUserId);
+export const isUsernameTaken = (db: DbOrTx, username: string, exceptUserId?: string) =>
+  repo.isUsernameTaken(db, username, exceptUserId);
 
 /** Ends every live session of the user (logins changed, user deactivated or removed). */
-export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => revokeUserSessions(db, userId, nowIso);
+export const endSessions = (db: DbOrTx, userId: string, nowIso: string) =>
+  revokeUserSessions(db, userId, nowIso);
 
 /**
  * Writes the change to the user's login with its audit columns (user `by` at `nowIso`) and,
@@ -44,18 +52,26 @@ export const endSessions = (db: DbOrTx, userId: string, nowIso: string) => revok
  * changed at the next sign-in under `pci`.
  */
 export async function changeCredentials(
-  db: DbOrTx, userId: string, change: CredentialChange, by: string, nowIso: string, policy: PasswordPolicy,
+  db: DbOrTx,
+  userId: string,
+  change: CredentialChange,
+  by: string,
+  nowIso: string,
+  policy: PasswordPolicy,
 ): Promise<void> {
   let passwordHash: string | undefined;
   if (change.password) {
-    const username = change.username ?? (await repo.findLoginByUserId(db, userId))?.usloUserName ?? '';
+    const username =
+      change.username ?? (await repo.findLoginByUserId(db, userId))?.usloUserName ?? '';
     await assertPasswordAllowed(db, policy, { userId, username, password: change.password });
     passwordHash = await hashPassword(change.password);
     await rememberOutgoingPassword(db, userId, nowIso);
   }
   await repo.updateLogin(db, userId, {
     ...(change.username !== undefined ? { usloUserName: change.username } : {}),
-    ...(passwordHash ? { usloPassword: passwordHash, ...passwordSetColumns(userId, by, nowIso) } : {}),
+    ...(passwordHash
+      ? { usloPassword: passwordHash, ...passwordSetColumns(userId, by, nowIso) }
+      : {}),
     ...auditOnUpdate('uslo', by, nowIso),
   });
   if (passwordHash) await rememberPassword(db, userId, passwordHash, nowIso);
@@ -67,21 +83,44 @@ export async function changeCredentials(
  * rememberNewLogin once the login row is written.
  */
 export async function newLoginPassword(
-  db: DbOrTx, login: { userId: string; username: string; password: string }, by: string, nowIso: string, policy: PasswordPolicy,
-): Promise<{ usloPassword: string; usloPasswordChangedTime: string; usloMustChangePassword: number }> {
-  await assertPasswordAllowed(db, policy, { userId: null, username: login.username, password: login.password });
-  return { usloPassword: await hashPassword(login.password), ...passwordSetColumns(login.userId, by, nowIso) };
+  db: DbOrTx,
+  login: { userId: string; username: string; password: string },
+  by: string,
+  nowIso: string,
+  policy: PasswordPolicy,
+): Promise<{
+  usloPassword: string;
+  usloPasswordChangedTime: string;
+  usloMustChangePassword: number;
+}> {
+  await assertPasswordAllowed(db, policy, {
+    userId: null,
+    username: login.username,
+    password: login.password,
+  });
+  return {
+    usloPassword: await hashPassword(login.password),
+    ...passwordSetColumns(login.userId, by, nowIso),
+  };
 }
 
 /** The new login's password goes into its history. */
-export const rememberNewLogin = (db: DbOrTx, userId: string, passwordHash: string, nowIso: string) => rememberPassword(db, userId, passwordHash, nowIso);
+export const rememberNewLogin = (
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  nowIso: string,
+) => rememberPassword(db, userId, passwordHash, nowIso);
 
 /**
  * Ends every sign-in lockout of the user's login, at every address and of the whole account,
  * and forgets the failure counts (lockout.ts); kept per username, as sign-in sees it. Returns
  * the username and the latest lock it had, or null when the user has no login.
  */
-export async function clearSignInLockout(db: DbOrTx, userId: string): Promise<{ username: string; wasLockedUntil: string | null } | null> {
+export async function clearSignInLockout(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ username: string; wasLockedUntil: string | null } | null> {
   const login = await repo.findLoginByUserId(db, userId);
   if (!login) return null;
   const key = signInKey(login.usloUserName);

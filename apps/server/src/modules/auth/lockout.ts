@@ -52,15 +52,29 @@ const secondsUntil = (untilIso: string, now: Date) => (Date.parse(untilIso) - no
  * `slowdown`, when the username's slowed-down attempt is taken.
  */
 export async function refuseWhileLocked(
-  deps: AppDeps, tried: AuditContext, username: string, place: string, target: Target, options: { slowdown: boolean },
+  deps: AppDeps,
+  tried: AuditContext,
+  username: string,
+  place: string,
+  target: Target,
+  options: { slowdown: boolean },
 ): Promise<void> {
   const now = deps.clock.now();
   const nowIso = iso(now);
   const key = signInKey(username);
   const rows = await repo.findThrottles(deps.db, key, [place, ACCOUNT]);
-  const lockedUntil = rows.map((r) => r.lothLockedUntil).filter((until): until is string => until !== null && until > nowIso).sort().at(-1);
+  const lockedUntil = rows
+    .map((r) => r.lothLockedUntil)
+    .filter((until): until is string => until !== null && until > nowIso)
+    .sort()
+    .at(-1);
   if (lockedUntil) {
-    await recordAudit(deps.db, deps.clock, tried, { action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', target, details: { reason: 'locked', lockedUntil } });
+    await recordAudit(deps.db, deps.clock, tried, {
+      action: AUDIT_ACTIONS.loginFailed,
+      outcome: 'failure',
+      target,
+      details: { reason: 'locked', lockedUntil },
+    });
     throw new TooManyRequests(MESSAGES.accountLocked, secondsUntil(lockedUntil, now));
   }
   const account = rows.find((r) => r.lothAddress === ACCOUNT);
@@ -70,7 +84,14 @@ export async function refuseWhileLocked(
   const latest = (await repo.findThrottles(deps.db, key, [ACCOUNT]))[0]?.lothUpdatedTime ?? nowIso;
   const retryAfter = secondsUntil(latest, now) + SLOWDOWN_SECONDS;
   await recordAudit(deps.db, deps.clock, tried, {
-    action: AUDIT_ACTIONS.loginFailed, outcome: 'failure', target, details: { reason: 'slowed-down', failures: account.lothFailures, retryAfterSeconds: Math.ceil(retryAfter) },
+    action: AUDIT_ACTIONS.loginFailed,
+    outcome: 'failure',
+    target,
+    details: {
+      reason: 'slowed-down',
+      failures: account.lothFailures,
+      retryAfterSeconds: Math.ceil(retryAfter),
+    },
   });
   throw new TooManyRequests(MESSAGES.accountLocked, retryAfter);
 }
@@ -89,14 +110,25 @@ export interface CountedFailure {
  * whose sessions all end.
  */
 export async function countFailure(
-  deps: AppDeps, tx: DbOrTx, who: AuditContext, username: string, place: string, target: Target, event: RecordedFailure,
+  deps: AppDeps,
+  tx: DbOrTx,
+  who: AuditContext,
+  username: string,
+  place: string,
+  target: Target,
+  event: RecordedFailure,
 ): Promise<CountedFailure> {
   const now = deps.clock.now();
   const nowIso = iso(now);
   const key = signInKey(username);
   const failures = await repo.countFailure(tx, key, place, nowIso);
   const accountFailures = await repo.countFailure(tx, key, ACCOUNT, nowIso);
-  await recordAudit(tx, deps.clock, who, { ...event, outcome: 'failure', target, details: { ...event.details, failures } });
+  await recordAudit(tx, deps.clock, who, {
+    ...event,
+    outcome: 'failure',
+    target,
+    details: { ...event.details, failures },
+  });
   if (failures < LOCKOUT_FAILURES) return { failures, lockedUntil: null };
   const lockedUntil = iso(addMinutes(now, LOCKOUT_MINUTES));
   const recheck = place === SIGNED_IN;
@@ -111,14 +143,29 @@ export async function countFailure(
     action: AUDIT_ACTIONS.locked,
     target,
     details: recheck
-      ? { failures, lockedUntil, minutes: LOCKOUT_MINUTES, scope: 'account', reason: 're-check', sessionsEnded: true }
-      : { failures, lockedUntil, minutes: LOCKOUT_MINUTES, scope: 'address', address: place, accountFailures },
+      ? {
+          failures,
+          lockedUntil,
+          minutes: LOCKOUT_MINUTES,
+          scope: 'account',
+          reason: 're-check',
+          sessionsEnded: true,
+        }
+      : {
+          failures,
+          lockedUntil,
+          minutes: LOCKOUT_MINUTES,
+          scope: 'address',
+          address: place,
+          accountFailures,
+        },
   });
   return { failures, lockedUntil };
 }
 
 /** A completed sign-in from `place`: forgets that address's failures, the username's count and its re-checks. */
-export const forgetAfterSignIn = (db: DbOrTx, username: string, place: string) => repo.clearThrottle(db, signInKey(username), [place, ACCOUNT, SIGNED_IN]);
+export const forgetAfterSignIn = (db: DbOrTx, username: string, place: string) =>
+  repo.clearThrottle(db, signInKey(username), [place, ACCOUNT, SIGNED_IN]);
 
 /**
  * A wrong password or code on a re-check of the signed-in actor: counted (`event` recorded, see
@@ -126,12 +173,21 @@ export const forgetAfterSignIn = (db: DbOrTx, username: string, place: string) =
  * the lockout message and the session error code (every session has ended: the web app goes
  * to sign-in).
  */
-export async function recheckFailed(deps: AppDeps, actor: Actor, event: RecordedFailure, refusal: Error): Promise<Error> {
+export async function recheckFailed(
+  deps: AppDeps,
+  actor: Actor,
+  event: RecordedFailure,
+  refusal: Error,
+): Promise<Error> {
   const { userId, username } = actor.session;
-  const counted = await deps.db.transaction().execute((tx) =>
-    countFailure(deps, tx, actor.audit, username, SIGNED_IN, { type: 'user', id: userId }, event),
-  );
-  return counted.lockedUntil ? new Unauthorized(MESSAGES.accountLocked, SESSION_ERROR_CODE) : refusal;
+  const counted = await deps.db
+    .transaction()
+    .execute((tx) =>
+      countFailure(deps, tx, actor.audit, username, SIGNED_IN, { type: 'user', id: userId }, event),
+    );
+  return counted.lockedUntil
+    ? new Unauthorized(MESSAGES.accountLocked, SESSION_ERROR_CODE)
+    : refusal;
 }
 
 /**
@@ -141,6 +197,7 @@ export async function recheckFailed(deps: AppDeps, actor: Actor, event: Recorded
 export async function recheckPassed(deps: AppDeps, tx: DbOrTx, actor: Actor): Promise<void> {
   const key = signInKey(actor.session.username);
   const [account] = await repo.findThrottles(tx, key, [ACCOUNT]);
-  if (account?.lothLockedUntil && account.lothLockedUntil > iso(deps.clock.now())) throw new Unauthorized(MESSAGES.accountLocked, SESSION_ERROR_CODE);
+  if (account?.lothLockedUntil && account.lothLockedUntil > iso(deps.clock.now()))
+    throw new Unauthorized(MESSAGES.accountLocked, SESSION_ERROR_CODE);
   await repo.clearThrottle(tx, key, [SIGNED_IN]);
 }

@@ -5,7 +5,11 @@
  *  - otherwise: in the database (table login_rate_limit, login-rate-repo.ts), with the app's clock.
  * Never in process memory: behind a load balancer each instance would allow the full budget.
  */
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { addMinutes, iso } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -29,14 +33,28 @@ export function databaseRateLimitStore(deps: AppDeps): FastifyRateLimitStoreCtor
       const windowMs = timeWindow ?? this.defaultWindowMs;
       const now = deps.clock.now();
       repo
-        .countAttempt(deps.db, `${this.prefix}${key}`, iso(now), iso(new Date(now.getTime() - windowMs)))
-        .then(({ count, windowStart }) => callback(null, { current: count, ttl: Math.max(0, Date.parse(windowStart) + windowMs - now.getTime()) }))
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+        .countAttempt(
+          deps.db,
+          `${this.prefix}${key}`,
+          iso(now),
+          iso(new Date(now.getTime() - windowMs)),
+        )
+        .then(({ count, windowStart }) =>
+          callback(null, {
+            current: count,
+            ttl: Math.max(0, Date.parse(windowStart) + windowMs - now.getTime()),
+          }),
+        )
+        .catch((error: unknown) =>
+          callback(error instanceof Error ? error : new Error(String(error))),
+        );
     }
 
     child(routeOptions: unknown): FastifyRateLimitStore {
       const merged = routeOptions as { routeInfo?: { method?: unknown; url?: string } };
-      const route = merged.routeInfo ? `${String(merged.routeInfo.method)} ${merged.routeInfo.url ?? ''}|` : '';
+      const route = merged.routeInfo
+        ? `${String(merged.routeInfo.method)} ${merged.routeInfo.url ?? ''}|`
+        : '';
       return new DatabaseStore(merged, route);
     }
   }
@@ -54,7 +72,11 @@ export function sharedRateLimit(deps: AppDeps): SharedRateLimit {
   const url = deps.config.redisUrl;
   if (!url) return { options: { store: databaseRateLimitStore(deps) }, close: async () => {} };
   // A sign-in waits at most about a second for Redis; when it is down, the sign-in fails (never unlimited).
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+  });
   redis.on('error', () => {}); // reconnects by itself; a failed count fails that sign-in
   return {
     options: { redis, nameSpace: 'tagih-login-rate-' },

@@ -12,7 +12,12 @@ const current = (column: 'lrlmCount' | 'lrlmWindowStart') => sql.ref(`login_rate
  * Counts one more sign-in under `key` in a fixed window: the window restarts (count 1, start now)
  * when the current one began at or before `windowCutoffIso`. Returns the new count and the start.
  */
-export async function countAttempt(db: DbOrTx, key: string, nowIso: string, windowCutoffIso: string): Promise<{ count: number; windowStart: string }> {
+export async function countAttempt(
+  db: DbOrTx,
+  key: string,
+  nowIso: string,
+  windowCutoffIso: string,
+): Promise<{ count: number; windowStart: string }> {
   const expired = sql<boolean>`${current('lrlmWindowStart')} <= ${windowCutoffIso}`;
   const row = await db
     .insertInto('login_rate_limit')
@@ -30,6 +35,9 @@ export async function countAttempt(db: DbOrTx, key: string, nowIso: string, wind
 
 /** Forgets windows that began before `beforeIso`. */
 export async function deleteStale(db: DbOrTx, beforeIso: string): Promise<number> {
-  const result = await db.deleteFrom('login_rate_limit').where('lrlmWindowStart', '<', beforeIso).executeTakeFirst();
+  const result = await db
+    .deleteFrom('login_rate_limit')
+    .where('lrlmWindowStart', '<', beforeIso)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

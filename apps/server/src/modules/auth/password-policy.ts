@@ -5,7 +5,12 @@
  * session under `pci` whose password expired (90 days, two-factor off) or was set by somebody
  * else may only change it: passwordChangeReason feeds the access guard (http/access.ts).
  */
-import { MESSAGES, PCI_PASSWORD_RULES, type PasswordChangeReason, type PasswordPolicy } from '@tagih/contract';
+import {
+  MESSAGES,
+  PCI_PASSWORD_RULES,
+  type PasswordChangeReason,
+  type PasswordPolicy,
+} from '@tagih/contract';
 import { addMinutes } from '../../clock.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/tables.ts';
@@ -27,15 +32,28 @@ export interface NewPassword {
 }
 
 /** The first rule the new password breaks, or null (`spec`: none beyond the field schemas). */
-export async function passwordProblem(db: DbOrTx, policy: PasswordPolicy, change: NewPassword): Promise<string | null> {
+export async function passwordProblem(
+  db: DbOrTx,
+  policy: PasswordPolicy,
+  change: NewPassword,
+): Promise<string | null> {
   const problem = passwordRuleProblem(policy, change.password, change.username);
   if (problem) return problem;
-  if (policy === 'pci' && change.userId !== null && (await isRecentPassword(db, change.userId, change.password))) return MESSAGES.passwordPciReused;
+  if (
+    policy === 'pci' &&
+    change.userId !== null &&
+    (await isRecentPassword(db, change.userId, change.password))
+  )
+    return MESSAGES.passwordPciReused;
   return null;
 }
 
 /** 400 with the field's message when the new password breaks the policy. */
-export async function assertPasswordAllowed(db: DbOrTx, policy: PasswordPolicy, change: NewPassword): Promise<void> {
+export async function assertPasswordAllowed(
+  db: DbOrTx,
+  policy: PasswordPolicy,
+  change: NewPassword,
+): Promise<void> {
   const problem = await passwordProblem(db, policy, change);
   if (problem) throw new Invalid(problem, { [FIELD]: problem });
 }
@@ -43,7 +61,10 @@ export async function assertPasswordAllowed(db: DbOrTx, policy: PasswordPolicy, 
 /** The current password or one of the last 4 (the history holds the current one too, once set through here). */
 async function isRecentPassword(db: DbOrTx, userId: string, password: string): Promise<boolean> {
   const current = await repo.findPasswordState(db, userId);
-  const hashes = [...(current ? [current.usloPassword] : []), ...(await repo.recentPasswordHashes(db, userId, PCI_PASSWORD_RULES.history))];
+  const hashes = [
+    ...(current ? [current.usloPassword] : []),
+    ...(await repo.recentPasswordHashes(db, userId, PCI_PASSWORD_RULES.history)),
+  ];
   for (const hash of new Set(hashes)) if (await verifyPassword(hash, password)) return true;
   return false;
 }
@@ -64,11 +85,16 @@ export const rememberPassword = (db: DbOrTx, userId: string, hash: string, nowIs
  * before the history) would otherwise be allowed back after two changes. Compares the stored
  * hashes (the history keeps the login's own hash), so no password is hashed again.
  */
-export async function rememberOutgoingPassword(db: DbOrTx, userId: string, nowIso: string): Promise<void> {
+export async function rememberOutgoingPassword(
+  db: DbOrTx,
+  userId: string,
+  nowIso: string,
+): Promise<void> {
   const current = await repo.findPasswordState(db, userId);
   if (!current) return;
   const recent = await repo.recentPasswordHashes(db, userId, PCI_PASSWORD_RULES.history);
-  if (!recent.includes(current.usloPassword)) await rememberPassword(db, userId, current.usloPassword, nowIso);
+  if (!recent.includes(current.usloPassword))
+    await rememberPassword(db, userId, current.usloPassword, nowIso);
 }
 
 interface PasswordState {
@@ -78,10 +104,15 @@ interface PasswordState {
 }
 
 /** When the password was set: a login from before this rule counts from its creation. */
-const setTime = (state: PasswordState): string | null => state.usloPasswordChangedTime ?? state.usloCreatedTime;
+const setTime = (state: PasswordState): string | null =>
+  state.usloPasswordChangedTime ?? state.usloCreatedTime;
 
 /** Why the user may only change their password (pci), or null. */
-export async function passwordChangeReason(deps: AppDeps, userId: string, state?: PasswordState): Promise<PasswordChangeReason | null> {
+export async function passwordChangeReason(
+  deps: AppDeps,
+  userId: string,
+  state?: PasswordState,
+): Promise<PasswordChangeReason | null> {
   if (deps.config.passwordPolicy !== 'pci') return null;
   const row = state ?? (await repo.findPasswordState(deps.db, userId));
   if (!row) return null;

@@ -7,7 +7,14 @@ export function findLoginByUsername(db: DbOrTx, username: string) {
   return db
     .selectFrom('user_logins')
     .innerJoin('users', 'users.userId', 'user_logins.usloUserId')
-    .select(['usloUserId', 'usloUserName', 'usloPassword', 'usloLastLoginAt', 'usloCreatedTime', 'userStatus'])
+    .select([
+      'usloUserId',
+      'usloUserName',
+      'usloPassword',
+      'usloLastLoginAt',
+      'usloCreatedTime',
+      'userStatus',
+    ])
     .where('usloUserName', '=', username)
     .executeTakeFirst();
 }
@@ -22,30 +29,51 @@ export function findLoginByUserId(db: DbOrTx, userId: string) {
 
 /** The login's password hash (two-factor disable checks the password). */
 export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('user_logins').select('usloPassword').where('usloUserId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_logins')
+    .select('usloPassword')
+    .where('usloUserId', '=', userId)
+    .executeTakeFirst();
   return row?.usloPassword;
 }
 
-export function isUsernameTaken(db: DbOrTx, username: string, exceptUserId?: string): Promise<boolean> {
+export function isUsernameTaken(
+  db: DbOrTx,
+  username: string,
+  exceptUserId?: string,
+): Promise<boolean> {
   let q = db.selectFrom('user_logins').select('usloId').where('usloUserName', '=', username);
   if (exceptUserId) q = q.where('usloUserId', '!=', exceptUserId);
   return q.executeTakeFirst().then((r) => r !== undefined);
 }
 
-export async function updateLogin(db: DbOrTx, userId: string, changes: RowUpdate<'user_logins'>): Promise<void> {
+export async function updateLogin(
+  db: DbOrTx,
+  userId: string,
+  changes: RowUpdate<'user_logins'>,
+): Promise<void> {
   await db.updateTable('user_logins').set(changes).where('usloUserId', '=', userId).execute();
 }
 
 /** The time of the login's last successful sign-in. */
 export async function setLastLogin(db: DbOrTx, userId: string, nowIso: string): Promise<void> {
-  await db.updateTable('user_logins').set({ usloLastLoginAt: nowIso }).where('usloUserId', '=', userId).execute();
+  await db
+    .updateTable('user_logins')
+    .set({ usloLastLoginAt: nowIso })
+    .where('usloUserId', '=', userId)
+    .execute();
 }
 
 // --- sign-in throttling (lockout.ts) ----------------------------------------------------
 
 /** The username's rows at these addresses. */
 export function findThrottles(db: DbOrTx, username: string, addresses: readonly string[]) {
-  return db.selectFrom('login_throttle').selectAll().where('lothUsername', '=', username).where('lothAddress', 'in', addresses).execute();
+  return db
+    .selectFrom('login_throttle')
+    .selectAll()
+    .where('lothUsername', '=', username)
+    .where('lothAddress', 'in', addresses)
+    .execute();
 }
 
 /** The latest lock ever set on the username at any address (null when none is kept). */
@@ -71,10 +99,21 @@ export function latestLocks(db: DbOrTx) {
 }
 
 /** Counts one more failure at (username, address) atomically and returns the new count. */
-export async function countFailure(db: DbOrTx, username: string, address: string, nowIso: string): Promise<number> {
+export async function countFailure(
+  db: DbOrTx,
+  username: string,
+  address: string,
+  nowIso: string,
+): Promise<number> {
   const row = await db
     .insertInto('login_throttle')
-    .values({ lothUsername: username, lothAddress: address, lothFailures: 1, lothLockedUntil: null, lothUpdatedTime: nowIso })
+    .values({
+      lothUsername: username,
+      lothAddress: address,
+      lothFailures: 1,
+      lothLockedUntil: null,
+      lothUpdatedTime: nowIso,
+    })
     .onConflict((oc) =>
       oc.columns(['lothUsername', 'lothAddress']).doUpdateSet({
         lothFailures: sql<number>`${sql.ref('login_throttle.lothFailures')} + 1`,
@@ -87,11 +126,27 @@ export async function countFailure(db: DbOrTx, username: string, address: string
 }
 
 /** Locks (username, address) until `untilIso`; its count starts again. */
-export async function lock(db: DbOrTx, username: string, address: string, untilIso: string, nowIso: string): Promise<void> {
+export async function lock(
+  db: DbOrTx,
+  username: string,
+  address: string,
+  untilIso: string,
+  nowIso: string,
+): Promise<void> {
   await db
     .insertInto('login_throttle')
-    .values({ lothUsername: username, lothAddress: address, lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso })
-    .onConflict((oc) => oc.columns(['lothUsername', 'lothAddress']).doUpdateSet({ lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso }))
+    .values({
+      lothUsername: username,
+      lothAddress: address,
+      lothFailures: 0,
+      lothLockedUntil: untilIso,
+      lothUpdatedTime: nowIso,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['lothUsername', 'lothAddress'])
+        .doUpdateSet({ lothFailures: 0, lothLockedUntil: untilIso, lothUpdatedTime: nowIso }),
+    )
     .execute();
 }
 
@@ -99,7 +154,13 @@ export async function lock(db: DbOrTx, username: string, address: string, untilI
  * Takes the username's one attempt of the slowdown: true (and the row's time moves to now) when
  * the last attempt was at or before `cutoffIso`, false when it was later. Atomic.
  */
-export async function claimAttempt(db: DbOrTx, username: string, address: string, nowIso: string, cutoffIso: string): Promise<boolean> {
+export async function claimAttempt(
+  db: DbOrTx,
+  username: string,
+  address: string,
+  nowIso: string,
+  cutoffIso: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('login_throttle')
     .set({ lothUpdatedTime: nowIso })
@@ -129,22 +190,39 @@ export function findSession(db: DbOrTx, tokenHash: string) {
     .innerJoin('users', 'users.userId', 'sessions.sessUserId')
     .innerJoin('user_logins', 'user_logins.usloUserId', 'sessions.sessUserId')
     .select([
-      'sessTokenHash', 'sessUserId', 'sessCompId', 'sessCreatedTime', 'sessLastSeenTime',
-      'sessExpiresTime', 'sessRevokedTime', 'userStatus', 'usloUserName',
-      'usloPasswordChangedTime', 'usloMustChangePassword', 'usloCreatedTime',
+      'sessTokenHash',
+      'sessUserId',
+      'sessCompId',
+      'sessCreatedTime',
+      'sessLastSeenTime',
+      'sessExpiresTime',
+      'sessRevokedTime',
+      'userStatus',
+      'usloUserName',
+      'usloPasswordChangedTime',
+      'usloMustChangePassword',
+      'usloCreatedTime',
     ])
     .where('sessTokenHash', '=', tokenHash)
     .executeTakeFirst();
 }
 
 export function touchSession(db: DbOrTx, tokenHash: string, nowIso: string) {
-  return db.updateTable('sessions').set({ sessLastSeenTime: nowIso }).where('sessTokenHash', '=', tokenHash).execute();
+  return db
+    .updateTable('sessions')
+    .set({ sessLastSeenTime: nowIso })
+    .where('sessTokenHash', '=', tokenHash)
+    .execute();
 }
 
 // Ending a session or changing its company: only through session-changes.ts (the live streams hear of it).
 
 export function setSessionCompany(db: DbOrTx, tokenHash: string, compId: number) {
-  return db.updateTable('sessions').set({ sessCompId: compId }).where('sessTokenHash', '=', tokenHash).execute();
+  return db
+    .updateTable('sessions')
+    .set({ sessCompId: compId })
+    .where('sessTokenHash', '=', tokenHash)
+    .execute();
 }
 
 export function revokeSession(db: DbOrTx, tokenHash: string, nowIso: string) {
@@ -166,7 +244,11 @@ export function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string) {
 }
 
 /** PostgreSQL: says on `channel` that the user's sessions changed, delivered when the caller's transaction commits (session-changes.ts). */
-export async function notifySessionsChanged(db: DbOrTx, channel: string, userId: string): Promise<void> {
+export async function notifySessionsChanged(
+  db: DbOrTx,
+  channel: string,
+  userId: string,
+): Promise<void> {
   await sql`select pg_notify(${channel}, ${userId})`.execute(db);
 }
 
@@ -199,10 +281,18 @@ export async function isSuperadmin(db: DbOrTx, userId: string): Promise<boolean>
 }
 
 /** Active companies the user may pick: linked ones, or every active one for a Superadmin. */
-export async function findAvailableCompanies(db: DbOrTx, userId: string, superadmin: boolean): Promise<CompanyOption[]> {
+export async function findAvailableCompanies(
+  db: DbOrTx,
+  userId: string,
+  superadmin: boolean,
+): Promise<CompanyOption[]> {
   let q = db.selectFrom('companies').select(['compId', 'compName']).where('compStatus', '=', 1);
   if (!superadmin) {
-    q = q.where('compId', 'in', db.selectFrom('user_companies').select('uscoCompId').where('uscoUserId', '=', userId));
+    q = q.where(
+      'compId',
+      'in',
+      db.selectFrom('user_companies').select('uscoCompId').where('uscoUserId', '=', userId),
+    );
   }
   return q.orderBy('compName').execute();
 }
@@ -213,7 +303,9 @@ export async function findAvailableCompanies(db: DbOrTx, userId: string, superad
 export async function deleteEndedSessions(db: DbOrTx, beforeIso: string): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('sessExpiresTime', '<', beforeIso), eb('sessRevokedTime', '<', beforeIso)]))
+    .where((eb) =>
+      eb.or([eb('sessExpiresTime', '<', beforeIso), eb('sessRevokedTime', '<', beforeIso)]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -223,7 +315,9 @@ export async function deleteStaleThrottles(db: DbOrTx, beforeIso: string): Promi
   const result = await db
     .deleteFrom('login_throttle')
     .where('lothUpdatedTime', '<', beforeIso)
-    .where((eb) => eb.or([eb('lothLockedUntil', 'is', null), eb('lothLockedUntil', '<', beforeIso)]))
+    .where((eb) =>
+      eb.or([eb('lothLockedUntil', 'is', null), eb('lothLockedUntil', '<', beforeIso)]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -234,7 +328,12 @@ export async function deleteStaleThrottles(db: DbOrTx, beforeIso: string): Promi
 export function findPasswordState(db: DbOrTx, userId: string) {
   return db
     .selectFrom('user_logins')
-    .select(['usloPassword', 'usloPasswordChangedTime', 'usloMustChangePassword', 'usloCreatedTime'])
+    .select([
+      'usloPassword',
+      'usloPasswordChangedTime',
+      'usloMustChangePassword',
+      'usloCreatedTime',
+    ])
     .where('usloUserId', '=', userId)
     .executeTakeFirst();
 }
@@ -250,17 +349,34 @@ const newestPasswordHistory = (db: DbOrTx, userId: string, count: number) =>
     .execute();
 
 /** The newest `count` password hashes the login had. */
-export async function recentPasswordHashes(db: DbOrTx, userId: string, count: number): Promise<string[]> {
+export async function recentPasswordHashes(
+  db: DbOrTx,
+  userId: string,
+  count: number,
+): Promise<string[]> {
   return (await newestPasswordHistory(db, userId, count)).map((r) => r.uphiHash);
 }
 
 /** Adds a password to the login's history and forgets all but the newest `keep` (at least the new one). */
-export async function addPasswordHistory(db: DbOrTx, userId: string, hash: string, nowIso: string, keep: number): Promise<void> {
-  await db.insertInto('user_password_history').values({ uphiUserId: userId, uphiHash: hash, uphiCreatedTime: nowIso }).execute();
+export async function addPasswordHistory(
+  db: DbOrTx,
+  userId: string,
+  hash: string,
+  nowIso: string,
+  keep: number,
+): Promise<void> {
+  await db
+    .insertInto('user_password_history')
+    .values({ uphiUserId: userId, uphiHash: hash, uphiCreatedTime: nowIso })
+    .execute();
   const kept = await newestPasswordHistory(db, userId, Math.max(1, keep));
   await db
     .deleteFrom('user_password_history')
     .where('uphiUserId', '=', userId)
-    .where('uphiId', 'not in', kept.map((r) => r.uphiId))
+    .where(
+      'uphiId',
+      'not in',
+      kept.map((r) => r.uphiId),
+    )
     .execute();
 }

@@ -29,7 +29,9 @@ function refusal(error: AppError): string {
 async function main(): Promise<number> {
   const username = process.argv[2]?.trim();
   if (!username) {
-    console.error(`${NAME}: name the user: npm run ${NAME} -- <username>  (NEW_PASSWORD=... to choose the password)`);
+    console.error(
+      `${NAME}: name the user: npm run ${NAME} -- <username>  (NEW_PASSWORD=... to choose the password)`,
+    );
     return 2;
   }
   let config;
@@ -38,7 +40,9 @@ async function main(): Promise<number> {
     config = loadConfig();
     keys = loadDataKeys(config, baseDir);
   } catch (error) {
-    console.error(`${NAME}: ${error instanceof ConfigError ? error.message.replace(/\n\s*/g, ' ') : String(error)}`);
+    console.error(
+      `${NAME}: ${error instanceof ConfigError ? error.message.replace(/\n\s*/g, ' ') : String(error)}`,
+    );
     return 2;
   }
   let url = config.databaseUrl;
@@ -57,7 +61,9 @@ async function main(): Promise<number> {
   try {
     await resetPassword(database, systemClock, config.passwordPolicy, username, password);
     const shown = process.env.NEW_PASSWORD ? '(NEW_PASSWORD)' : password;
-    console.log(`${NAME}: ${username} / ${shown}  (its sessions ended, sign-in locks lifted${config.passwordPolicy === 'pci' ? '; to be changed at the next sign-in' : ''})`);
+    console.log(
+      `${NAME}: ${username} / ${shown}  (its sessions ended, sign-in locks lifted${config.passwordPolicy === 'pci' ? '; to be changed at the next sign-in' : ''})`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

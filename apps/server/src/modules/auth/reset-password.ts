@@ -15,13 +15,26 @@ import * as repo from './repo.ts';
 /** Who the audit trail names for a reset from the command line (no signed-in user). */
 export const RESET_PASSWORD_ACTOR = 'cli:user:reset-password';
 
-const CLI_CONTEXT: AuditContext = { actorUserId: null, actorUsername: RESET_PASSWORD_ACTOR, compId: null, ip: null, userAgent: null };
+const CLI_CONTEXT: AuditContext = {
+  actorUserId: null,
+  actorUsername: RESET_PASSWORD_ACTOR,
+  compId: null,
+  ip: null,
+  userAgent: null,
+};
 
 /** Sets the password of `username`; NotFound when there is no such login, Invalid (password field) when the policy refuses it. */
-export async function resetPassword(db: Db, clock: Clock, policy: PasswordPolicy, username: string, password: string): Promise<{ userId: string }> {
+export async function resetPassword(
+  db: Db,
+  clock: Clock,
+  policy: PasswordPolicy,
+  username: string,
+  password: string,
+): Promise<{ userId: string }> {
   // The user forms' rule (6 to 50 characters) first; the policy's own rules in changeCredentials.
   const shape = passwordRule.safeParse(password);
-  if (!shape.success) throw new Invalid(shape.error.issues[0]!.message, { password: shape.error.issues[0]!.message });
+  if (!shape.success)
+    throw new Invalid(shape.error.issues[0]!.message, { password: shape.error.issues[0]!.message });
   const nowIso = clock.now().toISOString();
   return db.kysely.transaction().execute(async (tx) => {
     const login = await repo.findLoginByUsername(tx, username);
@@ -32,7 +45,12 @@ export async function resetPassword(db: Db, clock: Clock, policy: PasswordPolicy
     await recordAudit(tx, clock, CLI_CONTEXT, {
       action: AUDIT_ACTIONS.master.user_login.updated,
       target: { type: 'user_login', id: userId },
-      details: { changed: ['usloPassword'], by: RESET_PASSWORD_ACTOR, wasLockedUntil: lockout?.wasLockedUntil ?? null, active: login.userStatus === 1 },
+      details: {
+        changed: ['usloPassword'],
+        by: RESET_PASSWORD_ACTOR,
+        wasLockedUntil: lockout?.wasLockedUntil ?? null,
+        active: login.userStatus === 1,
+      },
     });
     return { userId };
   });

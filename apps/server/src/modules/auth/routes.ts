@@ -1,7 +1,16 @@
 /** /api/security/authentication/* and SetCompany (spec §7 "Authentication"). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, envelopeSchema, pathId, loginAnswerSchema, loginBody, loginDataSchema, loginTwoFactorBody, statusDataSchema } from '@tagih/contract';
+import {
+  API_PATHS,
+  envelopeSchema,
+  pathId,
+  loginAnswerSchema,
+  loginBody,
+  loginDataSchema,
+  loginTwoFactorBody,
+  statusDataSchema,
+} from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -21,21 +30,32 @@ export const authRoutes =
         body: loginBody,
         response: { 200: envelopeSchema(loginAnswerSchema) },
       },
-      handler: async (request) => ok(await auth.login(deps, auditContextOf(request), request.body.username, request.body.password)),
+      handler: async (request) =>
+        ok(
+          await auth.login(
+            deps,
+            auditContextOf(request),
+            request.body.username,
+            request.body.password,
+          ),
+        ),
     });
 
     app.post(API_PATHS.auth.loginTwoFactor, {
       config: { access: 'public', rateLimit: { max: rate.max, timeWindow: rate.timeWindowMs } },
       schema: {
         tags: ['authentication'],
-        summary: 'Second step of a two-factor sign-in: the challenge and a code, or a recovery code',
+        summary:
+          'Second step of a two-factor sign-in: the challenge and a code, or a recovery code',
         body: loginTwoFactorBody,
         response: { 200: envelopeSchema(loginDataSchema) },
       },
       handler: async (request) => {
         const body = request.body;
         const factor = 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
-        return ok(await auth.loginSecondStep(deps, auditContextOf(request), body.challenge, factor));
+        return ok(
+          await auth.loginSecondStep(deps, auditContextOf(request), body.challenge, factor),
+        );
       },
     });
 

@@ -31,19 +31,31 @@ export function onLocalSessionChange(listener: (userId: string) => void): () => 
 }
 
 /** Ends one session (logout). */
-export async function revokeSession(db: DbOrTx, session: { tokenHash: string; userId: string }, nowIso: string): Promise<void> {
+export async function revokeSession(
+  db: DbOrTx,
+  session: { tokenHash: string; userId: string },
+  nowIso: string,
+): Promise<void> {
   await repo.revokeSession(db, session.tokenHash, nowIso);
   await sessionsChanged(db, session.userId);
 }
 
 /** Ends every live session of the user (credentials changed, deactivated, removed, locked, two-factor reset). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string): Promise<void> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  nowIso: string,
+): Promise<void> {
   await repo.revokeUserSessions(db, userId, nowIso);
   await sessionsChanged(db, userId);
 }
 
 /** Moves the session to another company. */
-export async function setSessionCompany(db: DbOrTx, session: { tokenHash: string; userId: string }, compId: number): Promise<void> {
+export async function setSessionCompany(
+  db: DbOrTx,
+  session: { tokenHash: string; userId: string },
+  compId: number,
+): Promise<void> {
   await repo.setSessionCompany(db, session.tokenHash, compId);
   await sessionsChanged(db, session.userId);
 }

@@ -2,7 +2,11 @@
 import type { DbOrTx } from '../../db/tables.ts';
 
 export function findTwoFactor(db: DbOrTx, userId: string) {
-  return db.selectFrom('user_two_factor').selectAll().where('utfaUserId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('user_two_factor')
+    .selectAll()
+    .where('utfaUserId', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Whether two-factor is on for the user. */
@@ -17,16 +21,40 @@ export async function isTwoFactorOn(db: DbOrTx, userId: string): Promise<boolean
 }
 
 /** A new pending secret (replaces a pending one; the caller checks two-factor is not on). */
-export async function savePendingSecret(db: DbOrTx, userId: string, sealed: string, nowIso: string): Promise<void> {
-  await db.deleteFrom('user_two_factor').where('utfaUserId', '=', userId).where('utfaEnabledTime', 'is', null).execute();
+export async function savePendingSecret(
+  db: DbOrTx,
+  userId: string,
+  sealed: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .deleteFrom('user_two_factor')
+    .where('utfaUserId', '=', userId)
+    .where('utfaEnabledTime', 'is', null)
+    .execute();
   await db
     .insertInto('user_two_factor')
-    .values({ utfaUserId: userId, utfaSecret: sealed, utfaEnabledTime: null, utfaLastStep: null, utfaCreatedTime: nowIso })
+    .values({
+      utfaUserId: userId,
+      utfaSecret: sealed,
+      utfaEnabledTime: null,
+      utfaLastStep: null,
+      utfaCreatedTime: nowIso,
+    })
     .execute();
 }
 
-export async function markEnabled(db: DbOrTx, userId: string, step: number, nowIso: string): Promise<void> {
-  await db.updateTable('user_two_factor').set({ utfaEnabledTime: nowIso, utfaLastStep: step }).where('utfaUserId', '=', userId).execute();
+export async function markEnabled(
+  db: DbOrTx,
+  userId: string,
+  step: number,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('user_two_factor')
+    .set({ utfaEnabledTime: nowIso, utfaLastStep: step })
+    .where('utfaUserId', '=', userId)
+    .execute();
 }
 
 /**
@@ -54,13 +82,25 @@ export async function deleteTwoFactor(db: DbOrTx, userId: string): Promise<boole
 
 // --- recovery codes -----------------------------------------------------------------
 
-export async function replaceRecoveryCodes(db: DbOrTx, userId: string, hashes: readonly string[]): Promise<void> {
+export async function replaceRecoveryCodes(
+  db: DbOrTx,
+  userId: string,
+  hashes: readonly string[],
+): Promise<void> {
   await db.deleteFrom('user_recovery_codes').where('urcoUserId', '=', userId).execute();
-  await db.insertInto('user_recovery_codes').values(hashes.map((urcoHash) => ({ urcoUserId: userId, urcoHash, urcoUsedTime: null }))).execute();
+  await db
+    .insertInto('user_recovery_codes')
+    .values(hashes.map((urcoHash) => ({ urcoUserId: userId, urcoHash, urcoUsedTime: null })))
+    .execute();
 }
 
 /** Marks an unused code of the user as used (atomically); returns whether one matched. */
-export async function useRecoveryCode(db: DbOrTx, userId: string, hash: string, nowIso: string): Promise<boolean> {
+export async function useRecoveryCode(
+  db: DbOrTx,
+  userId: string,
+  hash: string,
+  nowIso: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('user_recovery_codes')
     .set({ urcoUsedTime: nowIso })
@@ -83,10 +123,20 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Prom
 
 // --- sign-in challenges ---------------------------------------------------------------
 
-export async function insertChallenge(db: DbOrTx, row: { tokenHash: string; userId: string; nowIso: string; expiresIso: string }): Promise<void> {
+export async function insertChallenge(
+  db: DbOrTx,
+  row: { tokenHash: string; userId: string; nowIso: string; expiresIso: string },
+): Promise<void> {
   await db
     .insertInto('login_challenges')
-    .values({ lochTokenHash: row.tokenHash, lochUserId: row.userId, lochFailures: 0, lochCreatedTime: row.nowIso, lochExpiresTime: row.expiresIso, lochUsedTime: null })
+    .values({
+      lochTokenHash: row.tokenHash,
+      lochUserId: row.userId,
+      lochFailures: 0,
+      lochCreatedTime: row.nowIso,
+      lochExpiresTime: row.expiresIso,
+      lochUsedTime: null,
+    })
     .execute();
 }
 
@@ -96,8 +146,15 @@ export function findChallenge(db: DbOrTx, tokenHash: string) {
     .innerJoin('user_logins', 'user_logins.usloUserId', 'login_challenges.lochUserId')
     .innerJoin('users', 'users.userId', 'login_challenges.lochUserId')
     .select([
-      'lochTokenHash', 'lochUserId', 'lochFailures', 'lochExpiresTime', 'lochUsedTime',
-      'usloUserName', 'usloLastLoginAt', 'usloCreatedTime', 'userStatus',
+      'lochTokenHash',
+      'lochUserId',
+      'lochFailures',
+      'lochExpiresTime',
+      'lochUsedTime',
+      'usloUserName',
+      'usloLastLoginAt',
+      'usloCreatedTime',
+      'userStatus',
     ])
     .where('lochTokenHash', '=', tokenHash)
     .executeTakeFirst();
@@ -115,7 +172,11 @@ export async function countChallengeFailure(db: DbOrTx, tokenHash: string): Prom
 }
 
 /** Uses the challenge once (atomically); returns whether this call did. */
-export async function useChallenge(db: DbOrTx, tokenHash: string, nowIso: string): Promise<boolean> {
+export async function useChallenge(
+  db: DbOrTx,
+  tokenHash: string,
+  nowIso: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('login_challenges')
     .set({ lochUsedTime: nowIso })
@@ -127,12 +188,19 @@ export async function useChallenge(db: DbOrTx, tokenHash: string, nowIso: string
 
 /** Removes challenges that ended before `beforeIso`. */
 export async function deleteEndedChallenges(db: DbOrTx, beforeIso: string): Promise<number> {
-  const result = await db.deleteFrom('login_challenges').where('lochExpiresTime', '<', beforeIso).executeTakeFirst();
+  const result = await db
+    .deleteFrom('login_challenges')
+    .where('lochExpiresTime', '<', beforeIso)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Whether the user holds one of these roles. */
-export async function holdsAnyRole(db: DbOrTx, userId: string, roleIds: readonly number[]): Promise<boolean> {
+export async function holdsAnyRole(
+  db: DbOrTx,
+  userId: string,
+  roleIds: readonly number[],
+): Promise<boolean> {
   if (roleIds.length === 0) return false;
   const row = await db
     .selectFrom('user_roles')

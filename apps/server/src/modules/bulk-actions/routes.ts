@@ -8,7 +8,17 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS, MESSAGES, bulkJob, pathId, bulkJobDetail, bulkJobListQuery, bulkPreview, bulkPreviewRequest, bulkStartRequest, can, envelopeSchema,
+  API_PATHS,
+  MESSAGES,
+  bulkJob,
+  pathId,
+  bulkJobDetail,
+  bulkJobListQuery,
+  bulkPreview,
+  bulkPreviewRequest,
+  bulkStartRequest,
+  can,
+  envelopeSchema,
   type BulkSource,
 } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -35,9 +45,12 @@ export const bulkActionRoutes =
       const area = areaOfSource(source);
       if (can(sessionOf(request).access, area, 'read')) return;
       const needed = `${area}.read`;
-      await recordDenial({ request, method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0]!, needed }).catch((error: unknown) =>
-        request.log.error(error, 'could not record the access denial'),
-      );
+      await recordDenial({
+        request,
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0]!,
+        needed,
+      }).catch((error: unknown) => request.log.error(error, 'could not record the access denial'));
       throw new Forbidden(`${MESSAGES.forbidden} (needs ${needed})`);
     };
     const companyOf = (request: FastifyRequest) => requireActiveCompany(deps, sessionOf(request));
@@ -49,19 +62,41 @@ export const bulkActionRoutes =
 
     app.post(API_PATHS.bulkActions.preview, {
       config,
-      schema: { tags, summary: 'Bulk action: how many of a selection would be acted on, what is skipped and why, where they go', body: bulkPreviewRequest, response: { 200: envelopeSchema(bulkPreview) } },
+      schema: {
+        tags,
+        summary:
+          'Bulk action: how many of a selection would be acted on, what is skipped and why, where they go',
+        body: bulkPreviewRequest,
+        response: { 200: envelopeSchema(bulkPreview) },
+      },
       handler: async (request) => {
         await requireRead(request, request.body.source);
-        return ok(await bulk.preview(deps, sessionOf(request), await companyOf(request), request.body));
+        return ok(
+          await bulk.preview(deps, sessionOf(request), await companyOf(request), request.body),
+        );
       },
     });
 
     app.post(API_PATHS.bulkActions.list, {
       config,
-      schema: { tags, summary: 'Bulk action: start a job (reason required; the same idempotencyKey returns the same job)', body: bulkStartRequest, response: { 200: envelopeSchema(bulkJob) } },
+      schema: {
+        tags,
+        summary:
+          'Bulk action: start a job (reason required; the same idempotencyKey returns the same job)',
+        body: bulkStartRequest,
+        response: { 200: envelopeSchema(bulkJob) },
+      },
       handler: async (request) => {
         await requireRead(request, request.body.source);
-        return ok(await bulk.start(deps, sessionOf(request), auditContextOf(request), await companyOf(request), request.body));
+        return ok(
+          await bulk.start(
+            deps,
+            sessionOf(request),
+            auditContextOf(request),
+            await companyOf(request),
+            request.body,
+          ),
+        );
       },
     });
 
@@ -73,18 +108,37 @@ export const bulkActionRoutes =
         querystring: bulkJobListQuery,
         response: { 200: envelopeSchema(z.array(bulkJob)) },
       },
-      handler: async (request) => ok(await bulk.list(deps, sessionOf(request), await companyOf(request), request.query)),
+      handler: async (request) =>
+        ok(await bulk.list(deps, sessionOf(request), await companyOf(request), request.query)),
     });
 
     app.get(API_PATHS.bulkActions.one, {
       config,
-      schema: { tags, summary: 'Bulk action: one job of the user with its items in order', params: jobParams, response: { 200: envelopeSchema(bulkJobDetail) } },
-      handler: async (request) => ok(await bulk.detail(deps, await ownJob(request, request.params.jobId))),
+      schema: {
+        tags,
+        summary: 'Bulk action: one job of the user with its items in order',
+        params: jobParams,
+        response: { 200: envelopeSchema(bulkJobDetail) },
+      },
+      handler: async (request) =>
+        ok(await bulk.detail(deps, await ownJob(request, request.params.jobId))),
     });
 
     app.post(API_PATHS.bulkActions.cancel, {
       config,
-      schema: { tags, summary: 'Bulk action: cancel a job (what has not run yet is skipped)', params: jobParams, response: { 200: envelopeSchema(bulkJob) } },
-      handler: async (request) => ok(await bulk.cancel(deps, auditContextOf(request), await ownJob(request, request.params.jobId))),
+      schema: {
+        tags,
+        summary: 'Bulk action: cancel a job (what has not run yet is skipped)',
+        params: jobParams,
+        response: { 200: envelopeSchema(bulkJob) },
+      },
+      handler: async (request) =>
+        ok(
+          await bulk.cancel(
+            deps,
+            auditContextOf(request),
+            await ownJob(request, request.params.jobId),
+          ),
+        ),
     });
   };

@@ -33,12 +33,22 @@ const UNEXPECTED = 'Kesalahan server; lihat log';
 
 /** The job's creator acts, from no address: the audit trail shows whose job ran the item. */
 function runnerOf(item: repo.WorkItem): ActionRunner {
-  const audit: AuditContext = { actorUserId: item.userId, actorUsername: item.username, compId: item.compId, ip: null, userAgent: `bulk job ${item.jobId}` };
+  const audit: AuditContext = {
+    actorUserId: item.userId,
+    actorUsername: item.username,
+    compId: item.compId,
+    ip: null,
+    userAgent: `bulk job ${item.jobId}`,
+  };
   return { audit, budgetUserId: null, bulkJobId: item.jobId };
 }
 
 /** Runs one item as the single action would; returns its outcome in the operator's words. */
-async function runItem(deps: AppDeps, item: repo.WorkItem, onError: (error: unknown) => void): Promise<{ status: BulkItemStatus; message: string }> {
+async function runItem(
+  deps: AppDeps,
+  item: repo.WorkItem,
+  onError: (error: unknown) => void,
+): Promise<{ status: BulkItemStatus; message: string }> {
   const kind = SERVER_KINDS.find((k) => k.type === item.trctType);
   if (!kind) return { status: 'failed', message: `Unknown transaction kind ${item.trctType}` };
   try {
@@ -73,17 +83,23 @@ export interface BulkTickOptions {
  */
 export async function runBulkTick(deps: AppDeps, options: BulkTickOptions = {}): Promise<number> {
   const stopping = options.stopping ?? (() => false);
-  const onError = options.onError ?? ((error: unknown) => { throw error; });
+  const onError =
+    options.onError ??
+    ((error: unknown) => {
+      throw error;
+    });
   const now = deps.clock.now();
   const claimed: number[] = [];
   for (const { action, group } of await repo.pendingGroups(deps.db)) {
     if (stopping()) break;
-    claimed.push(...(await repo.claimWithinRate(deps.db, action, group, {
-      nowIso: iso(now),
-      windowStartIso: iso(new Date(now.getTime() - WINDOW_MS + 1)),
-      leaseUntilIso: iso(new Date(now.getTime() + ITEM_LEASE_MS)),
-      perMinute: perGroupPerMinute(deps, action),
-    })));
+    claimed.push(
+      ...(await repo.claimWithinRate(deps.db, action, group, {
+        nowIso: iso(now),
+        windowStartIso: iso(new Date(now.getTime() - WINDOW_MS + 1)),
+        leaseUntilIso: iso(new Date(now.getTime() + ITEM_LEASE_MS)),
+        perMinute: perGroupPerMinute(deps, action),
+      })),
+    );
   }
   const items = await repo.workItems(deps.db, claimed);
   await pool(items, deps.config.workerConcurrency, async (item) => {
@@ -104,7 +120,11 @@ export interface BulkWorker {
 const IDLE_INTERVALS = 4;
 
 /** Runs a tick every intervalMs (a tick never overlaps the previous one; after an idle one, IDLE_INTERVALS) until stopped. */
-export function startBulkWorker(deps: AppDeps, intervalMs: number, options: { onError: (error: unknown) => void; graceMs?: number }): BulkWorker {
+export function startBulkWorker(
+  deps: AppDeps,
+  intervalMs: number,
+  options: { onError: (error: unknown) => void; graceMs?: number },
+): BulkWorker {
   return startPeriodicTask({
     run: (stopping) => runBulkTick(deps, { stopping, onError: options.onError }),
     firstDelayMs: intervalMs,

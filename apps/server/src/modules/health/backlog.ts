@@ -8,7 +8,9 @@ export async function scrapeBacklog(deps: AppDeps): Promise<NotificationBacklog 
   const now = deps.clock.now();
   try {
     const row = await repo.notificationBacklog(deps.db, iso(now));
-    const oldestDueAgeSeconds = row.oldestDue ? Math.max(0, (now.getTime() - Date.parse(row.oldestDue)) / 1000) : 0;
+    const oldestDueAgeSeconds = row.oldestDue
+      ? Math.max(0, (now.getTime() - Date.parse(row.oldestDue)) / 1000)
+      : 0;
     return { pending: row.pending, due: row.due, givenUp: row.givenUp, oldestDueAgeSeconds };
   } catch {
     return null;

@@ -34,7 +34,10 @@ async function databaseCheck(deps: AppDeps): Promise<{ database: string; migrati
     return { database: `unreachable: ${messageOf(error)}`, migrations: 'unknown' };
   }
   try {
-    const recorded = await within(DATABASE_CHECK_MS, repo.isMigrationRecorded(deps.db, LATEST_MIGRATION));
+    const recorded = await within(
+      DATABASE_CHECK_MS,
+      repo.isMigrationRecorded(deps.db, LATEST_MIGRATION),
+    );
     return { database: 'ok', migrations: recorded ? 'ok' : `${LATEST_MIGRATION} not applied` };
   } catch (error) {
     return { database: 'ok', migrations: `cannot read the migration table: ${messageOf(error)}` };
@@ -51,9 +54,24 @@ function workerCheck(deps: AppDeps, lifecycle: Lifecycle): string {
 export async function readiness(deps: AppDeps, lifecycle: Lifecycle): Promise<Readiness> {
   // Shutting down: answer at once, the database is no longer our business.
   if (lifecycle.shuttingDown) {
-    return { ready: false, checks: { database: 'not checked', migrations: 'not checked', worker: 'not checked', shutdown: 'in progress' } };
+    return {
+      ready: false,
+      checks: {
+        database: 'not checked',
+        migrations: 'not checked',
+        worker: 'not checked',
+        shutdown: 'in progress',
+      },
+    };
   }
-  const checks = { ...(await databaseCheck(deps)), worker: workerCheck(deps, lifecycle), shutdown: 'no' };
-  const ready = checks.database === 'ok' && checks.migrations === 'ok' && (checks.worker === 'ok' || checks.worker === 'off');
+  const checks = {
+    ...(await databaseCheck(deps)),
+    worker: workerCheck(deps, lifecycle),
+    shutdown: 'no',
+  };
+  const ready =
+    checks.database === 'ok' &&
+    checks.migrations === 'ok' &&
+    (checks.worker === 'ok' || checks.worker === 'off');
   return { ready, checks };
 }

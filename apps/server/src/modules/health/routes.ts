@@ -14,11 +14,17 @@ import { Unauthorized } from '../../shared/errors.ts';
 import { readiness } from './readiness.ts';
 import { scrapeBacklog } from './backlog.ts';
 
-const checks = z.object({ database: z.string(), migrations: z.string(), worker: z.string(), shutdown: z.string() });
+const checks = z.object({
+  database: z.string(),
+  migrations: z.string(),
+  worker: z.string(),
+  shutdown: z.string(),
+});
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Constant-time comparison (of digests, so the lengths match too). */
-const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+const sameToken = (given: string, expected: string) =>
+  timingSafeEqual(digest(given), digest(expected));
 
 export interface HealthRouteOptions {
   lifecycle: Lifecycle;
@@ -30,7 +36,11 @@ export const healthRoutes =
   async (app) => {
     app.get(API_PATHS.health.live, {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'The process is up (no database check)', response: { 200: envelopeSchema(z.object({ uptimeSeconds: z.number() })) } },
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up (no database check)',
+        response: { 200: envelopeSchema(z.object({ uptimeSeconds: z.number() })) },
+      },
       handler: async () => ok({ uptimeSeconds: Math.round(process.uptime()) }, 'live'),
     });
 
@@ -44,20 +54,30 @@ export const healthRoutes =
       handler: async (_request, reply) => {
         const { ready, checks: found } = await readiness(deps, lifecycle);
         if (ready) return ok(found, 'ready');
-        const problems = Object.entries(found).filter(([, v]) => !['ok', 'off', 'no', 'not checked'].includes(v)).map(([k, v]) => `${k} ${v}`);
-        return reply.code(503).send({ ...failure(`Not ready: ${problems.join('; ')}`), data: found });
+        const problems = Object.entries(found)
+          .filter(([, v]) => !['ok', 'off', 'no', 'not checked'].includes(v))
+          .map(([k, v]) => `${k} ${v}`);
+        return reply
+          .code(503)
+          .send({ ...failure(`Not ready: ${problems.join('; ')}`), data: found });
       },
     });
 
     app.get(API_PATHS.metrics, {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)', response: { 200: z.string() } },
+      schema: {
+        tags: ['health'],
+        summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)',
+        response: { 200: z.string() },
+      },
       handler: async (request, reply) => {
         const token = deps.config.metricsToken;
         // Unset: as if there were no such route, so a scanner learns nothing.
         if (!token) return reply.callNotFound();
-        const given = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
-        if (!sameToken(given, token)) throw new Unauthorized('Metrics need Authorization: Bearer <METRICS_TOKEN>');
+        const given =
+          /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
+        if (!sameToken(given, token))
+          throw new Unauthorized('Metrics need Authorization: Bearer <METRICS_TOKEN>');
         metrics.setBacklog(await scrapeBacklog(deps));
         return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
       },

@@ -16,13 +16,16 @@ export const homeRoutes =
       config: { access: 'signed-in' },
       schema: {
         tags: ['monitoring'],
-        summary: 'Home: today and the last 7 business days for the active company (only the parts the user may read)',
+        summary:
+          'Home: today and the last 7 business days for the active company (only the parts the user may read)',
         querystring: z.strictObject({}),
         response: { 200: envelopeSchema(homeFiguresSchema) },
       },
       handler: async (request) => {
         const session = sessionOf(request);
-        return ok(await homeFigures(deps, session.access, await requireActiveCompany(deps, session)));
+        return ok(
+          await homeFigures(deps, session.access, await requireActiveCompany(deps, session)),
+        );
       },
     });
   };

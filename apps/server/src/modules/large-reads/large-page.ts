@@ -85,7 +85,11 @@ function batchBytes(rows: readonly unknown[], rowSchema: z.ZodType, first: boole
  * JSON error.
  */
 export async function answerLargePage<Row, Api, Rest extends object>(
-  deps: AppDeps, request: FastifyRequest, reply: FastifyReply, page: BatchedPage<Row, Api, Rest>, schema: { envelope: z.ZodType; row: z.ZodType },
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: BatchedPage<Row, Api, Rest>,
+  schema: { envelope: z.ZodType; row: z.ZodType },
 ): Promise<Envelope<{ data: Api[] } & Rest> | undefined> {
   const firstLimit = Math.min(page.max, LIST_BATCH_ROWS);
   const first = await page.read(null, firstLimit);
@@ -110,7 +114,11 @@ export async function answerLargePage<Row, Api, Rest extends object>(
         // batch is made in one go otherwise, and ten large pages at once kept them waiting.
         if (sent + at > 0) await turnForOthers();
         const slice = rows.slice(at, at + SLICE_ROWS);
-        yield batchBytes(slice.map((row, i) => page.toApi(row, sent + at + i)), schema.row, sent + at === 0);
+        yield batchBytes(
+          slice.map((row, i) => page.toApi(row, sent + at + i)),
+          schema.row,
+          sent + at === 0,
+        );
       }
       sent += rows.length;
       if (rows.length < limit || sent >= page.max) break;
@@ -120,6 +128,11 @@ export async function answerLargePage<Row, Api, Rest extends object>(
     }
     yield tail;
   }
-  await sendParts(reply, { 'content-type': 'application/json; charset=utf-8' }, parts(), 'Large list page');
+  await sendParts(
+    reply,
+    { 'content-type': 'application/json; charset=utf-8' },
+    parts(),
+    'Large list page',
+  );
   return undefined;
 }

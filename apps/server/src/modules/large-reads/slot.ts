@@ -33,8 +33,16 @@ export const largeReadMetrics = { taken: 0, refused: 0, released: 0 };
  * Takes the signed-in user's large-read slot for this answer, or throws TooManyRequests. The
  * slot is released when the response closes, whatever ended it.
  */
-export async function takeLargeReadSlot(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<LargeReadSlot> {
-  const lease = await takeLease(deps, `largeRead:user:${sessionOf(request).userId}`, LARGE_READ_LEASE_MS);
+export async function takeLargeReadSlot(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<LargeReadSlot> {
+  const lease = await takeLease(
+    deps,
+    `largeRead:user:${sessionOf(request).userId}`,
+    LARGE_READ_LEASE_MS,
+  );
   if (!lease) {
     largeReadMetrics.refused += 1;
     throw new TooManyRequests(MESSAGES.largeReadInProgress, LARGE_READ_RETRY_SECONDS);
@@ -52,7 +60,11 @@ export async function takeLargeReadSlot(deps: AppDeps, request: FastifyRequest, 
     release() {
       released ??= lease.release().then(
         () => void (largeReadMetrics.released += 1),
-        (error: unknown) => reply.log.error({ err: error }, 'large read slot not released; it frees itself when its lease runs out'),
+        (error: unknown) =>
+          reply.log.error(
+            { err: error },
+            'large read slot not released; it frees itself when its lease runs out',
+          ),
       );
       return released;
     },
@@ -64,7 +76,10 @@ export async function takeLargeReadSlot(deps: AppDeps, request: FastifyRequest, 
 }
 
 /** `parts` as they come, renewing `slot` between them (an export that lasts longer than the lease keeps it). */
-export async function* renewingSlot<T>(slot: LargeReadSlot, parts: AsyncGenerator<T>): AsyncGenerator<T> {
+export async function* renewingSlot<T>(
+  slot: LargeReadSlot,
+  parts: AsyncGenerator<T>,
+): AsyncGenerator<T> {
   try {
     for (let part = await parts.next(); !part.done; part = await parts.next()) {
       yield part.value;

@@ -29,22 +29,47 @@ export async function insertBill(tx: Transaction<Database>, bill: NewBill): Prom
   const { trctId } = await tx
     .insertInto('transactions')
     .values({
-      trctType: d.type, trctCompId: bill.compId, trctClntId: bill.clntId, trctOrderId: bill.orderId, trctBank: bill.bank,
-      trctVirtualAccountNo: vaNo, trctVirtualAccountName: d.type === 'VA' ? d.name : null, trctQrName: null, trctQrBank: d.type === 'QRIS' ? bill.bank : null,
-      trctTotalAmount: bill.totalMinor, trctTotalAmountPaid: null, trctStatus: TRX_STATUS.UNPAID,
-      trctCreatedTime: bill.createdIso, trctLunasTime: null, trctUpdatedTime: bill.createdIso,
+      trctType: d.type,
+      trctCompId: bill.compId,
+      trctClntId: bill.clntId,
+      trctOrderId: bill.orderId,
+      trctBank: bill.bank,
+      trctVirtualAccountNo: vaNo,
+      trctVirtualAccountName: d.type === 'VA' ? d.name : null,
+      trctQrName: null,
+      trctQrBank: d.type === 'QRIS' ? bill.bank : null,
+      trctTotalAmount: bill.totalMinor,
+      trctTotalAmountPaid: null,
+      trctStatus: TRX_STATUS.UNPAID,
+      trctCreatedTime: bill.createdIso,
+      trctLunasTime: null,
+      trctUpdatedTime: bill.createdIso,
     })
     .returning('trctId')
     .executeTakeFirstOrThrow();
   if (d.type === 'VA') {
     await tx
       .insertInto('transaction_va')
-      .values({ trvaTrctId: trctId, trvaPartnerServiceId: d.partnerServiceId, trvaCustomerNo: d.customerNo, trvaVirtualAccountNo: vaNo!, trvaVirtualAccountName: d.name, trvaExpiredDate: bill.expiresIso })
+      .values({
+        trvaTrctId: trctId,
+        trvaPartnerServiceId: d.partnerServiceId,
+        trvaCustomerNo: d.customerNo,
+        trvaVirtualAccountNo: vaNo!,
+        trvaVirtualAccountName: d.name,
+        trvaExpiredDate: bill.expiresIso,
+      })
       .execute();
   } else {
     await tx
       .insertInto('transaction_qr')
-      .values({ trqrTrctId: trctId, trqrReferenceNo: d.referenceNo, trqrMerchantId: d.merchantId, trqrTotalAmount: bill.totalMinor, trqrCreatedTime: bill.createdIso, trqrExpiredDate: bill.expiresIso })
+      .values({
+        trqrTrctId: trctId,
+        trqrReferenceNo: d.referenceNo,
+        trqrMerchantId: d.merchantId,
+        trqrTotalAmount: bill.totalMinor,
+        trqrCreatedTime: bill.createdIso,
+        trqrExpiredDate: bill.expiresIso,
+      })
       .execute();
   }
   await addToRollup(tx, [trctId]);
@@ -52,12 +77,29 @@ export async function insertBill(tx: Transaction<Database>, bill: NewBill): Prom
 }
 
 /** Unpaid -> expired (Kadaluarsa) now, its expiry moved to now (the rollup follows); false when it was no longer unpaid. */
-export async function markCancelled(tx: Transaction<Database>, trctId: number, nowIso: string): Promise<boolean> {
+export async function markCancelled(
+  tx: Transaction<Database>,
+  trctId: number,
+  nowIso: string,
+): Promise<boolean> {
   const result = await withRollup(tx, [trctId], () =>
-    tx.updateTable('transactions').set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', TRX_STATUS.UNPAID).executeTakeFirst(),
+    tx
+      .updateTable('transactions')
+      .set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso })
+      .where('trctId', '=', trctId)
+      .where('trctStatus', '=', TRX_STATUS.UNPAID)
+      .executeTakeFirst(),
   );
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await tx.updateTable('transaction_va').set({ trvaExpiredDate: nowIso }).where('trvaTrctId', '=', trctId).execute();
-  await tx.updateTable('transaction_qr').set({ trqrExpiredDate: nowIso }).where('trqrTrctId', '=', trctId).execute();
+  await tx
+    .updateTable('transaction_va')
+    .set({ trvaExpiredDate: nowIso })
+    .where('trvaTrctId', '=', trctId)
+    .execute();
+  await tx
+    .updateTable('transaction_qr')
+    .set({ trqrExpiredDate: nowIso })
+    .where('trqrTrctId', '=', trctId)
+    .execute();
   return true;
 }

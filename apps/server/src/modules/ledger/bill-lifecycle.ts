@@ -14,7 +14,11 @@ export type { NewBill };
 /** The new transaction's id; throws the database's unique violation when the client already used the order id. */
 export async function openBill(log: ChangeLog, bill: NewBill): Promise<number> {
   const trctId = await insertBill(log.tx, bill);
-  await log.changed('opened', { trctId, trctCompId: bill.compId, trctOrderId: bill.orderId, kind: bill.detail.type }, bill.createdIso);
+  await log.changed(
+    'opened',
+    { trctId, trctCompId: bill.compId, trctOrderId: bill.orderId, kind: bill.detail.type },
+    bill.createdIso,
+  );
   return trctId;
 }
 
@@ -33,5 +37,8 @@ export async function expireBill(log: ChangeLog, bill: BillRef, nowIso: string):
 }
 
 /** The pending notification of a paid bill, created when missing (a Notif for a bill paid before notifications were kept); its id. */
-export const queueNotification = (db: DbOrTx, bill: { trctId: number; trctCompId: number; trctOrderId: string }, nowIso: string): Promise<number> =>
-  ensureNotification(db, bill, nowIso);
+export const queueNotification = (
+  db: DbOrTx,
+  bill: { trctId: number; trctCompId: number; trctOrderId: string },
+  nowIso: string,
+): Promise<number> => ensureNotification(db, bill, nowIso);

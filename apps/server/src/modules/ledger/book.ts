@@ -30,7 +30,14 @@ export class ChangeLog {
   }
 
   async changed(event: BillEvent, bill: BillRef, nowIso: string): Promise<void> {
-    const change: BillChange = { event, trctId: bill.trctId, compId: bill.trctCompId, kind: bill.kind, orderId: bill.trctOrderId, nowIso };
+    const change: BillChange = {
+      event,
+      trctId: bill.trctId,
+      compId: bill.trctCompId,
+      kind: bill.kind,
+      orderId: bill.trctOrderId,
+      nowIso,
+    };
     await this.hooks.runInTransaction(this.tx, change);
     this.changes.push(change);
   }

@@ -42,18 +42,40 @@ export async function expireDueBills(deps: AppDeps, options: ExpiryOptions = {})
   return expired;
 }
 
-async function expireBatch(deps: AppDeps, due: readonly repo.DueBill[], nowIso: string): Promise<number> {
+async function expireBatch(
+  deps: AppDeps,
+  due: readonly repo.DueBill[],
+  nowIso: string,
+): Promise<number> {
   const { audit } = installedLedger();
   const expired = await inLedger(deps, async (log) => {
     const { tx } = log;
-    const locked = await repo.lockUnpaid(tx, due.map((b) => b.trctId));
-    const changed = new Set(await withRollup(tx, locked, () => repo.markExpired(tx, locked, nowIso)));
+    const locked = await repo.lockUnpaid(
+      tx,
+      due.map((b) => b.trctId),
+    );
+    const changed = new Set(
+      await withRollup(tx, locked, () => repo.markExpired(tx, locked, nowIso)),
+    );
     const bills = due.filter((b) => changed.has(b.trctId));
-    for (const b of bills) await log.changed('expired', { trctId: b.trctId, trctCompId: b.compId, trctOrderId: b.orderId, kind: b.kind }, nowIso);
-    await audit(tx, deps.clock, bills.map((b) => ({
-      context: { ...SYSTEM_AUDIT_CONTEXT, compId: b.compId },
-      event: { action: AUDIT_ACTIONS.transactionExpired, target: { type: 'transaction', id: b.trctId }, details: { kind: b.kind, orderId: b.orderId, expiredAt: b.expiredAt } },
-    })));
+    for (const b of bills)
+      await log.changed(
+        'expired',
+        { trctId: b.trctId, trctCompId: b.compId, trctOrderId: b.orderId, kind: b.kind },
+        nowIso,
+      );
+    await audit(
+      tx,
+      deps.clock,
+      bills.map((b) => ({
+        context: { ...SYSTEM_AUDIT_CONTEXT, compId: b.compId },
+        event: {
+          action: AUDIT_ACTIONS.transactionExpired,
+          target: { type: 'transaction', id: b.trctId },
+          details: { kind: b.kind, orderId: b.orderId, expiredAt: b.expiredAt },
+        },
+      })),
+    );
     return bills;
   });
   return expired.length;

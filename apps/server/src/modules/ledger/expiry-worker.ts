@@ -18,7 +18,11 @@ export interface ExpiryWorker {
   stop(): Promise<void>;
 }
 
-export function startExpiryWorker(deps: AppDeps, intervalMs: number, options: { onError: (error: unknown) => void; graceMs?: number }): ExpiryWorker {
+export function startExpiryWorker(
+  deps: AppDeps,
+  intervalMs: number,
+  options: { onError: (error: unknown) => void; graceMs?: number },
+): ExpiryWorker {
   let lastFullPass: number | null = null;
   const lookBackMs = Math.max(LOOK_BACK_MIN_MS, LOOK_BACK_INTERVALS * intervalMs);
 

@@ -38,7 +38,14 @@ export type AfterCommitHook = (deps: AppDeps, changes: readonly BillChange[]) =>
 export type AuditWriter = (
   tx: Transaction<Database>,
   clock: Clock,
-  entries: readonly { context: AuditContext; event: { action: AuditAction; target?: { type: string; id: number }; details?: Record<string, unknown> } }[],
+  entries: readonly {
+    context: AuditContext;
+    event: {
+      action: AuditAction;
+      target?: { type: string; id: number };
+      details?: Record<string, unknown>;
+    };
+  }[],
 ) => Promise<void>;
 
 /** The hooks, registered by event and phase, run in the order they were registered. */
@@ -52,9 +59,21 @@ export class LedgerHooks {
     return this.add(event, phase, handler);
   }
 
-  private add(event: BillEvent, phase: HookPhase, handler: InTransactionHook | AfterCommitHook): this {
-    if (phase === 'inTransaction') this.inTransaction.set(event, [...(this.inTransaction.get(event) ?? []), handler as InTransactionHook]);
-    else this.afterCommit.set(event, [...(this.afterCommit.get(event) ?? []), handler as AfterCommitHook]);
+  private add(
+    event: BillEvent,
+    phase: HookPhase,
+    handler: InTransactionHook | AfterCommitHook,
+  ): this {
+    if (phase === 'inTransaction')
+      this.inTransaction.set(event, [
+        ...(this.inTransaction.get(event) ?? []),
+        handler as InTransactionHook,
+      ]);
+    else
+      this.afterCommit.set(event, [
+        ...(this.afterCommit.get(event) ?? []),
+        handler as AfterCommitHook,
+      ]);
     return this;
   }
 
@@ -108,6 +127,9 @@ export function installLedger(setup: Installed): void {
 }
 
 export function installedLedger(): Installed {
-  if (!installed) throw new Error('The ledger has no hooks installed: buildApp (app.ts) installs them (ledger-wiring.ts)');
+  if (!installed)
+    throw new Error(
+      'The ledger has no hooks installed: buildApp (app.ts) installs them (ledger-wiring.ts)',
+    );
   return installed;
 }

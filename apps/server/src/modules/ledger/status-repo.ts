@@ -9,11 +9,22 @@ import type { Database, DbOrTx } from '../../db/tables.ts';
 import { withRollup } from '../../db/transaction-rollup.ts';
 
 /** Unpaid -> paid with the paid amount and time; false when it was no longer unpaid (another request got there first). */
-export async function markPaid(tx: Transaction<Database>, trctId: number, paidMinor: number, paidAt: string, nowIso: string): Promise<boolean> {
+export async function markPaid(
+  tx: Transaction<Database>,
+  trctId: number,
+  paidMinor: number,
+  paidAt: string,
+  nowIso: string,
+): Promise<boolean> {
   const result = await withRollup(tx, [trctId], () =>
     tx
       .updateTable('transactions')
-      .set({ trctStatus: TRX_STATUS.PAID, trctTotalAmountPaid: paidMinor, trctLunasTime: paidAt, trctUpdatedTime: nowIso })
+      .set({
+        trctStatus: TRX_STATUS.PAID,
+        trctTotalAmountPaid: paidMinor,
+        trctLunasTime: paidAt,
+        trctUpdatedTime: nowIso,
+      })
       .where('trctId', '=', trctId)
       .where('trctStatus', '=', TRX_STATUS.UNPAID)
       .executeTakeFirst(),
@@ -22,26 +33,50 @@ export async function markPaid(tx: Transaction<Database>, trctId: number, paidMi
 }
 
 /** Unpaid -> expired (the rollup follows in the same transaction); false when it was no longer unpaid. */
-export async function markExpired(tx: Transaction<Database>, trctId: number, nowIso: string): Promise<boolean> {
+export async function markExpired(
+  tx: Transaction<Database>,
+  trctId: number,
+  nowIso: string,
+): Promise<boolean> {
   const result = await withRollup(tx, [trctId], () =>
-    tx.updateTable('transactions').set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso }).where('trctId', '=', trctId).where('trctStatus', '=', TRX_STATUS.UNPAID).executeTakeFirst(),
+    tx
+      .updateTable('transactions')
+      .set({ trctStatus: TRX_STATUS.EXPIRED, trctUpdatedTime: nowIso })
+      .where('trctId', '=', trctId)
+      .where('trctStatus', '=', TRX_STATUS.UNPAID)
+      .executeTakeFirst(),
   );
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** The pending notification of a paid transaction, created when missing; returns its id. */
-export async function ensureNotification(db: DbOrTx, trct: { trctId: number; trctCompId: number; trctOrderId: string }, nowIso: string): Promise<number> {
+export async function ensureNotification(
+  db: DbOrTx,
+  trct: { trctId: number; trctCompId: number; trctOrderId: string },
+  nowIso: string,
+): Promise<number> {
   // One round trip when it is new (RETURNING); the re-read only when one was there already.
   const inserted = await db
     .insertInto('notifications')
     .values({
-      notiTrctId: trct.trctId, notiCompId: trct.trctCompId, notiOrderId: trct.trctOrderId, notiStatus: NOTI_STATUS.PENDING,
-      notiCreatedTime: nowIso, notiUpdatedTime: nowIso, notiAttempts: 0, notiNextAttemptAt: nowIso, notiLockedUntil: null,
+      notiTrctId: trct.trctId,
+      notiCompId: trct.trctCompId,
+      notiOrderId: trct.trctOrderId,
+      notiStatus: NOTI_STATUS.PENDING,
+      notiCreatedTime: nowIso,
+      notiUpdatedTime: nowIso,
+      notiAttempts: 0,
+      notiNextAttemptAt: nowIso,
+      notiLockedUntil: null,
     })
     .onConflict((oc) => oc.column('notiTrctId').doNothing())
     .returning('notiId')
     .executeTakeFirst();
   if (inserted) return Number(inserted.notiId);
-  const row = await db.selectFrom('notifications').select('notiId').where('notiTrctId', '=', trct.trctId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notifications')
+    .select('notiId')
+    .where('notiTrctId', '=', trct.trctId)
+    .executeTakeFirstOrThrow();
   return row.notiId;
 }

@@ -9,7 +9,13 @@ import type { ChangeLog, BillRef } from './book.ts';
 import * as repo from './status-repo.ts';
 
 /** The queued notification's id; null when the bill was no longer unpaid (another payment got there first). */
-export async function turnPaid(log: ChangeLog, bill: BillRef, paidMinor: number, paidAt: string, nowIso: string): Promise<number | null> {
+export async function turnPaid(
+  log: ChangeLog,
+  bill: BillRef,
+  paidMinor: number,
+  paidAt: string,
+  nowIso: string,
+): Promise<number | null> {
   if (!(await repo.markPaid(log.tx, bill.trctId, paidMinor, paidAt, nowIso))) return null;
   await log.changed('paid', bill, nowIso);
   return repo.ensureNotification(log.tx, bill, nowIso);

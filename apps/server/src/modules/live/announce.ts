@@ -22,7 +22,13 @@ const eventOf = (type: LiveEventType, s: LiveSubject): LiveEvent => ({
   ...(s.notiId === undefined || s.notiId === null ? {} : { notiId: s.notiId }),
 });
 
-export function announce(deps: Pick<AppDeps, 'db'>, type: LiveEventType, subjects: LiveSubject | readonly LiveSubject[]): void {
-  const list = Array.isArray(subjects) ? (subjects as readonly LiveSubject[]) : [subjects as LiveSubject];
+export function announce(
+  deps: Pick<AppDeps, 'db'>,
+  type: LiveEventType,
+  subjects: LiveSubject | readonly LiveSubject[],
+): void {
+  const list = Array.isArray(subjects)
+    ? (subjects as readonly LiveSubject[])
+    : [subjects as LiveSubject];
   outboxOf(deps.db).publish(list.map((s) => eventOf(type, s)));
 }

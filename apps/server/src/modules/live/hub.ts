@@ -14,7 +14,17 @@
  *  - and at each heartbeat (a comment line that keeps proxies from closing an idle stream), which
  *    also catches a word that was lost (a LISTEN connection that broke meanwhile).
  */
-import { LIVE_STREAM, NOTIFICATIONS_AREA, TRANSACTION_KINDS, can, readLiveEvent, type AccessMap, type Area, type LiveEndReason, type LiveEvent } from '@tagih/contract';
+import {
+  LIVE_STREAM,
+  NOTIFICATIONS_AREA,
+  TRANSACTION_KINDS,
+  can,
+  readLiveEvent,
+  type AccessMap,
+  type Area,
+  type LiveEndReason,
+  type LiveEvent,
+} from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { stillLive } from '../auth/service.ts';
 import { SESSION_CHANNEL, onLocalSessionChange } from '../auth/session-changes.ts';
@@ -49,7 +59,8 @@ function areaOf(event: LiveEvent): Area {
 export const mayHear = (stream: Pick<LiveStream, 'compId' | 'access'>, event: LiveEvent): boolean =>
   event.compId === stream.compId && can(stream.access, areaOf(event), 'read');
 
-const frame = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const frame = (event: string, data: unknown): string =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** The events of a NOTIFY payload; anything else on the channel is ignored. */
 function parsePayload(payload: string): LiveEvent[] {
@@ -74,7 +85,8 @@ export class LiveHub {
   private readonly stopLocalSessionChanges: () => void = () => {};
   private closed = false;
   private readonly fromOutbox = (events: LiveEvent[]) => this.deliver(events);
-  private readonly sendFailed = (error: unknown) => this.log.warn({ err: error }, 'live events not sent');
+  private readonly sendFailed = (error: unknown) =>
+    this.log.warn({ err: error }, 'live events not sent');
 
   constructor(deps: AppDeps, log: Log) {
     this.deps = deps;
@@ -84,7 +96,9 @@ export class LiveHub {
     outbox.failures.on('error', this.sendFailed);
     if (deps.dialect === 'sqlite') {
       outbox.local.on('events', this.fromOutbox);
-      this.stopLocalSessionChanges = onLocalSessionChange((userId) => void this.sessionsChanged(userId));
+      this.stopLocalSessionChanges = onLocalSessionChange(
+        (userId) => void this.sessionsChanged(userId),
+      );
     }
   }
 
@@ -110,7 +124,8 @@ export class LiveHub {
   /** Forgets the stream (its client went away, or it was ended). */
   remove(stream: LiveStream): void {
     this.streams.delete(stream);
-    if (![...this.streams].some((s) => s.tokenHash === stream.tokenHash)) this.forgetSessionEnd(stream.tokenHash);
+    if (![...this.streams].some((s) => s.tokenHash === stream.tokenHash))
+      this.forgetSessionEnd(stream.tokenHash);
     if (this.streams.size > 0) return;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
@@ -127,7 +142,8 @@ export class LiveHub {
 
   deliver(events: readonly LiveEvent[]): void {
     for (const stream of this.streams) {
-      for (const event of events) if (mayHear(stream, event)) stream.write(frame(LIVE_STREAM.change, event));
+      for (const event of events)
+        if (mayHear(stream, event)) stream.write(frame(LIVE_STREAM.change, event));
     }
   }
 
@@ -167,7 +183,8 @@ export class LiveHub {
           else if (now.compId !== s.compId) this.end(s, 'company');
           else s.access = now.access;
         }
-        if (now && held.some((s) => this.streams.has(s))) this.awaitSessionEnd(tokenHash, now.endsAt);
+        if (now && held.some((s) => this.streams.has(s)))
+          this.awaitSessionEnd(tokenHash, now.endsAt);
       } catch (error) {
         this.log.warn({ err: error }, 'live stream session check failed');
       }
@@ -177,7 +194,10 @@ export class LiveHub {
   /** Checks the session's streams again when it ends (unless a request moved its idle limit: then it waits again). */
   private awaitSessionEnd(tokenHash: string, endsAt: Date): void {
     this.forgetSessionEnd(tokenHash);
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, endsAt.getTime() - this.deps.clock.now().getTime()));
+    const delay = Math.min(
+      MAX_TIMER_MS,
+      Math.max(0, endsAt.getTime() - this.deps.clock.now().getTime()),
+    );
     const timer = setTimeout(() => {
       this.sessionEnds.delete(tokenHash);
       void this.check([...this.streams].filter((s) => s.tokenHash === tokenHash));
@@ -213,7 +233,12 @@ export class LiveHub {
   private async listen(): Promise<LiveListener | null> {
     while (!this.closed && this.streams.size > 0) {
       try {
-        return await listenLive(this.deps.db, [LIVE_CHANNEL, SESSION_CHANNEL], (channel, payload) => this.heard(channel, payload), (error) => this.relisten(error));
+        return await listenLive(
+          this.deps.db,
+          [LIVE_CHANNEL, SESSION_CHANNEL],
+          (channel, payload) => this.heard(channel, payload),
+          (error) => this.relisten(error),
+        );
       } catch (error) {
         this.log.warn({ err: error }, 'live events: LISTEN failed; trying again');
         await new Promise((resolve) => setTimeout(resolve, RELISTEN_MS).unref());

@@ -22,7 +22,10 @@ export interface LiveListener {
  * channel and text, `onLost` once when the connection breaks (the caller listens again).
  */
 export async function listenLive(
-  db: Kysely<Database>, channels: readonly string[], onPayload: (channel: string, payload: string) => void, onLost: (error: Error) => void,
+  db: Kysely<Database>,
+  channels: readonly string[],
+  onPayload: (channel: string, payload: string) => void,
+  onLost: (error: Error) => void,
 ): Promise<LiveListener> {
   const lease: PostgresLease = await leasePostgresClient(db);
   const { client } = lease;
@@ -37,7 +40,8 @@ export async function listenLive(
     if (error) onLost(error);
   };
   const heard = (message: { channel: string; payload?: string }) => {
-    if (channels.includes(message.channel) && message.payload) onPayload(message.channel, message.payload);
+    if (channels.includes(message.channel) && message.payload)
+      onPayload(message.channel, message.payload);
   };
   const lost = (error: Error) => finish(error);
   const ended = () => finish(new Error('the LISTEN connection ended'));

@@ -27,12 +27,14 @@ export const liveRoutes =
       config: { access: 'signed-in' },
       schema: {
         tags: ['monitoring'],
-        summary: 'Server-Sent Events: `change` events (type, compId, kind, trctId, notiId) of the session\'s company that the user may read; `end` when the session ends or changes company',
+        summary:
+          "Server-Sent Events: `change` events (type, compId, kind, trctId, notiId) of the session's company that the user may read; `end` when the session ends or changes company",
       },
       handler: async (request, reply) => {
         const session = sessionOf(request);
         const compId = await requireActiveCompany(deps, session);
-        if (hub.countOf(session.userId) >= deps.config.liveStreamsPerUser) throw new TooManyRequests(MESSAGES.liveStreamsLimit, RETRY_AFTER_SECONDS);
+        if (hub.countOf(session.userId) >= deps.config.liveStreamsPerUser)
+          throw new TooManyRequests(MESSAGES.liveStreamsLimit, RETRY_AFTER_SECONDS);
         const body = new PassThrough();
         const stream: LiveStream = {
           userId: session.userId,
@@ -45,7 +47,8 @@ export const liveRoutes =
           end: () => body.end(),
         };
         reply.raw.on('close', () => hub.remove(stream));
-        if (!(await hub.open(stream))) throw new TooManyRequests(MESSAGES.tooManyRequests, RETRY_AFTER_SECONDS);
+        if (!(await hub.open(stream)))
+          throw new TooManyRequests(MESSAGES.tooManyRequests, RETRY_AFTER_SECONDS);
         // `retry`: how long EventSource-style clients wait before reconnecting; the comment opens the stream at once.
         body.write(': connected\nretry: 3000\n\n');
         return reply

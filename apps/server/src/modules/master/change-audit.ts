@@ -23,13 +23,19 @@ export interface ChangeRecord {
 }
 
 /** Who changed what and when is the event itself; row bookkeeping and derived state would only be noise. */
-const NOT_A_CHANGE = /(CreatedTime|CreatedUserId|UpdatedTime|UpdatedUserId)$|^userIsSuperadmin$|^userLockedUntil$|^userTwoFactor$/;
+const NOT_A_CHANGE =
+  /(CreatedTime|CreatedUserId|UpdatedTime|UpdatedUserId)$|^userIsSuperadmin$|^userLockedUntil$|^userTwoFactor$/;
 
 const fieldsOf = (row: ApiRow | null | undefined): ApiRow | null =>
   row ? Object.fromEntries(Object.entries(row).filter(([key]) => !NOT_A_CHANGE.test(key))) : null;
 
 /** The last statement of the write's transaction. */
-export function recordChange(tx: DbOrTx, deps: AppDeps, actor: Actor, record: ChangeRecord): Promise<unknown> {
+export function recordChange(
+  tx: DbOrTx,
+  deps: AppDeps,
+  actor: Actor,
+  record: ChangeRecord,
+): Promise<unknown> {
   return recordAudit(tx, deps.clock, actor.audit, {
     action: AUDIT_ACTIONS.master[record.resource][record.change],
     target: { type: record.resource, id: record.id },
@@ -44,7 +50,12 @@ export function recordChange(tx: DbOrTx, deps: AppDeps, actor: Actor, record: Ch
 export async function recordingRefusals<T>(
   deps: AppDeps,
   actor: Actor,
-  attempt: { resource: AuditedMasterResource; change: MasterChange; id: string | number | null; values: Values | null },
+  attempt: {
+    resource: AuditedMasterResource;
+    change: MasterChange;
+    id: string | number | null;
+    values: Values | null;
+  },
   write: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -55,7 +66,10 @@ export async function recordingRefusals<T>(
         action: AUDIT_ACTIONS.master[attempt.resource][attempt.change],
         outcome: 'denied',
         target: attempt.id === null ? null : { type: attempt.resource, id: attempt.id },
-        details: { reason: error.message, ...(attempt.values ? { attempted: attempt.values } : {}) },
+        details: {
+          reason: error.message,
+          ...(attempt.values ? { attempted: attempt.values } : {}),
+        },
       });
     }
     throw error;

@@ -1,7 +1,13 @@
 /** SQL for the generic master resources; table and column names come from each resource's rows, values are bound. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery, ResourceDef } from '@tagih/contract';
-import { applyFilters, applyOrderAndBatch, countRows, type ListSqlOptions, type PageBatch } from '../../db/list-sql.ts';
+import {
+  applyFilters,
+  applyOrderAndBatch,
+  countRows,
+  type ListSqlOptions,
+  type PageBatch,
+} from '../../db/list-sql.ts';
 import type { DbOrTx } from '../../db/tables.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generic resources span every master table
@@ -27,7 +33,13 @@ export interface ResourceRows {
 const untyped = (db: DbOrTx) => db as unknown as AnyDb;
 
 /** How a list query is counted and its page read, whole or in batches. */
-export function listPlan(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query: ListQuery, timeZone: string) {
+export function listPlan(
+  db: DbOrTx,
+  rows: ResourceRows,
+  def: ResourceDef,
+  query: ListQuery,
+  timeZone: string,
+) {
   const options: ListSqlOptions = {
     ...(rows.columns ? { columns: rows.columns } : {}),
     timeZone,
@@ -37,43 +49,89 @@ export function listPlan(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query
   return {
     count: () => countRows(filtered),
     /** The page's rows (`batch` null) or one batch of them. */
-    read: async (batch: PageBatch | null) => (await applyOrderAndBatch(rows.select(filtered), query, options, batch).execute()) as DbRow[],
+    read: async (batch: PageBatch | null) =>
+      (await applyOrderAndBatch(rows.select(filtered), query, options, batch).execute()) as DbRow[],
   };
 }
 
 /** One page of a list query, and how many rows all its pages hold. */
-export async function listPage(db: DbOrTx, rows: ResourceRows, def: ResourceDef, query: ListQuery, timeZone: string): Promise<{ total: number; page: DbRow[] }> {
+export async function listPage(
+  db: DbOrTx,
+  rows: ResourceRows,
+  def: ResourceDef,
+  query: ListQuery,
+  timeZone: string,
+): Promise<{ total: number; page: DbRow[] }> {
   const plan = listPlan(db, rows, def, query, timeZone);
   const total = await plan.count();
   return { total, page: await plan.read(null) };
 }
 
-export async function findById(db: DbOrTx, rows: ResourceRows, id: unknown): Promise<DbRow | undefined> {
+export async function findById(
+  db: DbOrTx,
+  rows: ResourceRows,
+  id: unknown,
+): Promise<DbRow | undefined> {
   const byId = rows.from(db).where(sql.ref(`${rows.table}.${rows.idColumn}`), '=', id);
   return (await rows.select(byId).executeTakeFirst()) as DbRow | undefined;
 }
 
-export async function insertRow(db: DbOrTx, rows: ResourceRows, values: Record<string, unknown>): Promise<string | number> {
-  const row = await untyped(db).insertInto(rows.table).values(values).returning(rows.idColumn).executeTakeFirstOrThrow();
+export async function insertRow(
+  db: DbOrTx,
+  rows: ResourceRows,
+  values: Record<string, unknown>,
+): Promise<string | number> {
+  const row = await untyped(db)
+    .insertInto(rows.table)
+    .values(values)
+    .returning(rows.idColumn)
+    .executeTakeFirstOrThrow();
   return (row as Record<string, string | number>)[rows.idColumn]!;
 }
 
-export async function updateRow(db: DbOrTx, rows: ResourceRows, id: unknown, values: Record<string, unknown>): Promise<boolean> {
-  const result = await untyped(db).updateTable(rows.table).set(values).where(rows.idColumn, '=', id).executeTakeFirst();
+export async function updateRow(
+  db: DbOrTx,
+  rows: ResourceRows,
+  id: unknown,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  const result = await untyped(db)
+    .updateTable(rows.table)
+    .set(values)
+    .where(rows.idColumn, '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteRow(db: DbOrTx, rows: ResourceRows, id: unknown): Promise<boolean> {
-  const result = await untyped(db).deleteFrom(rows.table).where(rows.idColumn, '=', id).executeTakeFirst();
+  const result = await untyped(db)
+    .deleteFrom(rows.table)
+    .where(rows.idColumn, '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function rowExists(db: DbOrTx, table: string, column: string, value: unknown): Promise<boolean> {
-  const row = await untyped(db).selectFrom(table).select(column).where(column, '=', value).limit(1).executeTakeFirst();
+export async function rowExists(
+  db: DbOrTx,
+  table: string,
+  column: string,
+  value: unknown,
+): Promise<boolean> {
+  const row = await untyped(db)
+    .selectFrom(table)
+    .select(column)
+    .where(column, '=', value)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function countWhere(db: DbOrTx, table: string, column: string, value: unknown): Promise<number> {
+export async function countWhere(
+  db: DbOrTx,
+  table: string,
+  column: string,
+  value: unknown,
+): Promise<number> {
   const row = await untyped(db)
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('n'))

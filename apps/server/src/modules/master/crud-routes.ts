@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Action, RawQuery } from '@tagih/contract';
-import { envelopeSchema, listPayloadSchema, listQuerySchema, masterPaths, pathId } from '@tagih/contract';
+import {
+  envelopeSchema,
+  listPayloadSchema,
+  listQuerySchema,
+  masterPaths,
+  pathId,
+} from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf, type RouteAccess } from '../../http/access.ts';
 import { actorOf } from '../../http/audit-context.ts';
@@ -15,7 +21,9 @@ const row = z.record(z.string(), z.unknown());
 const listResponse = envelopeSchema(listPayloadSchema(row));
 
 const intId = z.strictObject({ id: pathId() });
-const textId = z.strictObject({ id: z.string().trim().min(1, 'id is required').max(50, 'id must not exceed 50 characters') });
+const textId = z.strictObject({
+  id: z.string().trim().min(1, 'id is required').max(50, 'id must not exceed 50 characters'),
+});
 
 const genericWrites = (resource: MasterResource): WriteHandlers => ({
   create: (deps, actor, body) => crud.create(deps, resource, actor, body),
@@ -23,7 +31,11 @@ const genericWrites = (resource: MasterResource): WriteHandlers => ({
   remove: (deps, actor, id) => crud.remove(deps, resource, actor, id),
 });
 
-export function registerResource(app: FastifyInstance, deps: AppDeps, resource: MasterResource): void {
+export function registerResource(
+  app: FastifyInstance,
+  deps: AppDeps,
+  resource: MasterResource,
+): void {
   const { entity } = resource.def;
   const paths = masterPaths(resource.def);
   const access = (area: 'read' | 'write', action: Action): { access: RouteAccess } => ({
@@ -34,10 +46,22 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
 
   app.get(paths.list, {
     config: access('read', 'read'),
-    schema: { tags, summary: `List ${entity}`, querystring: listQuerySchema, response: { 200: listResponse } },
+    schema: {
+      tags,
+      summary: `List ${entity}`,
+      querystring: listQuerySchema,
+      response: { 200: listResponse },
+    },
     handler: async (request, reply) => {
       const raw = request.query as RawQuery;
-      if (mayBeLargePage(raw)) return answerLargePage(deps, request, reply, crud.batchedList(deps, resource, raw, sessionOf(request)), { envelope: listResponse, row });
+      if (mayBeLargePage(raw))
+        return answerLargePage(
+          deps,
+          request,
+          reply,
+          crud.batchedList(deps, resource, raw, sessionOf(request)),
+          { envelope: listResponse, row },
+        );
       return ok(await crud.list(deps, resource, raw, sessionOf(request)));
     },
   });
@@ -45,8 +69,14 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
   if (resource.getById) {
     app.get(paths.one, {
       config: access('read', 'read'),
-      schema: { tags, summary: `Read one ${entity}`, params, response: { 200: envelopeSchema(row) } },
-      handler: async (request) => ok(await crud.get(deps, resource, (request.params as { id: unknown }).id)),
+      schema: {
+        tags,
+        summary: `Read one ${entity}`,
+        params,
+        response: { 200: envelopeSchema(row) },
+      },
+      handler: async (request) =>
+        ok(await crud.get(deps, resource, (request.params as { id: unknown }).id)),
     });
   }
 
@@ -55,20 +85,44 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, resource: 
 
   app.post(paths.list, {
     config: access('write', 'create'),
-    schema: { tags, summary: `Create ${entity}`, body: resource.bodies.create, response: { 200: envelopeSchema(row) } },
-    handler: async (request) => ok(await writes.create(deps, actorOf(request), request.body as Values)),
+    schema: {
+      tags,
+      summary: `Create ${entity}`,
+      body: resource.bodies.create,
+      response: { 200: envelopeSchema(row) },
+    },
+    handler: async (request) =>
+      ok(await writes.create(deps, actorOf(request), request.body as Values)),
   });
 
   app.put(paths.one, {
     config: access('write', 'update'),
-    schema: { tags, summary: `Update ${entity}`, params, body: resource.bodies.update, response: { 200: envelopeSchema(row) } },
+    schema: {
+      tags,
+      summary: `Update ${entity}`,
+      params,
+      body: resource.bodies.update,
+      response: { 200: envelopeSchema(row) },
+    },
     handler: async (request) =>
-      ok(await writes.update(deps, actorOf(request), (request.params as { id: string | number }).id, request.body as Values)),
+      ok(
+        await writes.update(
+          deps,
+          actorOf(request),
+          (request.params as { id: string | number }).id,
+          request.body as Values,
+        ),
+      ),
   });
 
   app.delete(paths.one, {
     config: access('write', 'delete'),
-    schema: { tags, summary: `Delete ${entity}`, params, response: { 200: envelopeSchema(z.null()) } },
+    schema: {
+      tags,
+      summary: `Delete ${entity}`,
+      params,
+      response: { 200: envelopeSchema(z.null()) },
+    },
     handler: async (request) => {
       await writes.remove(deps, actorOf(request), (request.params as { id: string | number }).id);
       return ok(null);

@@ -2,7 +2,11 @@
 import type { DbOrTx } from '../../db/tables.ts';
 
 export async function roleIdsOf(db: DbOrTx, userId: string): Promise<number[]> {
-  const rows = await db.selectFrom('user_roles').select('usroRoleId').where('usroUserId', '=', userId).execute();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('usroRoleId')
+    .where('usroUserId', '=', userId)
+    .execute();
   return rows.map((r) => r.usroRoleId);
 }
 
@@ -17,5 +21,9 @@ export function roleGrants(db: DbOrTx, roleId: number) {
 }
 
 export async function permissionOf(db: DbOrTx, prmsId: number) {
-  return db.selectFrom('permissions').select(['prmsName', 'prmsOperations']).where('prmsId', '=', prmsId).executeTakeFirst();
+  return db
+    .selectFrom('permissions')
+    .select(['prmsName', 'prmsOperations'])
+    .where('prmsId', '=', prmsId)
+    .executeTakeFirst();
 }

@@ -40,21 +40,26 @@ export const masterRoutes =
       config: { access: { area: users.def.access.write, action: 'update' } },
       schema: {
         tags: ['master'],
-        summary: 'End a user\'s sign-in lockout (Superadmin only; recorded)',
+        summary: "End a user's sign-in lockout (Superadmin only; recorded)",
         params: z.strictObject({ id: z.string().trim().min(1).max(50) }),
         response: { 200: envelopeSchema(z.object({ userId: z.string(), username: z.string() })) },
       },
-      handler: async (request) => ok(await unlockUser(deps, actorOf(request), request.params.id), MESSAGES.userUnlocked),
+      handler: async (request) =>
+        ok(await unlockUser(deps, actorOf(request), request.params.id), MESSAGES.userUnlocked),
     });
 
     app.post(API_PATHS.users.resetTwoFactor, {
       config: { access: { area: users.def.access.write, action: 'update' } },
       schema: {
         tags: ['master'],
-        summary: 'Turn off a user\'s two-factor sign-in (Superadmin only; recorded)',
+        summary: "Turn off a user's two-factor sign-in (Superadmin only; recorded)",
         params: z.strictObject({ id: z.string().trim().min(1).max(50) }),
         response: { 200: envelopeSchema(z.object({ userId: z.string(), username: z.string() })) },
       },
-      handler: async (request) => ok(await resetUserTwoFactor(deps, actorOf(request), request.params.id), MESSAGES.twoFactorReset),
+      handler: async (request) =>
+        ok(
+          await resetUserTwoFactor(deps, actorOf(request), request.params.id),
+          MESSAGES.twoFactorReset,
+        ),
     });
   };

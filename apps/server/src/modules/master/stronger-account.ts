@@ -23,7 +23,10 @@ interface Target {
 }
 
 /** Why `viewer` may not change `target`, or null when they may. */
-export function refusalToChange(viewer: Pick<SessionContext, 'isSuperadmin' | 'access'>, target: Target): string | null {
+export function refusalToChange(
+  viewer: Pick<SessionContext, 'isSuperadmin' | 'access'>,
+  target: Target,
+): string | null {
   if (viewer.isSuperadmin) return null;
   if (target.isSuperadmin) return MESSAGES.onlySuperadminChangesSuperadmin;
   return missingAccess(viewer.access, target.access).length > 0 ? MESSAGES.strongerAccount : null;
@@ -33,7 +36,11 @@ export function refusalToChange(viewer: Pick<SessionContext, 'isSuperadmin' | 'a
 const USERS_PER_QUERY = 500;
 
 /** Why the viewer may not change each of these users (null when they may), by user id. */
-export async function changeRefusals(db: DbOrTx, viewer: SessionContext, userIds: readonly string[]): Promise<Map<string, string | null>> {
+export async function changeRefusals(
+  db: DbOrTx,
+  viewer: SessionContext,
+  userIds: readonly string[],
+): Promise<Map<string, string | null>> {
   const ids = [...new Set(userIds)];
   const refusals = new Map<string, string | null>();
   for (let start = 0; start < ids.length; start += USERS_PER_QUERY) {
@@ -44,7 +51,11 @@ export async function changeRefusals(db: DbOrTx, viewer: SessionContext, userIds
     }
     const superadmins = new Set(await superadminsAmong(db, chunk));
     const access = await accessOfUsers(db, chunk);
-    for (const id of chunk) refusals.set(id, refusalToChange(viewer, { isSuperadmin: superadmins.has(id), access: access.get(id)! }));
+    for (const id of chunk)
+      refusals.set(
+        id,
+        refusalToChange(viewer, { isSuperadmin: superadmins.has(id), access: access.get(id)! }),
+      );
   }
   return refusals;
 }
@@ -62,6 +73,13 @@ export async function withChangeRefusals<R extends Record<string, unknown>>(
   rows: readonly R[],
   userField: string,
 ): Promise<R[]> {
-  const refusals = await changeRefusals(db, viewer, rows.map((row) => String(row[userField])));
-  return rows.map((row) => ({ ...row, [PROTECTED_REASON_FIELD]: refusals.get(String(row[userField])) ?? null }));
+  const refusals = await changeRefusals(
+    db,
+    viewer,
+    rows.map((row) => String(row[userField])),
+  );
+  return rows.map((row) => ({
+    ...row,
+    [PROTECTED_REASON_FIELD]: refusals.get(String(row[userField])) ?? null,
+  }));
 }

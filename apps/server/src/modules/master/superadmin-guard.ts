@@ -26,7 +26,13 @@ export async function assertSuperadminRemains(tx: DbOrTx): Promise<void> {
 export const superadminRoleOperations: Keep = {
   async read(tx) {
     const access = accessOfGrants(await roleGrants(tx, SUPERADMIN_ROLE_ID));
-    return new Set(AREAS.flatMap((area) => areaActions(area).filter((action) => can(access, area, action)).map((action) => `${area}.${action}`)));
+    return new Set(
+      AREAS.flatMap((area) =>
+        areaActions(area)
+          .filter((action) => can(access, area, action))
+          .map((action) => `${area}.${action}`),
+      ),
+    );
   },
   refusal: (lost) => new Forbidden(`${MESSAGES.superadminRoleKeepsAll} (${lost.join(', ')})`),
 };

@@ -6,7 +6,8 @@ import { violationOf } from '../../db/violations.ts';
 import { rowExists } from './crud-repo.ts';
 import type { MasterResource, Values } from './resource-config.ts';
 
-const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((c) => b.includes(c));
 
 export const doesNotExist = (label: string) => `${label} does not exist`;
 
@@ -14,7 +15,12 @@ export const doesNotExist = (label: string) => `${label} does not exist`;
  * `db` must be usable after the failed write (not a rolled-back transaction): a foreign-key
  * violation does not say which field on SQLite, so each reference is looked up.
  */
-export async function translateWriteError(db: DbOrTx, resource: Pick<MasterResource, 'def' | 'references'>, error: unknown, values: Values): Promise<unknown> {
+export async function translateWriteError(
+  db: DbOrTx,
+  resource: Pick<MasterResource, 'def' | 'references'>,
+  error: unknown,
+  values: Values,
+): Promise<unknown> {
   const violation = violationOf(error);
   if (!violation) return error;
   if (violation.kind === 'unique') {
@@ -34,7 +40,12 @@ export async function translateWriteError(db: DbOrTx, resource: Pick<MasterResou
 }
 
 /** Runs a write and rethrows its constraint violation as a typed error. */
-export async function guardedWrite<T>(db: DbOrTx, resource: Pick<MasterResource, 'def' | 'references'>, values: Values, write: () => Promise<T>): Promise<T> {
+export async function guardedWrite<T>(
+  db: DbOrTx,
+  resource: Pick<MasterResource, 'def' | 'references'>,
+  values: Values,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -8,7 +8,11 @@ import type { Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
 import type { Database } from '../../db/tables.ts';
 import type { AppDeps } from '../../deps.ts';
-import { DEFAULT_MERCHANT_TIMEOUT_MS, sendCallback, type CallbackAttempt } from '../../integrations/merchant/sender.ts';
+import {
+  DEFAULT_MERCHANT_TIMEOUT_MS,
+  sendCallback,
+  type CallbackAttempt,
+} from '../../integrations/merchant/sender.ts';
 import { openClientSecret } from '../../security/client-secrets.ts';
 import { SecretBoxError } from '../../security/secret-box.ts';
 import { announce } from '../live/announce.ts';
@@ -29,7 +33,10 @@ export interface DeliveryResult {
 }
 
 /** Runs last in the transaction that records an attempt (e.g. to write its audit event with it). */
-export type AttemptRecorded = (tx: Transaction<Database>, result: DeliveryResult) => Promise<unknown>;
+export type AttemptRecorded = (
+  tx: Transaction<Database>,
+  result: DeliveryResult,
+) => Promise<unknown>;
 
 export interface SendOptions {
   /** The retry worker's conditions: pending and due. */
@@ -53,7 +60,8 @@ function nextAttemptAfter(now: Date, attempts: number): string | null {
   return minutes === undefined ? null : iso(addMinutes(now, minutes));
 }
 
-const leaseUntil = (deps: AppDeps, now: Date): string => iso(new Date(now.getTime() + (deps.merchant?.leaseMs ?? DEFAULT_LEASE_MS)));
+const leaseUntil = (deps: AppDeps, now: Date): string =>
+  iso(new Date(now.getTime() + (deps.merchant?.leaseMs ?? DEFAULT_LEASE_MS)));
 
 /**
  * The client's signing secret, or — when the stored one does not open (no or wrong data key) —
@@ -66,31 +74,50 @@ function openSecret(deps: AppDeps, stored: string): string | CallbackAttempt {
   } catch (error) {
     if (!(error instanceof SecretBoxError)) throw error;
     const message = `Not sent: the client secret cannot be decrypted (${error.message}); check DATA_KEY and DATA_KEY_PREVIOUS`;
-    return { delivered: false, request: JSON.stringify({ notSent: true }), response: JSON.stringify({ error: message, latencyMs: 0 }), message };
+    return {
+      delivered: false,
+      request: JSON.stringify({ notSent: true }),
+      response: JSON.stringify({ error: message, latencyMs: 0 }),
+      message,
+    };
   }
 }
 
 /** Delivers a notification whose lease the caller holds. Never throws for merchant trouble. */
-async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecorded): Promise<DeliveryResult> {
+async function deliver(
+  deps: AppDeps,
+  notiId: number,
+  onRecorded?: AttemptRecorded,
+): Promise<DeliveryResult> {
   try {
     const row = await repo.loadForDelivery(deps.db, notiId);
     if (!row) throw new Error(`Notification ${notiId} not found`);
     const secret = openSecret(deps, row.clntSecret);
     const attempt =
       typeof secret === 'string'
-        ? await sendCallback({ ...row, clntSecret: secret }, {
-            timeZone: deps.config.businessTz,
-            timeoutMs: deps.merchant?.timeoutMs ?? DEFAULT_MERCHANT_TIMEOUT_MS,
-            allowedHosts: deps.config.merchantAllowedHosts,
-          })
+        ? await sendCallback(
+            { ...row, clntSecret: secret },
+            {
+              timeZone: deps.config.businessTz,
+              timeoutMs: deps.merchant?.timeoutMs ?? DEFAULT_MERCHANT_TIMEOUT_MS,
+              allowedHosts: deps.config.merchantAllowedHosts,
+            },
+          )
         : secret;
     const now = deps.clock.now();
     const attempts = row.notiAttempts + 1;
     const wasDelivered = row.notiStatus === NOTI_STATUS.DELIVERED;
-    const notiStatus = attempt.delivered || wasDelivered ? NOTI_STATUS.DELIVERED : NOTI_STATUS.PENDING;
+    const notiStatus =
+      attempt.delivered || wasDelivered ? NOTI_STATUS.DELIVERED : NOTI_STATUS.PENDING;
     // null when the schedule has no attempt left: the notification is given up.
     const next = notiStatus === NOTI_STATUS.DELIVERED ? null : nextAttemptAfter(now, attempts);
-    const result: DeliveryResult = { notiId, delivered: attempt.delivered, notiStatus, message: attempt.message, httpStatus: httpStatusOf(attempt.response) };
+    const result: DeliveryResult = {
+      notiId,
+      delivered: attempt.delivered,
+      notiStatus,
+      message: attempt.message,
+      httpStatus: httpStatusOf(attempt.response),
+    };
     await deps.db.transaction().execute(async (tx) => {
       await repo.recordAttempt(tx, {
         notiId,
@@ -103,8 +130,17 @@ async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecord
       });
       await onRecorded?.(tx, result);
     });
-    deps.metrics?.recordDelivery(row.clntid, attempt.delivered, notiStatus !== NOTI_STATUS.DELIVERED && next === null);
-    announce(deps, 'notification.sent', { compId: row.trctCompId, kind: row.trctType, trctId: row.trctId, notiId });
+    deps.metrics?.recordDelivery(
+      row.clntid,
+      attempt.delivered,
+      notiStatus !== NOTI_STATUS.DELIVERED && next === null,
+    );
+    announce(deps, 'notification.sent', {
+      compId: row.trctCompId,
+      kind: row.trctType,
+      trctId: row.trctId,
+      notiId,
+    });
     return result;
   } catch (error) {
     await repo.releaseLease(deps.db, notiId);
@@ -113,8 +149,21 @@ async function deliver(deps: AppDeps, notiId: number, onRecorded?: AttemptRecord
 }
 
 /** Takes the lease and delivers; null when another sender holds it right now. */
-export async function sendIfFree(deps: AppDeps, notiId: number, options: SendOptions = {}): Promise<DeliveryResult | null> {
+export async function sendIfFree(
+  deps: AppDeps,
+  notiId: number,
+  options: SendOptions = {},
+): Promise<DeliveryResult | null> {
   const now = deps.clock.now();
-  if (!(await repo.claimLease(deps.db, notiId, iso(now), leaseUntil(deps, now), options.dueOnly ?? false))) return null;
+  if (
+    !(await repo.claimLease(
+      deps.db,
+      notiId,
+      iso(now),
+      leaseUntil(deps, now),
+      options.dueOnly ?? false,
+    ))
+  )
+    return null;
   return deliver(deps, notiId, options.onRecorded);
 }

@@ -15,7 +15,11 @@ import type { BreakerSettings } from '../../deps.ts';
 /** Declared with what the app is built from (deps.ts), which imports no module. */
 export type { BreakerSettings };
 
-export const DEFAULT_BREAKER: BreakerSettings = { failures: 5, cooldownMs: 60_000, maxCooldownMs: 15 * 60_000 };
+export const DEFAULT_BREAKER: BreakerSettings = {
+  failures: 5,
+  cooldownMs: 60_000,
+  maxCooldownMs: 15 * 60_000,
+};
 
 interface MerchantState {
   consecutiveFailures: number;
@@ -38,7 +42,12 @@ export class MerchantBreakers {
   private state(clntid: number): MerchantState {
     let s = this.states.get(clntid);
     if (!s) {
-      s = { consecutiveFailures: 0, openUntil: null, cooldownMs: this.settings.cooldownMs, trialInFlight: false };
+      s = {
+        consecutiveFailures: 0,
+        openUntil: null,
+        cooldownMs: this.settings.cooldownMs,
+        trialInFlight: false,
+      };
       this.states.set(clntid, s);
     }
     return s;
@@ -47,7 +56,9 @@ export class MerchantBreakers {
   /** Merchants whose notifications must wait now (open, or their one trial is out). */
   blocked(): number[] {
     const now = this.clock.now().getTime();
-    return [...this.states.entries()].filter(([, s]) => s.openUntil !== null && (s.openUntil > now || s.trialInFlight)).map(([id]) => id);
+    return [...this.states.entries()]
+      .filter(([, s]) => s.openUntil !== null && (s.openUntil > now || s.trialInFlight))
+      .map(([id]) => id);
   }
 
   /**
@@ -93,9 +104,25 @@ export class MerchantBreakers {
   }
 
   /** The merchant's state, for tests and diagnostics. */
-  stateOf(clntid: number): { open: boolean; consecutiveFailures: number; openUntil: Date | null; cooldownMs: number } {
+  stateOf(clntid: number): {
+    open: boolean;
+    consecutiveFailures: number;
+    openUntil: Date | null;
+    cooldownMs: number;
+  } {
     const s = this.states.get(clntid);
-    if (!s) return { open: false, consecutiveFailures: 0, openUntil: null, cooldownMs: this.settings.cooldownMs };
-    return { open: s.openUntil !== null, consecutiveFailures: s.consecutiveFailures, openUntil: s.openUntil === null ? null : new Date(s.openUntil), cooldownMs: s.cooldownMs };
+    if (!s)
+      return {
+        open: false,
+        consecutiveFailures: 0,
+        openUntil: null,
+        cooldownMs: this.settings.cooldownMs,
+      };
+    return {
+      open: s.openUntil !== null,
+      consecutiveFailures: s.consecutiveFailures,
+      openUntil: s.openUntil === null ? null : new Date(s.openUntil),
+      cooldownMs: s.cooldownMs,
+    };
   }
 }

@@ -1,7 +1,14 @@
 /** SQL of the Notifications screen: the company's notifications and one notification's history. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { NOTI_STATUS, notificationResource } from '@tagih/contract';
-import { applyFilters, applyOrder, applyOrderAndBatch, countRows, fieldsOfQuery, type PageBatch } from '../../db/list-sql.ts';
+import {
+  applyFilters,
+  applyOrder,
+  applyOrderAndBatch,
+  countRows,
+  fieldsOfQuery,
+  type PageBatch,
+} from '../../db/list-sql.ts';
 import type { Database } from '../../db/tables.ts';
 import type { UtcRange } from '../../shared/date-range.ts';
 import type { NotificationListRequest } from './list-request.ts';
@@ -38,14 +45,28 @@ function rows(db: Kysely<Database>, compId: number, range: UtcRange) {
  */
 function ownRows(db: Kysely<Database>, compId: number, range: UtcRange, idWalk = false) {
   // `idWalk` (SQLite): read the company's notifications in id order (totals-repo.ts, walkNotificationIds).
-  const from = (idWalk ? sql`"notifications" as "n" indexed by "notifications_id_order_idx"` : 'notifications as n') as 'notifications as n';
+  const from = (
+    idWalk
+      ? sql`"notifications" as "n" indexed by "notifications_id_order_idx"`
+      : 'notifications as n'
+  ) as 'notifications as n';
   let q = db.selectFrom(from).where('n.notiCompId', '=', compId);
   if (range.start) q = q.where('n.notiCreatedTime', '>=', range.start);
   if (range.end) q = q.where('n.notiCreatedTime', '<', range.end);
-  return q.select(['n.notiId', 'n.notiTrctId', 'n.notiOrderId', 'n.notiStatus', 'n.notiCreatedTime', 'n.notiAttempts', 'n.notiNextAttemptAt']);
+  return q.select([
+    'n.notiId',
+    'n.notiTrctId',
+    'n.notiOrderId',
+    'n.notiStatus',
+    'n.notiCreatedTime',
+    'n.notiAttempts',
+    'n.notiNextAttemptAt',
+  ]);
 }
 
-export type NotificationDbRow = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
+export type NotificationDbRow = Awaited<
+  ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>
+>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- derived table with the resource's fields
 type Filtered = SelectQueryBuilder<any, 'r', object>;
 
@@ -58,34 +79,58 @@ export interface NotificationRowsRead {
 }
 
 /** The company's notifications with the list query's filters and work queue (not ordered or paged). */
-export function filteredNotifications(db: Kysely<Database>, request: NotificationListRequest, read: NotificationRowsRead = {}): Filtered {
+export function filteredNotifications(
+  db: Kysely<Database>,
+  request: NotificationListRequest,
+  read: NotificationRowsRead = {},
+): Filtered {
   const { compId, range, query, timeZone } = request;
-  const source = (read.own ? ownRows(db, compId, range, read.idWalk) : rows(db, compId, range)) as unknown as ReturnType<typeof ownRows>;
+  const source = (read.own
+    ? ownRows(db, compId, range, read.idWalk)
+    : rows(db, compId, range)) as unknown as ReturnType<typeof ownRows>;
   const queued = query.attention ? source.where(givenUp()) : source;
-  return applyFilters(db.selectFrom(queued.as('r')) as unknown as Filtered, query, notificationResource, { timeZone, tieBreaker: 'notiId' });
+  return applyFilters(
+    db.selectFrom(queued.as('r')) as unknown as Filtered,
+    query,
+    notificationResource,
+    { timeZone, tieBreaker: 'notiId' },
+  );
 }
 
 /** The transactions behind the matching notifications (every page), of the given kinds, as a subquery of `trctId`. */
-export function matchingTransactionIds(db: Kysely<Database>, request: NotificationListRequest, types: readonly string[]) {
+export function matchingTransactionIds(
+  db: Kysely<Database>,
+  request: NotificationListRequest,
+  types: readonly string[],
+) {
   return filteredNotifications(db, request)
     .where(sql.ref('trctType'), 'in', [...types])
     .select(sql<number>`${sql.ref('notiTrctId')}`.as('trctId'));
 }
 
 /** How many notifications a list request matches, counted from the rows. */
-export function countMatching(db: Kysely<Database>, request: NotificationListRequest): Promise<number> {
+export function countMatching(
+  db: Kysely<Database>,
+  request: NotificationListRequest,
+): Promise<number> {
   return countRows(filteredNotifications(db, request));
 }
 
 /** Notifications of the company created within `range`, and how many of them were delivered. */
-export async function deliveryCounts(db: Kysely<Database>, compId: number, range: UtcRange): Promise<{ total: number; delivered: number }> {
+export async function deliveryCounts(
+  db: Kysely<Database>,
+  compId: number,
+  range: UtcRange,
+): Promise<{ total: number; delivered: number }> {
   let q = db.selectFrom('notifications').where('notiCompId', '=', compId);
   if (range.start) q = q.where('notiCreatedTime', '>=', range.start);
   if (range.end) q = q.where('notiCreatedTime', '<', range.end);
   const row = await q
     .select([
       sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when ${sql.ref('notiStatus')} = ${NOTI_STATUS.DELIVERED} then 1 else 0 end), 0)`.as('delivered'),
+      sql<number>`coalesce(sum(case when ${sql.ref('notiStatus')} = ${NOTI_STATUS.DELIVERED} then 1 else 0 end), 0)`.as(
+        'delivered',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), delivered: Number(row.delivered) };
@@ -105,7 +150,22 @@ export async function listPlan(db: Kysely<Database>, request: NotificationListRe
   const read = (batch: PageBatch | null): Promise<NotificationDbRow[]> => {
     const rowsOf = own
       ? applyOrder(
-          db.selectFrom(rows(db, compId, range).where('n.notiId', 'in', applyOrderAndBatch(filtered.select(sql<number>`${sql.ref('notiId')}`.as('notiId')), query, options, batch)).as('r')).selectAll() as unknown as Filtered,
+          db
+            .selectFrom(
+              rows(db, compId, range)
+                .where(
+                  'n.notiId',
+                  'in',
+                  applyOrderAndBatch(
+                    filtered.select(sql<number>`${sql.ref('notiId')}`.as('notiId')),
+                    query,
+                    options,
+                    batch,
+                  ),
+                )
+                .as('r'),
+            )
+            .selectAll() as unknown as Filtered,
           query,
           options,
         )
@@ -130,12 +190,25 @@ export function probedNotification(db: Kysely<Database>, notiId: number) {
   return {
     type: 'notification',
     id: notiId,
-    ownerCompId: async () => (await db.selectFrom('notifications').select('notiCompId').where('notiId', '=', notiId).executeTakeFirst())?.notiCompId,
+    ownerCompId: async () =>
+      (
+        await db
+          .selectFrom('notifications')
+          .select('notiCompId')
+          .where('notiId', '=', notiId)
+          .executeTakeFirst()
+      )?.notiCompId,
   };
 }
 
-export function findOne(db: Kysely<Database>, compId: number, notiId: number): Promise<NotificationDbRow | undefined> {
-  return rows(db, compId, { start: null, end: null }).where('n.notiId', '=', notiId).executeTakeFirst();
+export function findOne(
+  db: Kysely<Database>,
+  compId: number,
+  notiId: number,
+): Promise<NotificationDbRow | undefined> {
+  return rows(db, compId, { start: null, end: null })
+    .where('n.notiId', '=', notiId)
+    .executeTakeFirst();
 }
 
 export function history(db: Kysely<Database>, notiId: number) {

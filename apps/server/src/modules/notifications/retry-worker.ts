@@ -26,7 +26,8 @@ export interface TickOptions {
 }
 
 /** The worker's breakers, built from deps (tests may pass their own settings in deps.notificationWorker.breaker). */
-export const breakersFor = (deps: AppDeps): MerchantBreakers => new MerchantBreakers(deps.clock, deps.notificationWorker?.breaker);
+export const breakersFor = (deps: AppDeps): MerchantBreakers =>
+  new MerchantBreakers(deps.clock, deps.notificationWorker?.breaker);
 
 /**
  * Sends claimed notifications within the limits: at most `concurrency` in flight, at most
@@ -47,7 +48,13 @@ class Dispatcher {
   private readonly keepResults: boolean;
 
   /** `keepResults`: collect every result (a single tick); a long-running worker does not. */
-  constructor(deps: AppDeps, breakers: MerchantBreakers, stopping: () => boolean, onError: (error: unknown) => void, keepResults: boolean) {
+  constructor(
+    deps: AppDeps,
+    breakers: MerchantBreakers,
+    stopping: () => boolean,
+    onError: (error: unknown) => void,
+    keepResults: boolean,
+  ) {
     this.deps = deps;
     this.breakers = breakers;
     this.stopping = stopping;
@@ -66,7 +73,13 @@ class Dispatcher {
     const batchSize = this.deps.notificationWorker?.batchSize ?? DEFAULT_BATCH_SIZE;
     // A merchant gets at most its share of the batch, so one merchant's backlog cannot crowd the others out.
     const share = Math.max(perMerchant, Math.ceil((batchSize * perMerchant) / concurrency));
-    const due = await findDue(this.deps.db, iso(this.deps.clock.now()), batchSize, share, this.breakers.blocked());
+    const due = await findDue(
+      this.deps.db,
+      iso(this.deps.clock.now()),
+      batchSize,
+      share,
+      this.breakers.blocked(),
+    );
     // The queues are replaced: what is still due comes back, what another process took does not.
     const queues = new Map<number, number[]>();
     for (const { notiId, clntid } of due) {
@@ -86,7 +99,10 @@ class Dispatcher {
   }
 
   private isIdle(): boolean {
-    return this.inFlight === 0 && (this.stopping() || [...this.queues.values()].every((q) => q.length === 0));
+    return (
+      this.inFlight === 0 &&
+      (this.stopping() || [...this.queues.values()].every((q) => q.length === 0))
+    );
   }
 
   private send(clntid: number, notiId: number): void {
@@ -141,9 +157,18 @@ class Dispatcher {
  * One tick on its own (tests, tools): claims and sends the due notifications this process can,
  * within the limits, and resolves when every send it started has been recorded.
  */
-export async function runDueNotifications(deps: AppDeps, options: TickOptions = {}): Promise<DeliveryResult[]> {
+export async function runDueNotifications(
+  deps: AppDeps,
+  options: TickOptions = {},
+): Promise<DeliveryResult[]> {
   const errors: unknown[] = [];
-  const dispatcher = new Dispatcher(deps, options.breakers ?? breakersFor(deps), options.stopping ?? (() => false), (error) => errors.push(error), true);
+  const dispatcher = new Dispatcher(
+    deps,
+    options.breakers ?? breakersFor(deps),
+    options.stopping ?? (() => false),
+    (error) => errors.push(error),
+    true,
+  );
   await dispatcher.tick();
   await dispatcher.idle();
   if (errors.length === 1) throw errors[0];
@@ -176,7 +201,11 @@ export interface NotificationWorker {
  * limits allow; it does not wait for the sends, so the next tick serves the other merchants
  * while a slow one's sends are still in flight. Two fetches never overlap.
  */
-export function startNotificationWorker(deps: AppDeps, intervalMs: number, options: WorkerOptions): NotificationWorker {
+export function startNotificationWorker(
+  deps: AppDeps,
+  intervalMs: number,
+  options: WorkerOptions,
+): NotificationWorker {
   const onTick = options.onTick ?? (() => {});
   const breakers = breakersFor(deps);
   let stopped = false;

@@ -1,7 +1,18 @@
 /** /api/dashboard/notification and /api/dashboard/notification/{id} (spec §7). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, MAX_BIG_ID, NOTIFICATIONS_AREA, pathId, dateRangeListQuerySchema, envelopeSchema, listPayloadSchema, notificationDetail, notificationRow, paginationSchema } from '@tagih/contract';
+import {
+  API_PATHS,
+  MAX_BIG_ID,
+  NOTIFICATIONS_AREA,
+  pathId,
+  dateRangeListQuerySchema,
+  envelopeSchema,
+  listPayloadSchema,
+  notificationDetail,
+  notificationRow,
+  paginationSchema,
+} from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sessionOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -22,7 +33,8 @@ export const notificationRoutes =
       config,
       schema: {
         tags: ['monitoring'],
-        summary: 'Notifications: list (finds[notiOrderId], finds[notiStatus], from, to, paging, order)',
+        summary:
+          'Notifications: list (finds[notiOrderId], finds[notiStatus], from, to, paging, order)',
         querystring: dateRangeListQuerySchema,
         response: { 200: listResponse },
       },
@@ -30,7 +42,10 @@ export const notificationRoutes =
         const compId = await requireActiveCompany(deps, sessionOf(request));
         const listRequest = parseNotificationListRequest(deps, compId, request.query);
         if (isLargePageSize(listRequest.query.max)) {
-          return answerLargePage(deps, request, reply, batchedList(deps, listRequest), { envelope: listResponse, row: notificationRow });
+          return answerLargePage(deps, request, reply, batchedList(deps, listRequest), {
+            envelope: listResponse,
+            row: notificationRow,
+          });
         }
         return ok(await list(deps, listRequest));
       },
@@ -42,12 +57,18 @@ export const notificationRoutes =
         tags: ['monitoring'],
         summary: 'One notification with its history (one row per delivery attempt)',
         params: z.strictObject({ notiId: pathId(MAX_BIG_ID) }),
-        response: { 200: envelopeSchema(notificationDetail.extend({ pagination: paginationSchema })) },
+        response: {
+          200: envelopeSchema(notificationDetail.extend({ pagination: paginationSchema })),
+        },
       },
       handler: async (request) => {
         const compId = await requireActiveCompany(deps, sessionOf(request));
         const { notiId } = request.params;
-        return ok(await recordingProbes(deps, request, compId, probedNotification(deps.db, notiId), () => detail(deps, compId, notiId)));
+        return ok(
+          await recordingProbes(deps, request, compId, probedNotification(deps.db, notiId), () =>
+            detail(deps, compId, notiId),
+          ),
+        );
       },
     });
   };

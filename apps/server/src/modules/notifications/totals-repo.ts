@@ -30,16 +30,26 @@ function hourOf(bound: string | null): string | null | undefined {
 }
 
 /** The rows the list matches, from the rollup; null when the rollup cannot answer (then count the rows). */
-export async function rollupCount(db: Kysely<Database>, { compId, range, query, timeZone }: NotificationListRequest): Promise<number | null> {
-  if (query.search || query.attention || !query.filters.every((f) => f.field in ROLLUP_COLUMNS)) return null;
+export async function rollupCount(
+  db: Kysely<Database>,
+  { compId, range, query, timeZone }: NotificationListRequest,
+): Promise<number | null> {
+  if (query.search || query.attention || !query.filters.every((f) => f.field in ROLLUP_COLUMNS))
+    return null;
   const start = hourOf(range.start);
   const end = hourOf(range.end);
   if (start === undefined || end === undefined) return null;
   let q = db.selectFrom('notification_rollup').where('nrlpCompId', '=', compId);
   if (start !== null) q = q.where('nrlpHour', '>=', start);
   if (end !== null) q = q.where('nrlpHour', '<', end);
-  q = applyFilters(q, query, notificationResource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'nrlpHour' });
-  const row = await q.select(sql<number>`coalesce(sum(${sql.ref('nrlpCount')}), 0)`.as('n')).executeTakeFirstOrThrow();
+  q = applyFilters(q, query, notificationResource, {
+    columns: ROLLUP_COLUMNS,
+    timeZone,
+    tieBreaker: 'nrlpHour',
+  });
+  const row = await q
+    .select(sql<number>`coalesce(sum(${sql.ref('nrlpCount')}), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -51,12 +61,22 @@ export async function rollupCount(db: Kysely<Database>, { compId, range, query, 
  * is taken, as for transactions (transactions/list/page-plan.ts), when that is at most half the range;
  * the counts come from the rollup. PostgreSQL plans this itself.
  */
-export async function walkNotificationIds(db: Kysely<Database>, request: NotificationListRequest, matching: number): Promise<boolean> {
+export async function walkNotificationIds(
+  db: Kysely<Database>,
+  request: NotificationListRequest,
+  matching: number,
+): Promise<boolean> {
   const { range, query } = request;
   if (isPostgres(db) || query.order.field !== 'notiId' || matching === 0) return false;
   const desc = query.order.direction === 'desc';
   const everything: NotificationListQuery = { ...query, filters: [], search: null };
-  const beyond: UtcRange | null = desc ? (range.end ? { start: range.end, end: null } : null) : range.start ? { start: null, end: range.start } : null;
+  const beyond: UtcRange | null = desc
+    ? range.end
+      ? { start: range.end, end: null }
+      : null
+    : range.start
+      ? { start: null, end: range.start }
+      : null;
   const [all, crossed] = await Promise.all([
     rollupCount(db, { ...request, range: { start: null, end: null }, query: everything }),
     beyond ? rollupCount(db, { ...request, range: beyond, query: everything }) : Promise.resolve(0),
@@ -81,12 +101,19 @@ export interface NotificationRollupDifference {
 }
 
 /** Compares the stored notification rollup with a recount of the rows; differences [] when exact. */
-export async function verifyNotificationRollup(db: Kysely<Database>): Promise<{ groups: number; differences: NotificationRollupDifference[] }> {
+export async function verifyNotificationRollup(
+  db: Kysely<Database>,
+): Promise<{ groups: number; differences: NotificationRollupDifference[] }> {
   return db.transaction().execute(async (tx) => {
     const expected = new Map<string, number>();
     const counted = await tx
       .selectFrom('notifications')
-      .select([sql<number>`${sql.ref('notiCompId')}`.as('comp'), hourKey(db).as('hour'), sql<number>`${sql.ref('notiStatus')}`.as('status'), sql<number>`count(*)`.as('n')])
+      .select([
+        sql<number>`${sql.ref('notiCompId')}`.as('comp'),
+        hourKey(db).as('hour'),
+        sql<number>`${sql.ref('notiStatus')}`.as('status'),
+        sql<number>`count(*)`.as('n'),
+      ])
       .groupBy([sql`1`, sql`2`, sql`3`])
       .execute();
     for (const r of counted) expected.set(`${r.comp}|${r.hour}|${r.status}`, Number(r.n));
@@ -102,7 +129,10 @@ export async function verifyNotificationRollup(db: Kysely<Database>): Promise<{ 
       const e = expected.get(key) ?? 0;
       if (s !== e) differences.push({ key, stored: s, expected: e });
     }
-    return { groups: expected.size, differences: differences.sort((a, b) => (a.key < b.key ? -1 : 1)) };
+    return {
+      groups: expected.size,
+      differences: differences.sort((a, b) => (a.key < b.key ? -1 : 1)),
+    };
   });
 }
 
@@ -120,16 +150,28 @@ export interface NotificationFacts {
  * (about half the insert rate otherwise; bench/README.md); on PostgreSQL the statement triggers
  * already group per statement, so `write` just runs. For the bulk generator and seeds.
  */
-export async function bulkNotificationRollup(tx: Transaction<Database>, rows: readonly NotificationFacts[], write: () => Promise<void>): Promise<void> {
+export async function bulkNotificationRollup(
+  tx: Transaction<Database>,
+  rows: readonly NotificationFacts[],
+  write: () => Promise<void>,
+): Promise<void> {
   if (isPostgres(tx)) return write();
   await tx.insertInto('notification_rollup_bulk').values({ nrbkId: 1 }).execute();
   await write();
   await tx.deleteFrom('notification_rollup_bulk').execute();
-  const groups = new Map<string, { nrlpCompId: number; nrlpHour: string; nrlpStatus: number; nrlpCount: number }>();
+  const groups = new Map<
+    string,
+    { nrlpCompId: number; nrlpHour: string; nrlpStatus: number; nrlpCount: number }
+  >();
   for (const r of rows) {
     const hour = r.notiCreatedTime.slice(0, 13);
     const key = `${r.notiCompId}|${hour}|${r.notiStatus}`;
-    const g = groups.get(key) ?? { nrlpCompId: r.notiCompId, nrlpHour: hour, nrlpStatus: r.notiStatus, nrlpCount: 0 };
+    const g = groups.get(key) ?? {
+      nrlpCompId: r.notiCompId,
+      nrlpHour: hour,
+      nrlpStatus: r.notiStatus,
+      nrlpCount: 0,
+    };
     g.nrlpCount += 1;
     groups.set(key, g);
   }
@@ -138,7 +180,11 @@ export async function bulkNotificationRollup(tx: Transaction<Database>, rows: re
     await tx
       .insertInto('notification_rollup')
       .values(all.slice(i, i + 500))
-      .onConflict((oc) => oc.columns(['nrlpCompId', 'nrlpHour', 'nrlpStatus', 'nrlpStripe']).doUpdateSet({ nrlpCount: sql`${sql.ref('notification_rollup.nrlpCount')} + ${sql.ref('excluded.nrlpCount')}` }))
+      .onConflict((oc) =>
+        oc.columns(['nrlpCompId', 'nrlpHour', 'nrlpStatus', 'nrlpStripe']).doUpdateSet({
+          nrlpCount: sql`${sql.ref('notification_rollup.nrlpCount')} + ${sql.ref('excluded.nrlpCount')}`,
+        }),
+      )
       .execute();
   }
 }

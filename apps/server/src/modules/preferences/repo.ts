@@ -1,7 +1,11 @@
 /** user_column_choices and saved_views: always by the owning user's id (no other way in). */
 import type { DbOrTx } from '../../db/tables.ts';
 
-export async function findColumns(db: DbOrTx, userId: string, screen: string): Promise<string | null> {
+export async function findColumns(
+  db: DbOrTx,
+  userId: string,
+  screen: string,
+): Promise<string | null> {
   const row = await db
     .selectFrom('user_column_choices')
     .select('uccoColumns')
@@ -11,11 +15,26 @@ export async function findColumns(db: DbOrTx, userId: string, screen: string): P
   return row?.uccoColumns ?? null;
 }
 
-export async function saveColumns(db: DbOrTx, userId: string, screen: string, columnsJson: string, now: string): Promise<void> {
+export async function saveColumns(
+  db: DbOrTx,
+  userId: string,
+  screen: string,
+  columnsJson: string,
+  now: string,
+): Promise<void> {
   await db
     .insertInto('user_column_choices')
-    .values({ uccoUserId: userId, uccoScreen: screen, uccoColumns: columnsJson, uccoUpdatedTime: now })
-    .onConflict((oc) => oc.columns(['uccoUserId', 'uccoScreen']).doUpdateSet({ uccoColumns: columnsJson, uccoUpdatedTime: now }))
+    .values({
+      uccoUserId: userId,
+      uccoScreen: screen,
+      uccoColumns: columnsJson,
+      uccoUpdatedTime: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['uccoUserId', 'uccoScreen'])
+        .doUpdateSet({ uccoColumns: columnsJson, uccoUpdatedTime: now }),
+    )
     .execute();
 }
 
@@ -28,11 +47,21 @@ export async function deleteColumns(db: DbOrTx, userId: string, screen: string):
   return Number(result.numDeletedRows) > 0;
 }
 
-const VIEW_COLUMNS = ['svvwId', 'svvwScreen', 'svvwName', 'svvwQuery', 'svvwColumns', 'svvwUpdatedTime'] as const;
+const VIEW_COLUMNS = [
+  'svvwId',
+  'svvwScreen',
+  'svvwName',
+  'svvwQuery',
+  'svvwColumns',
+  'svvwUpdatedTime',
+] as const;
 
 /** The user's own views of one screen: the one way every view query starts. */
 function viewsOf(db: DbOrTx, userId: string, screen: string) {
-  return db.selectFrom('saved_views').where('svvwUserId', '=', userId).where('svvwScreen', '=', screen);
+  return db
+    .selectFrom('saved_views')
+    .where('svvwUserId', '=', userId)
+    .where('svvwScreen', '=', screen);
 }
 
 export function listViews(db: DbOrTx, userId: string, screen: string) {
@@ -40,11 +69,17 @@ export function listViews(db: DbOrTx, userId: string, screen: string) {
 }
 
 export function findViewByName(db: DbOrTx, userId: string, screen: string, name: string) {
-  return viewsOf(db, userId, screen).select(VIEW_COLUMNS).where('svvwName', '=', name).executeTakeFirst();
+  return viewsOf(db, userId, screen)
+    .select(VIEW_COLUMNS)
+    .where('svvwName', '=', name)
+    .executeTakeFirst();
 }
 
 export function findView(db: DbOrTx, userId: string, screen: string, viewId: number) {
-  return viewsOf(db, userId, screen).select(VIEW_COLUMNS).where('svvwId', '=', viewId).executeTakeFirst();
+  return viewsOf(db, userId, screen)
+    .select(VIEW_COLUMNS)
+    .where('svvwId', '=', viewId)
+    .executeTakeFirst();
 }
 
 export async function countViews(db: DbOrTx, userId: string, screen: string): Promise<number> {
@@ -66,7 +101,14 @@ export interface ViewValues {
 export async function insertView(db: DbOrTx, v: ViewValues): Promise<number> {
   const row = await db
     .insertInto('saved_views')
-    .values({ svvwUserId: v.userId, svvwScreen: v.screen, svvwName: v.name, svvwQuery: v.query, svvwColumns: v.columnsJson, svvwUpdatedTime: v.now })
+    .values({
+      svvwUserId: v.userId,
+      svvwScreen: v.screen,
+      svvwName: v.name,
+      svvwQuery: v.query,
+      svvwColumns: v.columnsJson,
+      svvwUpdatedTime: v.now,
+    })
     .returning('svvwId')
     .executeTakeFirstOrThrow();
   return row.svvwId;
@@ -82,5 +124,9 @@ export async function updateView(db: DbOrTx, viewId: number, v: ViewValues): Pro
 }
 
 export async function deleteView(db: DbOrTx, userId: string, viewId: number): Promise<void> {
-  await db.deleteFrom('saved_views').where('svvwId', '=', viewId).where('svvwUserId', '=', userId).execute();
+  await db
+    .deleteFrom('saved_views')
+    .where('svvwId', '=', viewId)
+    .where('svvwUserId', '=', userId)
+    .execute();
 }

@@ -24,16 +24,29 @@ import * as repo from './repo.ts';
 function checkColumns(screen: PreferenceScreen, columns: readonly string[]): void {
   const known = new Set(choosableColumns(screen));
   const unknown = columns.filter((c) => !known.has(c));
-  if (unknown.length > 0) throw new Invalid(MESSAGES.columnsUnknown, { columns: `${MESSAGES.columnsUnknown} (${unknown.join(', ')})` });
+  if (unknown.length > 0)
+    throw new Invalid(MESSAGES.columnsUnknown, {
+      columns: `${MESSAGES.columnsUnknown} (${unknown.join(', ')})`,
+    });
 }
 
-const parseColumns = (json: string | null): string[] | null => (json === null ? null : (JSON.parse(json) as string[]));
+const parseColumns = (json: string | null): string[] | null =>
+  json === null ? null : (JSON.parse(json) as string[]);
 
-export async function getColumns(deps: AppDeps, actor: Actor, screen: PreferenceScreen): Promise<ColumnPreference> {
+export async function getColumns(
+  deps: AppDeps,
+  actor: Actor,
+  screen: PreferenceScreen,
+): Promise<ColumnPreference> {
   return { columns: parseColumns(await repo.findColumns(deps.db, actor.session.userId, screen)) };
 }
 
-export async function chooseColumns(deps: AppDeps, actor: Actor, screen: PreferenceScreen, columns: string[]): Promise<void> {
+export async function chooseColumns(
+  deps: AppDeps,
+  actor: Actor,
+  screen: PreferenceScreen,
+  columns: string[],
+): Promise<void> {
   checkColumns(screen, columns);
   const now = iso(deps.clock.now());
   await deps.db.transaction().execute(async (tx) => {
@@ -47,7 +60,11 @@ export async function chooseColumns(deps: AppDeps, actor: Actor, screen: Prefere
 }
 
 /** Back to the screen's default layout. */
-export async function resetColumns(deps: AppDeps, actor: Actor, screen: PreferenceScreen): Promise<void> {
+export async function resetColumns(
+  deps: AppDeps,
+  actor: Actor,
+  screen: PreferenceScreen,
+): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
     if (!(await repo.deleteColumns(tx, actor.session.userId, screen))) return;
     await recordAudit(tx, deps.clock, actor.audit, {
@@ -68,15 +85,31 @@ const toView = (row: ViewRow): SavedView => ({
   updatedTime: row.svvwUpdatedTime,
 });
 
-export async function listViews(deps: AppDeps, actor: Actor, screen: PreferenceScreen): Promise<SavedView[]> {
+export async function listViews(
+  deps: AppDeps,
+  actor: Actor,
+  screen: PreferenceScreen,
+): Promise<SavedView[]> {
   return (await repo.listViews(deps.db, actor.session.userId, screen)).map(toView);
 }
 
 /** Saves a view; one of the same name on the screen is replaced. At most viewsPerScreen per screen. */
-export async function saveView(deps: AppDeps, actor: Actor, screen: PreferenceScreen, body: SavedViewBody): Promise<SavedView> {
+export async function saveView(
+  deps: AppDeps,
+  actor: Actor,
+  screen: PreferenceScreen,
+  body: SavedViewBody,
+): Promise<SavedView> {
   if (body.columns) checkColumns(screen, body.columns);
   const userId = actor.session.userId;
-  const values = { userId, screen, name: body.name, query: body.query, columnsJson: body.columns ? JSON.stringify(body.columns) : null, now: iso(deps.clock.now()) };
+  const values = {
+    userId,
+    screen,
+    name: body.name,
+    query: body.query,
+    columnsJson: body.columns ? JSON.stringify(body.columns) : null,
+    now: iso(deps.clock.now()),
+  };
   return deps.db.transaction().execute(async (tx) => {
     const existing = await repo.findViewByName(tx, userId, screen, body.name);
     let viewId: number;
@@ -84,20 +117,32 @@ export async function saveView(deps: AppDeps, actor: Actor, screen: PreferenceSc
       viewId = existing.svvwId;
       await repo.updateView(tx, viewId, values);
     } else {
-      if ((await repo.countViews(tx, userId, screen)) >= PREFERENCE_LIMITS.viewsPerScreen) throw new Conflict(MESSAGES.viewsFull);
+      if ((await repo.countViews(tx, userId, screen)) >= PREFERENCE_LIMITS.viewsPerScreen)
+        throw new Conflict(MESSAGES.viewsFull);
       viewId = await repo.insertView(tx, values);
     }
     await recordAudit(tx, deps.clock, actor.audit, {
       action: AUDIT_ACTIONS.viewSaved,
       target: { type: 'saved_view', id: String(viewId) },
-      details: { screen, name: body.name, query: body.query, columns: body.columns, replaced: Boolean(existing) },
+      details: {
+        screen,
+        name: body.name,
+        query: body.query,
+        columns: body.columns,
+        replaced: Boolean(existing),
+      },
     });
     return toView((await repo.findView(tx, userId, screen, viewId))!);
   });
 }
 
 /** Deletes one of the user's own views; another user's (or an unknown) id is not found. */
-export async function deleteView(deps: AppDeps, actor: Actor, screen: PreferenceScreen, viewId: number): Promise<void> {
+export async function deleteView(
+  deps: AppDeps,
+  actor: Actor,
+  screen: PreferenceScreen,
+  viewId: number,
+): Promise<void> {
   const userId = actor.session.userId;
   await deps.db.transaction().execute(async (tx) => {
     const view = await repo.findView(tx, userId, screen, viewId);

@@ -16,7 +16,11 @@ const bankOfTransaction = sql<string>`lower(case when t.${sql.ref('trctType')} =
  * number or QRIS reference finds a handful of rows through that number's own index, where leading
  * with the company would walk every transaction it has (seconds per batch at a million rows).
  */
-function candidates(db: DbOrTx, compIds: readonly number[], ledBy: 'company' | 'identifier' = 'company') {
+function candidates(
+  db: DbOrTx,
+  compIds: readonly number[],
+  ledBy: 'company' | 'identifier' = 'company',
+) {
   const ids = compIds.length ? [...compIds] : [0];
   const company = ledBy === 'company' ? sql.ref('t.trctCompId') : sql`+t.${sql.ref('trctCompId')}`;
   return db
@@ -25,42 +29,87 @@ function candidates(db: DbOrTx, compIds: readonly number[], ledBy: 'company' | '
     .leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId')
     .leftJoin('recon_matches as m', 'm.rmatTrctId', 't.trctId')
     .select([
-      't.trctId', 't.trctCompId', 't.trctType', 't.trctOrderId', 't.trctStatus', 't.trctTotalAmountPaid', 't.trctLunasTime', 't.trctCreatedTime',
-      sql<number | null>`coalesce(t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')})`.as('billMinor'),
+      't.trctId',
+      't.trctCompId',
+      't.trctType',
+      't.trctOrderId',
+      't.trctStatus',
+      't.trctTotalAmountPaid',
+      't.trctLunasTime',
+      't.trctCreatedTime',
+      sql<
+        number | null
+      >`coalesce(t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')})`.as('billMinor'),
       bankOfTransaction.as('bank'),
-      'v.trvaVirtualAccountNo', 'q.trqrReferenceNo', 'm.rmatLineId',
+      'v.trvaVirtualAccountNo',
+      'q.trqrReferenceNo',
+      'm.rmatLineId',
     ])
     .where(company, 'in', ids);
 }
 
 export type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidates>['execute']>>[number];
 
-export async function byVaNumbers(db: DbOrTx, compIds: readonly number[], tokens: readonly string[]): Promise<CandidateRow[]> {
+export async function byVaNumbers(
+  db: DbOrTx,
+  compIds: readonly number[],
+  tokens: readonly string[],
+): Promise<CandidateRow[]> {
   if (tokens.length === 0) return [];
   return candidates(db, compIds, 'identifier')
-    .where('t.trctId', 'in', (eb) => eb.selectFrom('transaction_va').select('trvaTrctId').where('trvaVirtualAccountNo', 'in', [...tokens]))
+    .where('t.trctId', 'in', (eb) =>
+      eb
+        .selectFrom('transaction_va')
+        .select('trvaTrctId')
+        .where('trvaVirtualAccountNo', 'in', [...tokens]),
+    )
     .execute();
 }
 
-export async function byQrisReferences(db: DbOrTx, compIds: readonly number[], tokens: readonly string[]): Promise<CandidateRow[]> {
+export async function byQrisReferences(
+  db: DbOrTx,
+  compIds: readonly number[],
+  tokens: readonly string[],
+): Promise<CandidateRow[]> {
   if (tokens.length === 0) return [];
   return candidates(db, compIds, 'identifier')
-    .where('t.trctId', 'in', (eb) => eb.selectFrom('transaction_qr').select('trqrTrctId').where('trqrReferenceNo', 'in', [...tokens]))
+    .where('t.trctId', 'in', (eb) =>
+      eb
+        .selectFrom('transaction_qr')
+        .select('trqrTrctId')
+        .where('trqrReferenceNo', 'in', [...tokens]),
+    )
     .execute();
 }
 
-export async function byOrderIds(db: DbOrTx, compIds: readonly number[], tokens: readonly string[]): Promise<CandidateRow[]> {
+export async function byOrderIds(
+  db: DbOrTx,
+  compIds: readonly number[],
+  tokens: readonly string[],
+): Promise<CandidateRow[]> {
   if (tokens.length === 0) return [];
-  return candidates(db, compIds).where('t.trctOrderId', 'in', [...tokens]).execute();
+  return candidates(db, compIds)
+    .where('t.trctOrderId', 'in', [...tokens])
+    .execute();
 }
 
-export async function byIds(db: DbOrTx, compIds: readonly number[], trctIds: readonly number[]): Promise<CandidateRow[]> {
+export async function byIds(
+  db: DbOrTx,
+  compIds: readonly number[],
+  trctIds: readonly number[],
+): Promise<CandidateRow[]> {
   if (trctIds.length === 0) return [];
-  return candidates(db, compIds, 'identifier').where('t.trctId', 'in', [...trctIds]).execute();
+  return candidates(db, compIds, 'identifier')
+    .where('t.trctId', 'in', [...trctIds])
+    .execute();
 }
 
 /** The companies' transactions with this order id (as stored, case included); an order id may repeat across companies. */
-export async function byOrderId(db: DbOrTx, compIds: readonly number[], orderId: string): Promise<CandidateRow[]> {
+export async function byOrderId(
+  db: DbOrTx,
+  compIds: readonly number[],
+  orderId: string,
+): Promise<CandidateRow[]> {
   return candidates(db, compIds).where('t.trctOrderId', '=', orderId).limit(2).execute();
 }
 
@@ -73,14 +122,28 @@ const unsettledPaid = (bank: string): Expression<SqlBool>[] => [
 ];
 
 /** The bank's paid, unmatched transactions paid in [start, end): a day's 1:N settlement. */
-export async function paidBetween(db: DbOrTx, compIds: readonly number[], bank: string, start: string, end: string): Promise<CandidateRow[]> {
-  let q = candidates(db, compIds).where('t.trctLunasTime', '>=', start).where('t.trctLunasTime', '<', end);
+export async function paidBetween(
+  db: DbOrTx,
+  compIds: readonly number[],
+  bank: string,
+  start: string,
+  end: string,
+): Promise<CandidateRow[]> {
+  let q = candidates(db, compIds)
+    .where('t.trctLunasTime', '>=', start)
+    .where('t.trctLunasTime', '<', end);
   for (const condition of unsettledPaid(bank)) q = q.where(condition);
   return q.orderBy('t.trctId').execute();
 }
 
 /** How many such transactions there are in [start, end) and what they add up to (minor units): a day's 1:N total in one read. */
-export async function paidTotalBetween(db: DbOrTx, compIds: readonly number[], bank: string, start: string, end: string): Promise<{ count: number; sum: number }> {
+export async function paidTotalBetween(
+  db: DbOrTx,
+  compIds: readonly number[],
+  bank: string,
+  start: string,
+  end: string,
+): Promise<{ count: number; sum: number }> {
   const amount = sql<number>`coalesce(t.${sql.ref('trctTotalAmountPaid')}, t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')}, 0)`;
   let q = db
     .selectFrom('transactions as t')
@@ -96,8 +159,19 @@ export async function paidTotalBetween(db: DbOrTx, compIds: readonly number[], b
 }
 
 /** The same, a batch at a time after `afterId` (a statement's whole period). */
-export async function paidBetweenBatch(db: DbOrTx, compIds: readonly number[], bank: string, start: string, end: string, afterId: number, limit: number): Promise<CandidateRow[]> {
-  let q = candidates(db, compIds).where('t.trctLunasTime', '>=', start).where('t.trctLunasTime', '<', end).where('t.trctId', '>', afterId);
+export async function paidBetweenBatch(
+  db: DbOrTx,
+  compIds: readonly number[],
+  bank: string,
+  start: string,
+  end: string,
+  afterId: number,
+  limit: number,
+): Promise<CandidateRow[]> {
+  let q = candidates(db, compIds)
+    .where('t.trctLunasTime', '>=', start)
+    .where('t.trctLunasTime', '<', end)
+    .where('t.trctId', '>', afterId);
   for (const condition of unsettledPaid(bank)) q = q.where(condition);
   return q.orderBy('t.trctId').limit(limit).execute();
 }
@@ -107,28 +181,59 @@ export async function paidBetweenBatch(db: DbOrTx, compIds: readonly number[], b
  * in amount. Two reads, each led by its own index (paid time; type and creation time), instead of
  * one `or` that no index serves.
  */
-export async function nearestTransaction(db: DbOrTx, compIds: readonly number[], amountMinor: number, start: string, end: string): Promise<CandidateRow | undefined> {
+export async function nearestTransaction(
+  db: DbOrTx,
+  compIds: readonly number[],
+  amountMinor: number,
+  start: string,
+  end: string,
+): Promise<CandidateRow | undefined> {
   const amount = sql`coalesce(t.${sql.ref('trctTotalAmountPaid')}, t.${sql.ref('trctTotalAmount')}, q.${sql.ref('trqrTotalAmount')}, 0)`;
   const distance = sql<number>`abs(${amount} - ${amountMinor})`;
-  const nearest = (q: ReturnType<typeof candidates>) => q.where('m.rmatId', 'is', null).select(distance.as('distance')).orderBy(distance).orderBy('t.trctId').limit(1).executeTakeFirst();
+  const nearest = (q: ReturnType<typeof candidates>) =>
+    q
+      .where('m.rmatId', 'is', null)
+      .select(distance.as('distance'))
+      .orderBy(distance)
+      .orderBy('t.trctId')
+      .limit(1)
+      .executeTakeFirst();
   const [paid, unpaid] = await Promise.all([
-    nearest(candidates(db, compIds).where('t.trctLunasTime', '>=', start).where('t.trctLunasTime', '<', end)),
     nearest(
       candidates(db, compIds)
-        .where('t.trctType', 'in', Object.values(TRANSACTION_KINDS).map((kind) => kind.type))
+        .where('t.trctLunasTime', '>=', start)
+        .where('t.trctLunasTime', '<', end),
+    ),
+    nearest(
+      candidates(db, compIds)
+        .where(
+          't.trctType',
+          'in',
+          Object.values(TRANSACTION_KINDS).map((kind) => kind.type),
+        )
         .where('t.trctCreatedTime', '>=', start)
         .where('t.trctCreatedTime', '<', end)
         .where('t.trctLunasTime', 'is', null),
     ),
   ]);
-  const best = [paid, unpaid].filter((row) => row !== undefined).sort((a, b) => Number(a.distance) - Number(b.distance) || Number(a.trctId) - Number(b.trctId))[0];
+  const best = [paid, unpaid]
+    .filter((row) => row !== undefined)
+    .sort(
+      (a, b) => Number(a.distance) - Number(b.distance) || Number(a.trctId) - Number(b.trctId),
+    )[0];
   if (!best) return undefined;
   const { distance: _distance, ...row } = best;
   return row;
 }
 
 /** The unmatched credit line of the account nearest a payment: in the window, closest in amount. */
-export async function nearestLine(db: DbOrTx, baccId: number, amountMinor: number, start: string, end: string) {
+export async function nearestLine(
+  db: DbOrTx,
+  baccId: number,
+  amountMinor: number,
+  start: string,
+  end: string,
+) {
   return db
     .selectFrom('recon_lines')
     .select(['stlnId', 'stlnDay', 'stlnAmountMinor', 'stlnNarrative'])
@@ -144,11 +249,19 @@ export async function nearestLine(db: DbOrTx, baccId: number, amountMinor: numbe
 }
 
 export async function transactionOf(db: DbOrTx, trctId: number) {
-  return db.selectFrom('transactions').select(['trctId', 'trctCompId', 'trctType', 'trctStatus', 'trctLunasTime']).where('trctId', '=', trctId).executeTakeFirst();
+  return db
+    .selectFrom('transactions')
+    .select(['trctId', 'trctCompId', 'trctType', 'trctStatus', 'trctLunasTime'])
+    .where('trctId', '=', trctId)
+    .executeTakeFirst();
 }
 
 /** Type, company and status of transactions by id (a bulk resolution's eligibility). */
 export async function transactionsByIds(db: DbOrTx, trctIds: readonly number[]) {
   if (trctIds.length === 0) return [];
-  return db.selectFrom('transactions').select(['trctId', 'trctCompId', 'trctType', 'trctStatus']).where('trctId', 'in', [...trctIds]).execute();
+  return db
+    .selectFrom('transactions')
+    .select(['trctId', 'trctCompId', 'trctType', 'trctStatus'])
+    .where('trctId', 'in', [...trctIds])
+    .execute();
 }

@@ -4,8 +4,14 @@
  */
 const KINDS: [RegExp, string][] = [
   [/longer than \d+ bytes/, 'Baris terlalu panjang untuk mutasi rekening bank'],
-  [/is not rupiah|currency/i, 'Mata uang bukan rupiah (IDR); hanya mutasi rupiah yang direkonsiliasi'],
-  [/closing balance is|balance .* should be/, 'Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir'],
+  [
+    /is not rupiah|currency/i,
+    'Mata uang bukan rupiah (IDR); hanya mutasi rupiah yang direkonsiliasi',
+  ],
+  [
+    /closing balance is|balance .* should be/,
+    'Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir',
+  ],
   [/declares .* its lines hold/, 'Jumlah yang dinyatakan berkas tidak sama dengan baris-barisnya'],
   [/in the future/, 'Tanggal transaksi di masa depan'],
   [/outside the (statement's )?period/, 'Tanggal transaksi di luar periode mutasi'],
@@ -14,7 +20,10 @@ const KINDS: [RegExp, string][] = [
   [/one account per file/, 'Berkas berisi lebih dari satu rekening'],
   [/holds no statement lines/, 'Berkas tidak berisi baris mutasi'],
   [/appear again after other days/, 'Baris satu tanggal tidak berurutan'],
-  [/no closing balance|no column header|not an MT940 line|must begin with|not readable as CSV/, 'Format berkas tidak dikenali atau tidak lengkap'],
+  [
+    /no closing balance|no column header|not an MT940 line|must begin with|not readable as CSV/,
+    'Format berkas tidak dikenali atau tidak lengkap',
+  ],
 ];
 
 /** "<kind> (baris N). Rincian: <reason>". */

@@ -27,7 +27,9 @@ export async function scanFile(path: string): Promise<ScannedFile> {
   let lineNo = 1;
   let lineBytes = 0;
   let sawAny = false;
-  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(path, {
+    highWaterMark: 64 * 1024,
+  }) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     sawAny = true;
     let from = 0;
@@ -38,7 +40,10 @@ export async function scanFile(path: string): Promise<ScannedFile> {
       // A CR before the LF belongs to the line break, not the line.
       const crlf = at >= 0 && end > from && chunk[end - 1] === 0x0d ? 1 : 0;
       if (lineBytes - crlf > MAX_LINE_BYTES) {
-        throw new StatementRefusal(lineNo, `the line is longer than ${MAX_LINE_BYTES} bytes; no bank statement has such a line (is this the right file?)`);
+        throw new StatementRefusal(
+          lineNo,
+          `the line is longer than ${MAX_LINE_BYTES} bytes; no bank statement has such a line (is this the right file?)`,
+        );
       }
       if (at < 0) break;
       lineNo++;

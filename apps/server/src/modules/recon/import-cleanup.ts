@@ -20,20 +20,43 @@ const REMOVE_BATCH = 5_000;
 export const IMPORT_LEASE_MS = 2 * 60_000;
 
 /** The reason a statement shows when its server stopped in the middle. */
-export const ABANDONED_REASON = 'Impor terhenti sebelum selesai (server berhenti atau terputus); tidak ada baris yang disimpan. Impor ulang berkasnya.';
+export const ABANDONED_REASON =
+  'Impor terhenti sebelum selesai (server berhenti atau terputus); tidak ada baris yang disimpan. Impor ulang berkasnya.';
 
 /** A failed row's own (random) hash: the same file may be imported again after a failure. */
-export const failedHash = (): string => createHash('sha256').update(`failed\u0001${randomBytes(16).toString('hex')}`).digest('hex');
+export const failedHash = (): string =>
+  createHash('sha256')
+    .update(`failed\u0001${randomBytes(16).toString('hex')}`)
+    .digest('hex');
 
 /** Deletes everything the statement's import wrote, then marks it failed with `reason`. */
-export async function takeBackImport(db: Kysely<Database>, stmtId: number, reason: string): Promise<void> {
-  const row = await db.selectFrom('recon_statements').select('stmtState').where('stmtId', '=', stmtId).executeTakeFirst();
+export async function takeBackImport(
+  db: Kysely<Database>,
+  stmtId: number,
+  reason: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('recon_statements')
+    .select('stmtState')
+    .where('stmtId', '=', stmtId)
+    .executeTakeFirst();
   if (row?.stmtState !== 'importing') return; // complete (or taken back already): never touched here
   for (;;) {
-    const ids = (await db.selectFrom('recon_lines').select('stlnId').where('stlnStmtId', '=', stmtId).orderBy('stlnId').limit(REMOVE_BATCH).execute()).map((r) => r.stlnId);
+    const ids = (
+      await db
+        .selectFrom('recon_lines')
+        .select('stlnId')
+        .where('stlnStmtId', '=', stmtId)
+        .orderBy('stlnId')
+        .limit(REMOVE_BATCH)
+        .execute()
+    ).map((r) => r.stlnId);
     if (ids.length === 0) break;
     await db.transaction().execute(async (tx) => {
-      const breakIds = tx.selectFrom('recon_breaks').select('rbrkId').where('rbrkLineId', 'in', ids);
+      const breakIds = tx
+        .selectFrom('recon_breaks')
+        .select('rbrkId')
+        .where('rbrkLineId', 'in', ids);
       await tx.deleteFrom('recon_break_events').where('rbevBreakId', 'in', breakIds).execute();
       await tx.deleteFrom('recon_breaks').where('rbrkLineId', 'in', ids).execute();
       await tx.deleteFrom('recon_matches').where('rmatLineId', 'in', ids).execute();
@@ -46,7 +69,17 @@ export async function takeBackImport(db: Kysely<Database>, stmtId: number, reaso
     await tx.deleteFrom('recon_breaks').where('rbrkStmtId', '=', stmtId).execute();
     await tx
       .updateTable('recon_statements')
-      .set({ stmtState: 'failed', stmtFailure: reason.slice(0, 1000), stmtLeaseUntil: null, stmtFileHash: failedHash(), stmtLines: 0, stmtSkippedLines: 0, stmtCredits: 0, stmtMatched: 0, stmtResult: '{}' })
+      .set({
+        stmtState: 'failed',
+        stmtFailure: reason.slice(0, 1000),
+        stmtLeaseUntil: null,
+        stmtFileHash: failedHash(),
+        stmtLines: 0,
+        stmtSkippedLines: 0,
+        stmtCredits: 0,
+        stmtMatched: 0,
+        stmtResult: '{}',
+      })
       .where('stmtId', '=', stmtId)
       .where('stmtState', '=', 'importing')
       .execute();
@@ -56,7 +89,12 @@ export async function takeBackImport(db: Kysely<Database>, stmtId: number, reaso
 /** Takes back every import whose server stopped answering for it (its lease ran out); returns how many. */
 export async function cleanAbandonedImports(deps: AppDeps): Promise<number> {
   const now = iso(deps.clock.now());
-  const abandoned = await deps.db.selectFrom('recon_statements').select('stmtId').where('stmtState', '=', 'importing').where('stmtLeaseUntil', '<', now).execute();
+  const abandoned = await deps.db
+    .selectFrom('recon_statements')
+    .select('stmtId')
+    .where('stmtState', '=', 'importing')
+    .where('stmtLeaseUntil', '<', now)
+    .execute();
   for (const { stmtId } of abandoned) await takeBackImport(deps.db, stmtId, ABANDONED_REASON);
   return abandoned.length;
 }

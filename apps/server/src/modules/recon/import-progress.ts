@@ -33,7 +33,13 @@ export class ImportProgressBoard {
       const before = this.entries.get(progressId);
       if (before && before.userId !== userId) return; // another user's name: theirs stays theirs
       this.entries.delete(progressId); // re-inserted last: the map's order is the age order
-      this.entries.set(progressId, { userId, phase, lines, totalLines: totalLines === undefined ? (before?.totalLines ?? null) : totalLines, changedAt: this.now() });
+      this.entries.set(progressId, {
+        userId,
+        phase,
+        lines,
+        totalLines: totalLines === undefined ? (before?.totalLines ?? null) : totalLines,
+        changedAt: this.now(),
+      });
       this.prune();
     };
   }

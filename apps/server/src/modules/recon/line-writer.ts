@@ -26,7 +26,10 @@ export async function writeLines(
   const boundsOf = (day: string) => {
     let b = bounds.get(day);
     if (!b) {
-      b = { start: dayStartUtc(day, base.timeZone).toISOString(), end: dayEndUtc(day, base.timeZone).toISOString() };
+      b = {
+        start: dayStartUtc(day, base.timeZone).toISOString(),
+        end: dayEndUtc(day, base.timeZone).toISOString(),
+      };
       bounds.set(day, b);
     }
     return b;
@@ -41,14 +44,28 @@ export async function writeLines(
       repeats = new Map();
       repeatsDay = e.bookedDay;
     }
-    const key = [e.bookedDay, e.direction, e.amountMinor, ...(e.reference ? ['ref', e.reference] : ['text', e.day, e.narrative])].join('\u0001');
+    const key = [
+      e.bookedDay,
+      e.direction,
+      e.amountMinor,
+      ...(e.reference ? ['ref', e.reference] : ['text', e.day, e.narrative]),
+    ].join('\u0001');
     const seen = (repeats.get(key) ?? 0) + 1;
     repeats.set(key, seen);
     const { start, end } = boundsOf(e.day);
     batch.push({
-      stlnStmtId: base.stmtId, stlnBaccId: base.baccId, stlnFingerprint: createHash('sha256').update(`${key}\u0001${seen}`).digest('hex'), stlnFileLine: e.lineNo,
-      stlnDay: e.day, stlnDayStart: start, stlnDayEnd: end, stlnDirection: e.direction, stlnAmountMinor: e.amountMinor, stlnReference: e.reference,
-      stlnNarrative: e.narrative, stlnMatchRule: null,
+      stlnStmtId: base.stmtId,
+      stlnBaccId: base.baccId,
+      stlnFingerprint: createHash('sha256').update(`${key}\u0001${seen}`).digest('hex'),
+      stlnFileLine: e.lineNo,
+      stlnDay: e.day,
+      stlnDayStart: start,
+      stlnDayEnd: end,
+      stlnDirection: e.direction,
+      stlnAmountMinor: e.amountMinor,
+      stlnReference: e.reference,
+      stlnNarrative: e.narrative,
+      stlnMatchRule: null,
     });
     if (batch.length >= LINE_BATCH) {
       await onBatch(batch);

@@ -16,26 +16,53 @@ import { matchCreditLines } from './matching/match-lines.ts';
 import { recordMissingAtBank } from './matching/missing-at-bank.ts';
 import { settleUnidentified } from './matching/unidentified.ts';
 
-export async function rematchTransaction(db: DbOrTx, trctId: number, nowIso: string, by: { userId: string; username: string } | null = null): Promise<void> {
+export async function rematchTransaction(
+  db: DbOrTx,
+  trctId: number,
+  nowIso: string,
+  by: { userId: string; username: string } | null = null,
+): Promise<void> {
   const t = await candidates.transactionOf(db, trctId);
   if (!t) return;
   const accounts = await accountsOfCompany(db, t.trctCompId);
   if (accounts.length === 0) return;
-  const ctx: MatchContext = { nowIso, stmtId: null, userId: by?.userId ?? null, username: by?.username ?? null };
+  const ctx: MatchContext = {
+    nowIso,
+    stmtId: null,
+    userId: by?.userId ?? null,
+    username: by?.username ?? null,
+  };
   if (await breaks.matchOfTransaction(db, trctId)) {
     await settleBreaks(db, [], [trctId], ctx);
     return;
   }
   const [row] = await candidates.byIds(db, [t.trctCompId], [trctId]);
-  const identifiers = [row?.trvaVirtualAccountNo, row?.trqrReferenceNo, row?.trctOrderId].filter((v): v is string => Boolean(v));
-  const named = await breaks.lineBreaksMentioning(db, accounts.map((a) => a.baccId), trctId, identifiers);
+  const identifiers = [row?.trvaVirtualAccountNo, row?.trqrReferenceNo, row?.trctOrderId].filter(
+    (v): v is string => Boolean(v),
+  );
+  const named = await breaks.lineBreaksMentioning(
+    db,
+    accounts.map((a) => a.baccId),
+    trctId,
+    identifiers,
+  );
   for (const account of accounts) {
     const ids = named.filter((n) => n.stlnBaccId === account.baccId).map((n) => n.stlnId);
     if (ids.length === 0) continue;
-    const { unidentified } = await matchCreditLines(db, account, await lines.linesByIds(db, ids), ctx);
+    const { unidentified } = await matchCreditLines(
+      db,
+      account,
+      await lines.linesByIds(db, ids),
+      ctx,
+    );
     await settleUnidentified(db, account, unidentified, ctx);
   }
-  if (t.trctStatus !== TRX_STATUS.PAID || !t.trctLunasTime || (await breaks.matchOfTransaction(db, trctId))) return;
+  if (
+    t.trctStatus !== TRX_STATUS.PAID ||
+    !t.trctLunasTime ||
+    (await breaks.matchOfTransaction(db, trctId))
+  )
+    return;
   if (await breaks.namedByLineBreak(db, trctId)) return;
   const [fresh] = await candidates.byIds(db, [t.trctCompId], [trctId]);
   for (const account of accounts) {

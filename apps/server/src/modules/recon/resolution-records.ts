@@ -6,7 +6,10 @@ import type { Actor } from '../../shared/actor.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as breaks from './breaks-repo.ts';
 
-const AUDITED: Record<ResolveAction, (typeof AUDIT_ACTIONS.recon)[keyof typeof AUDIT_ACTIONS.recon]> = {
+const AUDITED: Record<
+  ResolveAction,
+  (typeof AUDIT_ACTIONS.recon)[keyof typeof AUDIT_ACTIONS.recon]
+> = {
   accept: AUDIT_ACTIONS.recon.breakAccepted,
   link: AUDIT_ACTIONS.recon.breakLinked,
   inquiry: AUDIT_ACTIONS.recon.breakInquired,
@@ -22,12 +25,31 @@ export interface ResolutionRecord {
   details?: Record<string, unknown>;
 }
 
-export async function recordResolution(db: DbOrTx, deps: AppDeps, actor: Actor, b: breaks.BreakRecord, r: ResolutionRecord): Promise<void> {
-  const details = { category: b.rbrkCategory, lineId: b.rbrkLineId, trctId: b.rbrkTrctId, ...r.details };
-  await breaks.insertEvents(db, [{
-    rbevBreakId: b.rbrkId, rbevAt: deps.clock.now().toISOString(), rbevAction: r.action, rbevUserId: actor.session.userId, rbevUsername: actor.session.username,
-    rbevReason: r.reason, rbevOutcome: r.outcome, rbevDetails: JSON.stringify(details),
-  }]);
+export async function recordResolution(
+  db: DbOrTx,
+  deps: AppDeps,
+  actor: Actor,
+  b: breaks.BreakRecord,
+  r: ResolutionRecord,
+): Promise<void> {
+  const details = {
+    category: b.rbrkCategory,
+    lineId: b.rbrkLineId,
+    trctId: b.rbrkTrctId,
+    ...r.details,
+  };
+  await breaks.insertEvents(db, [
+    {
+      rbevBreakId: b.rbrkId,
+      rbevAt: deps.clock.now().toISOString(),
+      rbevAction: r.action,
+      rbevUserId: actor.session.userId,
+      rbevUsername: actor.session.username,
+      rbevReason: r.reason,
+      rbevOutcome: r.outcome,
+      rbevDetails: JSON.stringify(details),
+    },
+  ]);
   await recordAudit(db, deps.clock, actor.audit, {
     action: AUDITED[r.action],
     outcome: r.outcome === 'failed' ? 'failure' : 'success',

@@ -9,7 +9,14 @@
  * itself (matching runs again when a transaction turns paid).
  */
 import { createHash } from 'node:crypto';
-import { AUDIT_ACTIONS, RECON_BULK_MAX_ITEMS, TRX_STATUS, type BulkResolveBody, type BulkResolveResult, type ReconSkipReason } from '@tagih/contract';
+import {
+  AUDIT_ACTIONS,
+  RECON_BULK_MAX_ITEMS,
+  TRX_STATUS,
+  type BulkResolveBody,
+  type BulkResolveResult,
+  type ReconSkipReason,
+} from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -31,15 +38,31 @@ function requestKey(parts: readonly (string | number)[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-async function selectedRows(deps: AppDeps, actor: Actor, body: BulkResolveBody): Promise<{ rows: QueueRow[]; overLimit: number }> {
+async function selectedRows(
+  deps: AppDeps,
+  actor: Actor,
+  body: BulkResolveBody,
+): Promise<{ rows: QueueRow[]; overLimit: number }> {
   const scope = await companyScope(deps, actor.session);
   const late = lateBefore(deps.clock.now(), deps.config.businessTz, deps.config.reconExpectedDays);
   let ids: number[];
   if ('ids' in body.selection) ids = [...new Set(body.selection.ids)];
-  else ids = await queueIds((await planQueue(deps, actor.session, body.selection.query)).queue, RECON_BULK_MAX_ITEMS + 1);
+  else
+    ids = await queueIds(
+      (await planQueue(deps, actor.session, body.selection.query)).queue,
+      RECON_BULK_MAX_ITEMS + 1,
+    );
   const overLimit = Math.max(0, ids.length - RECON_BULK_MAX_ITEMS);
   const rows: QueueRow[] = [];
-  for (let i = 0; i < Math.min(ids.length, RECON_BULK_MAX_ITEMS); i += CHUNK) rows.push(...(await queueRowsByIds(deps.db, ids.slice(i, Math.min(i + CHUNK, RECON_BULK_MAX_ITEMS)), late, { scope, active: null })));
+  for (let i = 0; i < Math.min(ids.length, RECON_BULK_MAX_ITEMS); i += CHUNK)
+    rows.push(
+      ...(await queueRowsByIds(
+        deps.db,
+        ids.slice(i, Math.min(i + CHUNK, RECON_BULK_MAX_ITEMS)),
+        late,
+        { scope, active: null },
+      )),
+    );
   return { rows, overLimit };
 }
 
@@ -50,13 +73,24 @@ interface Plan {
   targets: Map<number, { trctId: number; compId: number; type: string }>;
 }
 
-async function planOf(deps: AppDeps, body: BulkResolveBody, rows: readonly QueueRow[]): Promise<Plan> {
+async function planOf(
+  deps: AppDeps,
+  body: BulkResolveBody,
+  rows: readonly QueueRow[],
+): Promise<Plan> {
   const skipped = new Map<ReconSkipReason, number>();
   const skip = (reason: ReconSkipReason) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const eligible: QueueRow[] = [];
   const targets = new Map<number, { trctId: number; compId: number; type: string }>();
   const trctOf = (r: QueueRow) => r.trctId as number | null;
-  const transactions = new Map((await candidates.transactionsByIds(deps.db, rows.map(trctOf).filter((id): id is number => id !== null))).map((t) => [t.trctId, t]));
+  const transactions = new Map(
+    (
+      await candidates.transactionsByIds(
+        deps.db,
+        rows.map(trctOf).filter((id): id is number => id !== null),
+      )
+    ).map((t) => [t.trctId, t]),
+  );
   for (const row of rows) {
     if (body.action === 'reopen') {
       if (row.status === 'resolved') eligible.push(row);
@@ -76,7 +110,10 @@ async function planOf(deps: AppDeps, body: BulkResolveBody, rows: readonly Queue
       skip('no-transaction');
       continue;
     }
-    const fits = body.action === 'inquiry' ? t.trctStatus === TRX_STATUS.UNPAID : t.trctStatus === TRX_STATUS.PAID;
+    const fits =
+      body.action === 'inquiry'
+        ? t.trctStatus === TRX_STATUS.UNPAID
+        : t.trctStatus === TRX_STATUS.PAID;
     if (!fits) {
       skip('not-eligible');
       continue;
@@ -87,15 +124,25 @@ async function planOf(deps: AppDeps, body: BulkResolveBody, rows: readonly Queue
   return { eligible, skipped, targets };
 }
 
-export async function bulkResolve(deps: AppDeps, actor: Actor, body: BulkResolveBody): Promise<BulkResolveResult> {
+export async function bulkResolve(
+  deps: AppDeps,
+  actor: Actor,
+  body: BulkResolveBody,
+): Promise<BulkResolveResult> {
   const { rows, overLimit } = await selectedRows(deps, actor, body);
   const plan = await planOf(deps, body, rows);
   if (overLimit > 0) plan.skipped.set('over-limit', overLimit);
   const byCategory: Record<string, number> = {};
-  for (const row of plan.eligible) byCategory[String(row.category)] = (byCategory[String(row.category)] ?? 0) + 1;
+  for (const row of plan.eligible)
+    byCategory[String(row.category)] = (byCategory[String(row.category)] ?? 0) + 1;
   const result: BulkResolveResult = {
-    action: body.action, dryRun: body.dryRun, selected: rows.length + overLimit, applied: plan.eligible.length,
-    skipped: [...plan.skipped].map(([reason, count]) => ({ reason, count })), byCategory, jobs: [],
+    action: body.action,
+    dryRun: body.dryRun,
+    selected: rows.length + overLimit,
+    applied: plan.eligible.length,
+    skipped: [...plan.skipped].map(([reason, count]) => ({ reason, count })),
+    byCategory,
+    jobs: [],
   };
   if (body.dryRun || plan.eligible.length === 0) return result;
 
@@ -105,9 +152,20 @@ export async function bulkResolve(deps: AppDeps, actor: Actor, body: BulkResolve
     for (const row of plan.eligible) {
       const b = (await breaks.breakById(deps.db, Number(row.rbrkId)))!;
       const changed = await deps.db.transaction().execute(async (tx) => {
-        const r = { resolution: body.action === 'accept' ? 'accept' : null, reason: body.reason, userId: actor.session.userId, username: actor.session.username, nowIso: deps.clock.now().toISOString() };
+        const r = {
+          resolution: body.action === 'accept' ? 'accept' : null,
+          reason: body.reason,
+          userId: actor.session.userId,
+          username: actor.session.username,
+          nowIso: deps.clock.now().toISOString(),
+        };
         if (!(await breaks.setBreakStatus(tx, b.rbrkId, from, r))) return false;
-        await recordResolution(tx, deps, actor, b, { action: body.action, reason: body.reason, outcome: 'done', details: { bulk: true } });
+        await recordResolution(tx, deps, actor, b, {
+          action: body.action,
+          reason: body.reason,
+          outcome: 'done',
+          details: { bulk: true },
+        });
         return true;
       });
       if (changed) applied++;
@@ -124,14 +182,40 @@ export async function bulkResolve(deps: AppDeps, actor: Actor, body: BulkResolve
     for (const group of groups.values()) {
       for (let i = 0; i < group.rows.length; i += CHUNK) {
         const chunk = group.rows.slice(i, i + CHUNK);
-        const trctIds = [...new Set(chunk.map((r) => plan.targets.get(Number(r.rbrkId))!.trctId))].sort((a, b) => a - b);
-        const idempotencyKey = requestKey([actor.session.userId, body.action, group.compId, group.type, body.reason, ...trctIds]);
+        const trctIds = [
+          ...new Set(chunk.map((r) => plan.targets.get(Number(r.rbrkId))!.trctId)),
+        ].sort((a, b) => a - b);
+        const idempotencyKey = requestKey([
+          actor.session.userId,
+          body.action,
+          group.compId,
+          group.type,
+          body.reason,
+          ...trctIds,
+        ]);
         try {
-          const job = await startBulkJob(deps, actor, { action: body.action === 'inquiry' ? 'inquiry' : 'resend', compId: group.compId, type: group.type, trctIds, reason: body.reason, idempotencyKey });
-          result.jobs.push({ jobId: job.jobId, compId: group.compId, source: sourceOf(group.type), items: job.total });
+          const job = await startBulkJob(deps, actor, {
+            action: body.action === 'inquiry' ? 'inquiry' : 'resend',
+            compId: group.compId,
+            type: group.type,
+            trctIds,
+            reason: body.reason,
+            idempotencyKey,
+          });
+          result.jobs.push({
+            jobId: job.jobId,
+            compId: group.compId,
+            source: sourceOf(group.type),
+            items: job.total,
+          });
           for (const row of chunk) {
             const b = (await breaks.breakById(deps.db, Number(row.rbrkId)))!;
-            await recordResolution(deps.db, deps, actor, b, { action: body.action, reason: body.reason, outcome: 'queued', details: { bulk: true, jobId: job.jobId } });
+            await recordResolution(deps.db, deps, actor, b, {
+              action: body.action,
+              reason: body.reason,
+              outcome: 'queued',
+              details: { bulk: true, jobId: job.jobId },
+            });
             applied++;
           }
         } catch (error) {
@@ -147,7 +231,18 @@ export async function bulkResolve(deps: AppDeps, actor: Actor, body: BulkResolve
   await recordAudit(deps.db, deps.clock, actor.audit, {
     action: AUDIT_ACTIONS.recon.bulkResolved,
     target: null,
-    details: { action: body.action, reason: body.reason, selection: 'ids' in body.selection ? { ids: body.selection.ids.length } : { query: body.selection.query }, selected: result.selected, applied, skipped: result.skipped, jobs: result.jobs.map((j) => j.jobId) },
+    details: {
+      action: body.action,
+      reason: body.reason,
+      selection:
+        'ids' in body.selection
+          ? { ids: body.selection.ids.length }
+          : { query: body.selection.query },
+      selected: result.selected,
+      applied,
+      skipped: result.skipped,
+      jobs: result.jobs.map((j) => j.jobId),
+    },
   });
   return result;
 }

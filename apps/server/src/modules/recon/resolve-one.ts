@@ -33,30 +33,69 @@ export const transactionOfBreak = (b: breaks.BreakRecord): number | null => b.rb
 
 const alreadyResolved = () => new Conflict('This break is resolved already; reopen it first');
 
-async function accept(deps: AppDeps, actor: Actor, b: breaks.BreakRecord, reason: string): Promise<string> {
+async function accept(
+  deps: AppDeps,
+  actor: Actor,
+  b: breaks.BreakRecord,
+  reason: string,
+): Promise<string> {
   const done = await deps.db.transaction().execute(async (tx) => {
-    const changed = await breaks.setBreakStatus(tx, b.rbrkId, 'open', { resolution: 'accept', reason, userId: actor.session.userId, username: actor.session.username, nowIso: deps.clock.now().toISOString() });
-    if (changed) await recordResolution(tx, deps, actor, b, { action: 'accept', reason, outcome: 'done' });
+    const changed = await breaks.setBreakStatus(tx, b.rbrkId, 'open', {
+      resolution: 'accept',
+      reason,
+      userId: actor.session.userId,
+      username: actor.session.username,
+      nowIso: deps.clock.now().toISOString(),
+    });
+    if (changed)
+      await recordResolution(tx, deps, actor, b, { action: 'accept', reason, outcome: 'done' });
     return changed;
   });
   if (!done) throw alreadyResolved();
   return 'Break accepted.';
 }
 
-async function reopen(deps: AppDeps, actor: Actor, b: breaks.BreakRecord, reason: string): Promise<string> {
+async function reopen(
+  deps: AppDeps,
+  actor: Actor,
+  b: breaks.BreakRecord,
+  reason: string,
+): Promise<string> {
   const nowIso = deps.clock.now().toISOString();
   const done = await deps.db.transaction().execute(async (tx) => {
-    const changed = await breaks.setBreakStatus(tx, b.rbrkId, 'resolved', { resolution: null, reason, userId: actor.session.userId, username: actor.session.username, nowIso });
+    const changed = await breaks.setBreakStatus(tx, b.rbrkId, 'resolved', {
+      resolution: null,
+      reason,
+      userId: actor.session.userId,
+      username: actor.session.username,
+      nowIso,
+    });
     if (!changed) return false;
     const linked = b.rbrkResolution === 'link' ? await linkedPair(tx, b) : null;
     if (linked) {
       await breaks.deleteMatch(tx, linked.lineId, linked.trctId);
       await lines.setLineRule(tx, [linked.lineId], null);
-      for (const other of await breaks.settledTogether(tx, linked.lineId, linked.trctId, b.rbrkId)) {
-        await breaks.setBreakStatus(tx, other, 'resolved', { resolution: null, reason, userId: actor.session.userId, username: actor.session.username, nowIso });
+      for (const other of await breaks.settledTogether(
+        tx,
+        linked.lineId,
+        linked.trctId,
+        b.rbrkId,
+      )) {
+        await breaks.setBreakStatus(tx, other, 'resolved', {
+          resolution: null,
+          reason,
+          userId: actor.session.userId,
+          username: actor.session.username,
+          nowIso,
+        });
       }
     }
-    await recordResolution(tx, deps, actor, b, { action: 'reopen', reason, outcome: 'done', details: { undone: b.rbrkResolution, ...(linked ?? {}) } });
+    await recordResolution(tx, deps, actor, b, {
+      action: 'reopen',
+      reason,
+      outcome: 'done',
+      details: { undone: b.rbrkResolution, ...(linked ?? {}) },
+    });
     return true;
   });
   if (!done) throw new Conflict('This break is open already');
@@ -64,7 +103,10 @@ async function reopen(deps: AppDeps, actor: Actor, b: breaks.BreakRecord, reason
 }
 
 /** The line and transaction a link paired (from the manual match it made). */
-async function linkedPair(db: Parameters<typeof breaks.matchesOfLine>[0], b: breaks.BreakRecord): Promise<{ lineId: number; trctId: number } | null> {
+async function linkedPair(
+  db: Parameters<typeof breaks.matchesOfLine>[0],
+  b: breaks.BreakRecord,
+): Promise<{ lineId: number; trctId: number } | null> {
   if (b.rbrkLineId !== null) {
     const m = (await breaks.matchesOfLine(db, b.rbrkLineId)).find((x) => x.rmatRule === 'manual');
     return m ? { lineId: b.rbrkLineId, trctId: m.rmatTrctId } : null;
@@ -73,63 +115,145 @@ async function linkedPair(db: Parameters<typeof breaks.matchesOfLine>[0], b: bre
   return m && m.rmatRule === 'manual' ? { lineId: m.rmatLineId, trctId: b.rbrkTrctId! } : null;
 }
 
-async function link(deps: AppDeps, actor: Actor, b: breaks.BreakRecord, body: ResolveBody): Promise<string> {
+async function link(
+  deps: AppDeps,
+  actor: Actor,
+  b: breaks.BreakRecord,
+  body: ResolveBody,
+): Promise<string> {
   if (b.rbrkStatus !== 'open') throw alreadyResolved();
   const account = (await accountById(deps.db, b.rbrkBaccId))!;
   const scope = await companyScope(deps, actor.session);
   let lineId: number;
   let trctId: number;
   if (b.rbrkLineId !== null) {
-    if (body.trctId === undefined && body.orderId === undefined) throw new Invalid('Name the transaction to link the bank line to (trctId)', { trctId: 'is required to link a bank line' });
+    if (body.trctId === undefined && body.orderId === undefined)
+      throw new Invalid('Name the transaction to link the bank line to (trctId)', {
+        trctId: 'is required to link a bank line',
+      });
     const named = body.trctId !== undefined ? String(body.trctId) : `with order id ${body.orderId}`;
-    const found = body.trctId !== undefined ? await candidates.byIds(deps.db, account.compIds, [body.trctId]) : await candidates.byOrderId(deps.db, account.compIds, body.orderId!);
-    if (found.length > 1) throw new Conflict(`Several transactions have order id ${body.orderId}; name the one to link by its id (trctId)`);
+    const found =
+      body.trctId !== undefined
+        ? await candidates.byIds(deps.db, account.compIds, [body.trctId])
+        : await candidates.byOrderId(deps.db, account.compIds, body.orderId!);
+    if (found.length > 1)
+      throw new Conflict(
+        `Several transactions have order id ${body.orderId}; name the one to link by its id (trctId)`,
+      );
     const [t] = found;
-    if (!t || !reaches(scope, t.trctCompId, account.compIds)) throw new NotFound(`Transaction ${named} not found among the account's companies`);
-    if (t.rmatLineId !== null) throw new Conflict(`Transaction ${t.trctOrderId} is matched to bank line ${t.rmatLineId} already`);
+    if (!t || !reaches(scope, t.trctCompId, account.compIds))
+      throw new NotFound(`Transaction ${named} not found among the account's companies`);
+    if (t.rmatLineId !== null)
+      throw new Conflict(
+        `Transaction ${t.trctOrderId} is matched to bank line ${t.rmatLineId} already`,
+      );
     [lineId, trctId] = [b.rbrkLineId, t.trctId];
   } else {
-    if (body.lineId === undefined) throw new Invalid('Name the bank line to link the transaction to (lineId)', { lineId: 'is required to link a transaction' });
+    if (body.lineId === undefined)
+      throw new Invalid('Name the bank line to link the transaction to (lineId)', {
+        lineId: 'is required to link a transaction',
+      });
     const [line] = await lines.linesByIds(deps.db, [body.lineId]);
     const lineAccount = line ? await accountById(deps.db, line.stlnBaccId) : undefined;
-    if (!line || !lineAccount || !lineAccount.compIds.includes(b.rbrkCompId ?? -1)) throw new NotFound(`Bank line ${body.lineId} not found on an account of the transaction's company`);
-    if ((await breaks.matchesOfLine(deps.db, line.stlnId)).length > 0) throw new Conflict(`Bank line ${line.stlnId} is matched already`);
+    if (!line || !lineAccount || !lineAccount.compIds.includes(b.rbrkCompId ?? -1))
+      throw new NotFound(
+        `Bank line ${body.lineId} not found on an account of the transaction's company`,
+      );
+    if ((await breaks.matchesOfLine(deps.db, line.stlnId)).length > 0)
+      throw new Conflict(`Bank line ${line.stlnId} is matched already`);
     [lineId, trctId] = [line.stlnId, b.rbrkTrctId!];
   }
   const nowIso = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (tx) => {
-    const inserted = await breaks.insertMatches(tx, [{ rmatLineId: lineId, rmatTrctId: trctId, rmatRule: 'manual', rmatCreatedTime: nowIso, rmatCreatedUserId: actor.session.userId }]);
+    const inserted = await breaks.insertMatches(tx, [
+      {
+        rmatLineId: lineId,
+        rmatTrctId: trctId,
+        rmatRule: 'manual',
+        rmatCreatedTime: nowIso,
+        rmatCreatedUserId: actor.session.userId,
+      },
+    ]);
     if (inserted.length === 0) throw new Conflict('The transaction was matched meanwhile');
     await lines.setLineRule(tx, [lineId], 'manual');
-    if (!(await breaks.setBreakStatus(tx, b.rbrkId, 'open', { resolution: 'link', reason: body.reason, userId: actor.session.userId, username: actor.session.username, nowIso }))) throw alreadyResolved();
-    await settleBreaks(tx, [lineId], [trctId], { nowIso, stmtId: null, userId: actor.session.userId, username: actor.session.username });
-    await recordResolution(tx, deps, actor, b, { action: 'link', reason: body.reason, outcome: 'done', details: { linkedLineId: lineId, linkedTrctId: trctId } });
+    if (
+      !(await breaks.setBreakStatus(tx, b.rbrkId, 'open', {
+        resolution: 'link',
+        reason: body.reason,
+        userId: actor.session.userId,
+        username: actor.session.username,
+        nowIso,
+      }))
+    )
+      throw alreadyResolved();
+    await settleBreaks(tx, [lineId], [trctId], {
+      nowIso,
+      stmtId: null,
+      userId: actor.session.userId,
+      username: actor.session.username,
+    });
+    await recordResolution(tx, deps, actor, b, {
+      action: 'link',
+      reason: body.reason,
+      outcome: 'done',
+      details: { linkedLineId: lineId, linkedTrctId: trctId },
+    });
   });
   return 'Linked.';
 }
 
 /** Inquiry or Notif of the break's transaction; its history and the audit trail keep the outcome, a failure too. */
-async function transactionAction(deps: AppDeps, actor: Actor, b: breaks.BreakRecord, action: 'inquiry' | 'notify', reason: string): Promise<string> {
+async function transactionAction(
+  deps: AppDeps,
+  actor: Actor,
+  b: breaks.BreakRecord,
+  action: 'inquiry' | 'notify',
+  reason: string,
+): Promise<string> {
   const trctId = transactionOfBreak(b);
   const t = trctId === null ? undefined : await candidates.transactionOf(deps.db, trctId);
-  if (!t) throw new Conflict(`This break has no transaction to ${action === 'inquiry' ? 'ask the bank about' : 'notify the merchant of'}`);
+  if (!t)
+    throw new Conflict(
+      `This break has no transaction to ${action === 'inquiry' ? 'ask the bank about' : 'notify the merchant of'}`,
+    );
   const target = { type: t.trctType, compId: t.trctCompId, trctId: t.trctId };
   try {
     if (action === 'inquiry') {
       const answer = await inquireTransaction(deps, actor, target);
-      await recordResolution(deps.db, deps, actor, b, { action, reason, outcome: answer.paid ? 'paid' : 'unpaid', details: { trctId: t.trctId, message: answer.message } });
+      await recordResolution(deps.db, deps, actor, b, {
+        action,
+        reason,
+        outcome: answer.paid ? 'paid' : 'unpaid',
+        details: { trctId: t.trctId, message: answer.message },
+      });
       return answer.message;
     }
     const answer = await notifyMerchant(deps, actor, target);
-    await recordResolution(deps.db, deps, actor, b, { action, reason, outcome: 'delivered', details: { trctId: t.trctId, message: answer.message } });
+    await recordResolution(deps.db, deps, actor, b, {
+      action,
+      reason,
+      outcome: 'delivered',
+      details: { trctId: t.trctId, message: answer.message },
+    });
     return answer.message;
   } catch (error) {
-    if (error instanceof AppError) await recordResolution(deps.db, deps, actor, b, { action, reason, outcome: 'failed', details: { trctId: t.trctId, message: error.message, httpStatus: error.statusCode } });
+    if (error instanceof AppError)
+      await recordResolution(deps.db, deps, actor, b, {
+        action,
+        reason,
+        outcome: 'failed',
+        details: { trctId: t.trctId, message: error.message, httpStatus: error.statusCode },
+      });
     throw error;
   }
 }
 
-export async function resolveBreak(deps: AppDeps, actor: Actor, rbrkId: number, body: ResolveBody): Promise<Resolved> {
+export async function resolveBreak(
+  deps: AppDeps,
+  actor: Actor,
+  rbrkId: number,
+  body: ResolveBody,
+): Promise<Resolved> {
   await breakRowOf(deps, actor.session, rbrkId);
   const b = (await breaks.breakById(deps.db, rbrkId))!;
   let message: string;
@@ -148,4 +272,3 @@ export async function resolveBreak(deps: AppDeps, actor: Actor, rbrkId: number, 
   }
   return { break: await breakRowOf(deps, actor.session, rbrkId), message };
 }
-

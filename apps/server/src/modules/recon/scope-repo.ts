@@ -2,6 +2,10 @@
 import type { DbOrTx } from '../../db/tables.ts';
 
 export async function linkedCompanyIds(db: DbOrTx, userId: string): Promise<number[]> {
-  const rows = await db.selectFrom('user_companies').select('uscoCompId').where('uscoUserId', '=', userId).execute();
+  const rows = await db
+    .selectFrom('user_companies')
+    .select('uscoCompId')
+    .where('uscoUserId', '=', userId)
+    .execute();
   return rows.map((r) => r.uscoCompId);
 }

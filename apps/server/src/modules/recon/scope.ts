@@ -20,11 +20,19 @@ export async function companyScope(deps: AppDeps, session: SessionContext): Prom
   return session.isSuperadmin ? null : linkedCompanyIds(deps.db, session.userId);
 }
 
-export const reachesAll = (scope: CompanyScope, compIds: readonly number[]): boolean => scope === null || compIds.every((id) => scope.includes(id));
-export const reaches = (scope: CompanyScope, compId: number | null, accountCompIds: readonly number[]): boolean =>
+export const reachesAll = (scope: CompanyScope, compIds: readonly number[]): boolean =>
+  scope === null || compIds.every((id) => scope.includes(id));
+export const reaches = (
+  scope: CompanyScope,
+  compId: number | null,
+  accountCompIds: readonly number[],
+): boolean =>
   compId === null ? reachesAll(scope, accountCompIds) : scope === null || scope.includes(compId);
 
 /** The company the session works in (the screens' company filter); null when none is chosen. */
-export async function activeCompanyFilter(deps: AppDeps, session: SessionContext): Promise<number | null> {
+export async function activeCompanyFilter(
+  deps: AppDeps,
+  session: SessionContext,
+): Promise<number | null> {
   return (await activeCompany(deps, session))?.compId ?? null;
 }

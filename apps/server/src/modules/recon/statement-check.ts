@@ -6,7 +6,13 @@
  * tomorrow. The first failure is a StatementRefusal naming the line.
  */
 import { formatMinorIdr } from '@tagih/contract';
-import { StatementRefusal, type Entry, type SectionEnd, type SectionStart, type StatementEvent } from './formats/statement-events.ts';
+import {
+  StatementRefusal,
+  type Entry,
+  type SectionEnd,
+  type SectionStart,
+  type StatementEvent,
+} from './formats/statement-events.ts';
 
 export interface CheckedStatement {
   /** The account number the file names (digits), or null. */
@@ -28,7 +34,11 @@ const rp = (minor: bigint | number) => formatMinorIdr(Number(minor));
  * whole: 'B4E08MS9D00A0009'), else the last run of digits of a longer text ('BRINIDJA/0123456789').
  */
 export const accountDigits = (text: string | null): string | null =>
-  text ? (/^[A-Z0-9]+$/.test(text) ? text : (/(\d[\d-]{3,})\D*$/.exec(text)?.[1]?.replace(/-/g, '') ?? null)) : null;
+  text
+    ? /^[A-Z0-9]+$/.test(text)
+      ? text
+      : (/(\d[\d-]{3,})\D*$/.exec(text)?.[1]?.replace(/-/g, '') ?? null)
+    : null;
 
 class SectionState {
   credits = 0n;
@@ -45,8 +55,20 @@ class SectionState {
   }
 }
 
-export async function checkStatement(events: AsyncIterable<StatementEvent>, latestDay: string): Promise<CheckedStatement> {
-  const out: CheckedStatement = { accountNo: null, reference: null, variant: null, fromDay: null, toDay: null, lines: 0, pending: 0, balanceChecked: true };
+export async function checkStatement(
+  events: AsyncIterable<StatementEvent>,
+  latestDay: string,
+): Promise<CheckedStatement> {
+  const out: CheckedStatement = {
+    accountNo: null,
+    reference: null,
+    variant: null,
+    fromDay: null,
+    toDay: null,
+    lines: 0,
+    pending: 0,
+    balanceChecked: true,
+  };
   let section: SectionState | null = null;
   let currentDay: string | null = null;
   const closedDays = new Set<string>();
@@ -57,9 +79,14 @@ export async function checkStatement(events: AsyncIterable<StatementEvent>, late
   };
 
   const onStart = (e: SectionStart) => {
-    if (e.currency && e.currency !== 'IDR') throw new StatementRefusal(e.lineNo, `currency ${e.currency} is not rupiah (IDR)`);
+    if (e.currency && e.currency !== 'IDR')
+      throw new StatementRefusal(e.lineNo, `currency ${e.currency} is not rupiah (IDR)`);
     const account = accountDigits(e.accountNo);
-    if (account && out.accountNo && account !== out.accountNo) throw new StatementRefusal(e.lineNo, `account ${account} differs from ${out.accountNo} above: one account per file`);
+    if (account && out.accountNo && account !== out.accountNo)
+      throw new StatementRefusal(
+        e.lineNo,
+        `account ${account} differs from ${out.accountNo} above: one account per file`,
+      );
     out.accountNo ??= account;
     out.reference ??= e.reference;
     out.variant ??= e.variant;
@@ -68,13 +95,21 @@ export async function checkStatement(events: AsyncIterable<StatementEvent>, late
   };
 
   const onEntry = (s: SectionState, e: Entry) => {
-    if (e.bookedDay > latestDay) throw new StatementRefusal(e.lineNo, `date ${e.bookedDay} is in the future`);
+    if (e.bookedDay > latestDay)
+      throw new StatementRefusal(e.lineNo, `date ${e.bookedDay} is in the future`);
     const { periodFrom, periodTo } = s.start;
     if ((periodFrom && e.bookedDay < periodFrom) || (periodTo && e.bookedDay > periodTo)) {
-      throw new StatementRefusal(e.lineNo, `date ${e.bookedDay} is outside the statement's period ${periodFrom ?? '…'} to ${periodTo ?? '…'}`);
+      throw new StatementRefusal(
+        e.lineNo,
+        `date ${e.bookedDay} is outside the statement's period ${periodFrom ?? '…'} to ${periodTo ?? '…'}`,
+      );
     }
     if (e.bookedDay !== currentDay) {
-      if (closedDays.has(e.bookedDay)) throw new StatementRefusal(e.lineNo, `lines of ${e.bookedDay} appear again after other days; each day's lines must be together`);
+      if (closedDays.has(e.bookedDay))
+        throw new StatementRefusal(
+          e.lineNo,
+          `lines of ${e.bookedDay} appear again after other days; each day's lines must be together`,
+        );
       if (currentDay) closedDays.add(currentDay);
       currentDay = e.bookedDay;
     }
@@ -88,8 +123,13 @@ export async function checkStatement(events: AsyncIterable<StatementEvent>, late
     }
     if (e.balanceMinor !== null) {
       const after = BigInt(e.balanceMinor);
-      const expected = s.balance === null ? null : s.balance + (e.direction === 'C' ? amount : -amount);
-      if (expected !== null && expected !== after) throw new StatementRefusal(e.lineNo, `balance ${rp(after)} should be ${rp(expected)} (the balance before ${e.direction === 'C' ? '+' : '−'} ${rp(amount)})`);
+      const expected =
+        s.balance === null ? null : s.balance + (e.direction === 'C' ? amount : -amount);
+      if (expected !== null && expected !== after)
+        throw new StatementRefusal(
+          e.lineNo,
+          `balance ${rp(after)} should be ${rp(expected)} (the balance before ${e.direction === 'C' ? '+' : '−'} ${rp(amount)})`,
+        );
       s.balance = after;
     } else {
       s.balance = null;
@@ -106,21 +146,35 @@ export async function checkStatement(events: AsyncIterable<StatementEvent>, late
     if (opening !== null && e.closingMinor !== null) {
       const total = BigInt(opening) + s.credits - s.debits;
       if (total !== BigInt(e.closingMinor)) {
-        throw new StatementRefusal(e.lineNo, `opening ${rp(opening)} + credits ${rp(s.credits)} − debits ${rp(s.debits)} = ${rp(total)}, but the closing balance is ${rp(e.closingMinor)}`);
+        throw new StatementRefusal(
+          e.lineNo,
+          `opening ${rp(opening)} + credits ${rp(s.credits)} − debits ${rp(s.debits)} = ${rp(total)}, but the closing balance is ${rp(e.closingMinor)}`,
+        );
       }
       checked = true;
     }
-    for (const [side, declared, sum, count] of [['credit', e.declared?.credits, s.credits, s.creditCount], ['debit', e.declared?.debits, s.debits, s.debitCount]] as const) {
+    for (const [side, declared, sum, count] of [
+      ['credit', e.declared?.credits, s.credits, s.creditCount],
+      ['debit', e.declared?.debits, s.debits, s.debitCount],
+    ] as const) {
       if (!declared) continue;
       if (BigInt(declared.minor) !== sum || (declared.count !== null && declared.count !== count)) {
-        throw new StatementRefusal(e.lineNo, `the file declares ${declared.count ?? '?'} ${side}s of ${rp(declared.minor)}, its lines hold ${count} of ${rp(sum)}`);
+        throw new StatementRefusal(
+          e.lineNo,
+          `the file declares ${declared.count ?? '?'} ${side}s of ${rp(declared.minor)}, its lines hold ${count} of ${rp(sum)}`,
+        );
       }
       checked = true;
     }
-    if (e.closingDay && s.maxDay && s.maxDay > e.closingDay) throw new StatementRefusal(e.lineNo, `a line of ${s.maxDay} is after the closing balance's date ${e.closingDay}`);
+    if (e.closingDay && s.maxDay && s.maxDay > e.closingDay)
+      throw new StatementRefusal(
+        e.lineNo,
+        `a line of ${s.maxDay} is after the closing balance's date ${e.closingDay}`,
+      );
     widen(e.closingDay);
     // Balances checked row by row count too (a CSV with a balance column).
-    if (!checked && !(s.creditCount + s.debitCount > 0 && s.balance !== null)) out.balanceChecked = false;
+    if (!checked && !(s.creditCount + s.debitCount > 0 && s.balance !== null))
+      out.balanceChecked = false;
   };
 
   for await (const e of events) {
@@ -133,6 +187,7 @@ export async function checkStatement(events: AsyncIterable<StatementEvent>, late
       section = null;
     }
   }
-  if (out.lines === 0 && out.fromDay === null) throw new StatementRefusal(null, 'the file holds no statement lines');
+  if (out.lines === 0 && out.fromDay === null)
+    throw new StatementRefusal(null, 'the file holds no statement lines');
   return out;
 }

@@ -22,21 +22,52 @@ function kindOf(type: string): ServerKind {
 /** The bulk source (screen) of a transaction type: 'va' or 'qris'. */
 export const sourceOf = (type: string): TransactionKindKey => kindOf(type).key;
 
-export async function inquireTransaction(deps: AppDeps, actor: Actor, t: { type: string; compId: number; trctId: number }): Promise<{ message: string; paid: boolean }> {
-  const answer = await inquire(deps, { kind: kindOf(t.type), runner: runnerOf(actor), compId: t.compId, trctId: t.trctId });
+export async function inquireTransaction(
+  deps: AppDeps,
+  actor: Actor,
+  t: { type: string; compId: number; trctId: number },
+): Promise<{ message: string; paid: boolean }> {
+  const answer = await inquire(deps, {
+    kind: kindOf(t.type),
+    runner: runnerOf(actor),
+    compId: t.compId,
+    trctId: t.trctId,
+  });
   return { message: answer.message, paid: answer.data.paid };
 }
 
-export async function notifyMerchant(deps: AppDeps, actor: Actor, t: { type: string; compId: number; trctId: number }): Promise<{ message: string }> {
-  const answer = await resend(deps, { kind: kindOf(t.type), runner: runnerOf(actor), compId: t.compId, trctId: t.trctId });
+export async function notifyMerchant(
+  deps: AppDeps,
+  actor: Actor,
+  t: { type: string; compId: number; trctId: number },
+): Promise<{ message: string }> {
+  const answer = await resend(deps, {
+    kind: kindOf(t.type),
+    runner: runnerOf(actor),
+    compId: t.compId,
+    trctId: t.trctId,
+  });
   return { message: answer.message };
 }
 
 /** A throttled bulk job (modules/bulk-actions) of one company's transactions of one type. */
 export function startBulkJob(
-  deps: AppDeps, actor: Actor, job: { action: 'inquiry' | 'resend'; compId: number; type: string; trctIds: number[]; reason: string; idempotencyKey: string },
+  deps: AppDeps,
+  actor: Actor,
+  job: {
+    action: 'inquiry' | 'resend';
+    compId: number;
+    type: string;
+    trctIds: number[];
+    reason: string;
+    idempotencyKey: string;
+  },
 ): Promise<BulkJob> {
   return start(deps, actor.session, actor.audit, job.compId, {
-    action: job.action, source: sourceOf(job.type), selection: { ids: job.trctIds }, reason: job.reason, idempotencyKey: job.idempotencyKey,
+    action: job.action,
+    source: sourceOf(job.type),
+    selection: { ids: job.trctIds },
+    reason: job.reason,
+    idempotencyKey: job.idempotencyKey,
   });
 }

@@ -8,9 +8,15 @@ import { SNAP_ANSWERS } from '@tagih/contract';
 export const SNAP_SERVICE = {
   accessToken: '73',
   /** Banks: the bill a payer typed, its payment, a QRIS payment's state. */
-  vaInquiry: '24', vaPayment: '25', qrisNotify: '52',
+  vaInquiry: '24',
+  vaPayment: '25',
+  qrisNotify: '52',
   /** Merchants: open a VA bill, read it, cancel it; draw a dynamic QRIS, read its state. */
-  vaCreate: '27', vaRead: '30', vaDelete: '31', qrisGenerate: '47', qrisQuery: '51',
+  vaCreate: '27',
+  vaRead: '30',
+  vaDelete: '31',
+  qrisGenerate: '47',
+  qrisQuery: '51',
 } as const;
 export type SnapService = (typeof SNAP_SERVICE)[keyof typeof SNAP_SERVICE];
 
@@ -38,13 +44,28 @@ export interface SnapAnswer {
   body: { responseCode: string; responseMessage: string } & Record<string, unknown>;
 }
 
-export const responseCode = (httpStatus: number, service: SnapService, snapCase: string): string => `${httpStatus}${service}${snapCase}`;
+export const responseCode = (httpStatus: number, service: SnapService, snapCase: string): string =>
+  `${httpStatus}${service}${snapCase}`;
 
-export function snapAnswer(httpStatus: number, service: SnapService, snapCase: string, message: string, extra: Record<string, unknown> = {}): SnapAnswer {
-  return { httpStatus, body: { responseCode: responseCode(httpStatus, service, snapCase), responseMessage: message, ...extra } };
+export function snapAnswer(
+  httpStatus: number,
+  service: SnapService,
+  snapCase: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): SnapAnswer {
+  return {
+    httpStatus,
+    body: {
+      responseCode: responseCode(httpStatus, service, snapCase),
+      responseMessage: message,
+      ...extra,
+    },
+  };
 }
 
-export const successful = (service: SnapService, extra: Record<string, unknown> = {}): SnapAnswer => snapAnswer(200, service, SNAP_CASE.success, SNAP_ANSWERS.successful, extra);
+export const successful = (service: SnapService, extra: Record<string, unknown> = {}): SnapAnswer =>
+  snapAnswer(200, service, SNAP_CASE.success, SNAP_ANSWERS.successful, extra);
 
 /** A call we do not carry out; `denied`: why, when the refusal belongs in the audit trail as denied (credentials). */
 export class SnapRefusal extends Error {
@@ -57,13 +78,32 @@ export class SnapRefusal extends Error {
   }
 }
 
-export const missingField = (service: SnapService, field: string) => new SnapRefusal(snapAnswer(400, service, SNAP_CASE.missingField, SNAP_ANSWERS.missingField(field)));
-export const badField = (service: SnapService, field: string) => new SnapRefusal(snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField(field)));
-export const unauthorized = (service: SnapService, reason: string) => new SnapRefusal(snapAnswer(401, service, SNAP_CASE.unauthorized, SNAP_ANSWERS.unauthorized(reason)), reason);
-export const invalidToken = (service: SnapService) => new SnapRefusal(snapAnswer(401, service, SNAP_CASE.invalidToken, SNAP_ANSWERS.invalidToken), SNAP_ANSWERS.invalidToken);
+export const missingField = (service: SnapService, field: string) =>
+  new SnapRefusal(
+    snapAnswer(400, service, SNAP_CASE.missingField, SNAP_ANSWERS.missingField(field)),
+  );
+export const badField = (service: SnapService, field: string) =>
+  new SnapRefusal(snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField(field)));
+export const unauthorized = (service: SnapService, reason: string) =>
+  new SnapRefusal(
+    snapAnswer(401, service, SNAP_CASE.unauthorized, SNAP_ANSWERS.unauthorized(reason)),
+    reason,
+  );
+export const invalidToken = (service: SnapService) =>
+  new SnapRefusal(
+    snapAnswer(401, service, SNAP_CASE.invalidToken, SNAP_ANSWERS.invalidToken),
+    SNAP_ANSWERS.invalidToken,
+  );
 /** An authenticated caller asking for what is not its to ask (recorded as denied). */
 export const featureNotAllowed = (service: SnapService, reason: string) =>
-  new SnapRefusal(snapAnswer(403, service, SNAP_CASE.featureNotAllowed, SNAP_ANSWERS.featureNotAllowed(reason)), reason);
+  new SnapRefusal(
+    snapAnswer(403, service, SNAP_CASE.featureNotAllowed, SNAP_ANSWERS.featureNotAllowed(reason)),
+    reason,
+  );
 /** A partner over its rate (partner-rate.ts): HTTP 429, retry later; not audited (a flood would flood the trail). */
-export const tooManyRequests = (service: SnapService) => new SnapRefusal(snapAnswer(429, service, SNAP_CASE.tooManyRequests, SNAP_ANSWERS.tooManyRequests));
-export const notFoundBill = (service: SnapService, snapCase: string, message: string) => new SnapRefusal(snapAnswer(404, service, snapCase, message));
+export const tooManyRequests = (service: SnapService) =>
+  new SnapRefusal(
+    snapAnswer(429, service, SNAP_CASE.tooManyRequests, SNAP_ANSWERS.tooManyRequests),
+  );
+export const notFoundBill = (service: SnapService, snapCase: string, message: string) =>
+  new SnapRefusal(snapAnswer(404, service, snapCase, message));

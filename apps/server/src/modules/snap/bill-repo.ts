@@ -1,7 +1,16 @@
 /** SQL: the bill a bank names, found by its VA customer number or its QRIS reference (indexes of migration 0022). */
 import type { DbOrTx } from '../../db/tables.ts';
 
-const COMMON = ['t.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctQrBank', 't.trctTotalAmount', 't.trctCreatedTime'] as const;
+const COMMON = [
+  't.trctId',
+  't.trctCompId',
+  't.trctOrderId',
+  't.trctStatus',
+  't.trctBank',
+  't.trctQrBank',
+  't.trctTotalAmount',
+  't.trctCreatedTime',
+] as const;
 
 /** Every VA bill with this customer number (any bank, any partner service id: the caller picks). */
 export function vaBillsByCustomerNo(db: DbOrTx, customerNo: string) {
@@ -10,7 +19,14 @@ export function vaBillsByCustomerNo(db: DbOrTx, customerNo: string) {
     .innerJoin('transactions as t', 't.trctId', 'v.trvaTrctId')
     .where('v.trvaCustomerNo', '=', customerNo)
     .where('t.trctType', '=', 'VA')
-    .select([...COMMON, 't.trctVirtualAccountName', 'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'v.trvaVirtualAccountName', 'v.trvaExpiredDate'])
+    .select([
+      ...COMMON,
+      't.trctVirtualAccountName',
+      'v.trvaPartnerServiceId',
+      'v.trvaCustomerNo',
+      'v.trvaVirtualAccountName',
+      'v.trvaExpiredDate',
+    ])
     .orderBy('t.trctId', 'desc')
     .execute();
 }
@@ -33,5 +49,11 @@ export type QrisBillRow = Awaited<ReturnType<typeof qrisBillsByReference>>[numbe
 
 /** A bill's status now (read in the booking's transaction, after its row lock). */
 export async function statusOf(db: DbOrTx, trctId: number): Promise<string | undefined> {
-  return (await db.selectFrom('transactions').select('trctStatus').where('trctId', '=', trctId).executeTakeFirst())?.trctStatus;
+  return (
+    await db
+      .selectFrom('transactions')
+      .select('trctStatus')
+      .where('trctId', '=', trctId)
+      .executeTakeFirst()
+  )?.trctStatus;
 }

@@ -19,12 +19,17 @@ export class UnreadableBody {
 
   /** A repeated or forbidden member is named by its path (at most 100 characters); anything else is `body`. */
   static of(error: unknown): UnreadableBody {
-    const named = error instanceof StrictJsonError && (error.problem === 'duplicate-key' || error.problem === 'forbidden-key');
-    return new UnreadableBody(named ? (error.path.length > 100 ? `${error.path.slice(0, 99)}…` : error.path) : 'body');
+    const named =
+      error instanceof StrictJsonError &&
+      (error.problem === 'duplicate-key' || error.problem === 'forbidden-key');
+    return new UnreadableBody(
+      named ? (error.path.length > 100 ? `${error.path.slice(0, 99)}…` : error.path) : 'body',
+    );
   }
 }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class BodyReader {
   private readonly service: SnapService;
@@ -51,11 +56,20 @@ export class BodyReader {
     return this.text(field, max, pattern, true);
   }
 
-  private text(field: string, max: number, pattern: RegExp | undefined, integers: boolean): string | null {
+  private text(
+    field: string,
+    max: number,
+    pattern: RegExp | undefined,
+    integers: boolean,
+  ): string | null {
     const value = this.body[field];
     if (value === undefined || value === null || value === '') return null;
-    const text = integers && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
-    if (typeof text !== 'string' || text.length > max || (pattern && !pattern.test(text))) throw badField(this.service, this.name(field));
+    const text =
+      integers && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+        ? String(value)
+        : value;
+    if (typeof text !== 'string' || text.length > max || (pattern && !pattern.test(text)))
+      throw badField(this.service, this.name(field));
     return text;
   }
 

@@ -21,7 +21,16 @@ import { recordAuditUnsealed } from '../audit/service.ts';
 import { canonicalJson } from '../audit/hash.ts';
 import { inLedger, openBill, type NewBill } from '../ledger/index.ts';
 import { strictAmountMinor, strictInstant } from '../ledger/payment-evidence.ts';
-import { SNAP_CASE, SnapRefusal, badField, featureNotAllowed, missingField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
+import {
+  SNAP_CASE,
+  SnapRefusal,
+  badField,
+  featureNotAllowed,
+  missingField,
+  snapAnswer,
+  type SnapAnswer,
+  type SnapService,
+} from './answers.ts';
 import { snapAudit, type MerchantCall } from './caller/call.ts';
 import type { BodyReader } from './fields.ts';
 import { activeCompaniesOf } from './merchant-access/merchant-access-repo.ts';
@@ -35,7 +44,8 @@ export const MAX_VALIDITY_MS = 366 * 24 * 3_600_000;
 /** A merchant's id of a bill (our order id): printable ASCII without spaces. */
 export const MERCHANT_BILL_ID = /^[\x21-\x7e]{1,64}$/;
 
-export const merchantAudit = (call: MerchantCall, compId: number | null) => snapAudit(call, `merchant:${call.merchant.clientId}`, compId);
+export const merchantAudit = (call: MerchantCall, compId: number | null) =>
+  snapAudit(call, `merchant:${call.merchant.clientId}`, compId);
 
 export interface MerchantCompany {
   compId: number;
@@ -47,11 +57,22 @@ export interface MerchantCompany {
  * The company the merchant's bills go to: its client's one active company, or, when it has
  * several, the one `additionalInfo.companyId` names. None (or one not its own): 403xx01.
  */
-export async function companyOf(deps: AppDeps, call: MerchantCall, service: SnapService, body: BodyReader): Promise<MerchantCompany> {
+export async function companyOf(
+  deps: AppDeps,
+  call: MerchantCall,
+  service: SnapService,
+  body: BodyReader,
+): Promise<MerchantCompany> {
   const named = body.nested('additionalInfo')?.optional('companyId', 10, /^\d{1,10}$/) ?? null;
   const companies = await activeCompaniesOf(deps.db, call.merchant.clntid);
-  const company = named === null ? (companies.length === 1 ? companies[0] : undefined) : companies.find((c) => c.compId === Number(named));
-  if (!company && named === null && companies.length > 1) throw missingField(service, 'additionalInfo.companyId');
+  const company =
+    named === null
+      ? companies.length === 1
+        ? companies[0]
+        : undefined
+      : companies.find((c) => c.compId === Number(named));
+  if (!company && named === null && companies.length > 1)
+    throw missingField(service, 'additionalInfo.companyId');
   if (!company) throw featureNotAllowed(service, SNAP_ANSWERS.reason.noCompany);
   return { compId: company.compId, compName: company.compName, city: company.grcpCity };
 }
@@ -60,26 +81,40 @@ export async function companyOf(deps: AppDeps, call: MerchantCall, service: Snap
 export function amountMinorOf(service: SnapService, body: BodyReader, field: string): number {
   const value = body.amount(field, true)!;
   const minor = strictAmountMinor(value);
-  if (minor === null || minor <= 0 || !Number.isSafeInteger(minor)) throw badField(service, `${field}.value`);
+  if (minor === null || minor <= 0 || !Number.isSafeInteger(minor))
+    throw badField(service, `${field}.value`);
   return minor;
 }
 
 /** When the bill stops being payable: the time given (ISO 8601 with its zone, in the future, within MAX_VALIDITY_MS) or now + `defaultMs`. */
-export function expiryOf(service: SnapService, field: string, text: string | null, now: Date, defaultMs: number): Date {
+export function expiryOf(
+  service: SnapService,
+  field: string,
+  text: string | null,
+  now: Date,
+  defaultMs: number,
+): Date {
   if (text === null) return new Date(now.getTime() + defaultMs);
   const at = strictInstant(text);
-  if (at === null || at <= now.getTime() || at > now.getTime() + MAX_VALIDITY_MS) throw badField(service, field);
+  if (at === null || at <= now.getTime() || at > now.getTime() + MAX_VALIDITY_MS)
+    throw badField(service, field);
   return new Date(at);
 }
 
 /** A bank that can report payments and whose `pick` matches (its VA prefix, its QRIS merchant id); 400xx01 on `field` otherwise. */
-export function bankFor(deps: AppDeps, service: SnapService, field: string, pick: (partner: SnapPartner) => boolean): SnapPartner {
+export function bankFor(
+  deps: AppDeps,
+  service: SnapService,
+  field: string,
+  pick: (partner: SnapPartner) => boolean,
+): SnapPartner {
   const bank = deps.snapPartners?.find(pick);
   if (!bank) throw badField(service, field);
   return bank;
 }
 
-const duplicate = (service: SnapService, field: string) => new SnapRefusal(snapAnswer(409, service, SNAP_CASE.duplicate, SNAP_ANSWERS.duplicate(field)));
+const duplicate = (service: SnapService, field: string) =>
+  new SnapRefusal(snapAnswer(409, service, SNAP_CASE.duplicate, SNAP_ANSWERS.duplicate(field)));
 
 export interface BillToOpen {
   service: SnapService;
@@ -92,7 +127,9 @@ export interface BillToOpen {
   totalMinor: number;
   expiresAt: Date;
   /** In the opening transaction: the bill's number taken, its detail, our answer and what the audit event adds. */
-  make: (tx: Transaction<Database>) => Promise<{ detail: NewBill['detail']; answer: SnapAnswer; audit: Record<string, unknown> }>;
+  make: (
+    tx: Transaction<Database>,
+  ) => Promise<{ detail: NewBill['detail']; answer: SnapAnswer; audit: Record<string, unknown> }>;
 }
 
 /** Opens the bill once (see the top of this file): transaction, detail, rollup, the first answer kept, transaction.created audited, in one database transaction. */
@@ -101,7 +138,8 @@ export async function openMerchantBill(deps: AppDeps, b: BillToOpen): Promise<Sn
   const requestHash = createHash('sha256').update(canonicalJson(b.call.body), 'utf8').digest('hex');
   const answerOfFirst = async (): Promise<SnapAnswer> => {
     const first = await firstRequest(deps.db, key);
-    if (!first || first.service !== b.service || first.requestHash !== requestHash) throw duplicate(b.service, b.field);
+    if (!first || first.service !== b.service || first.requestHash !== requestHash)
+      throw duplicate(b.service, b.field);
     return first.answer;
   };
   if (await firstRequest(deps.db, key)) return answerOfFirst();
@@ -111,16 +149,34 @@ export async function openMerchantBill(deps: AppDeps, b: BillToOpen): Promise<Sn
       const nowIso = iso(deps.clock.now());
       const made = await b.make(tx);
       const trctId = await openBill(log, {
-        compId: b.company.compId, clntId: b.call.merchant.clntid, orderId: b.requestId, bank: b.bank.bank,
-        totalMinor: b.totalMinor, createdIso: nowIso, expiresIso: iso(b.expiresAt), detail: made.detail,
+        compId: b.company.compId,
+        clntId: b.call.merchant.clntid,
+        orderId: b.requestId,
+        bank: b.bank.bank,
+        totalMinor: b.totalMinor,
+        createdIso: nowIso,
+        expiresIso: iso(b.expiresAt),
+        detail: made.detail,
       });
-      await insertMerchantBill(tx, key, { service: b.service, requestHash, trctId, answer: made.answer, nowIso });
+      await insertMerchantBill(tx, key, {
+        service: b.service,
+        requestHash,
+        trctId,
+        answer: made.answer,
+        nowIso,
+      });
       await recordAuditUnsealed(tx, deps.clock, merchantAudit(b.call, b.company.compId), {
         action: AUDIT_ACTIONS.transactionCreated,
         target: { type: 'transaction', id: trctId },
         details: {
-          service: b.service, clientId: b.call.merchant.clientId, [b.field]: b.requestId, bank: b.bank.bank,
-          amountMinor: b.totalMinor, expiresAt: iso(b.expiresAt), externalId: b.call.externalId, ...made.audit,
+          service: b.service,
+          clientId: b.call.merchant.clientId,
+          [b.field]: b.requestId,
+          bank: b.bank.bank,
+          amountMinor: b.totalMinor,
+          expiresAt: iso(b.expiresAt),
+          externalId: b.call.externalId,
+          ...made.audit,
         },
       });
       return made.answer;
@@ -135,8 +191,15 @@ export async function openMerchantBill(deps: AppDeps, b: BillToOpen): Promise<Sn
 /** The bill's state for its merchant: Lunas, Belum Lunas (payable), or Kadaluarsa (expired, also when past its expiry and not yet marked, or cancelled). */
 export function billState(bill: MerchantBillRow, now: Date, timeZone: string) {
   const expires = bill.trvaExpiredDate ?? bill.trqrExpiredDate;
-  const payable = bill.trctStatus === TRX_STATUS.UNPAID && !(expires !== null && Date.parse(expires) <= now.getTime());
-  const status = bill.trctStatus === TRX_STATUS.PAID ? TRX_STATUS.PAID : payable ? TRX_STATUS.UNPAID : TRX_STATUS.EXPIRED;
+  const payable =
+    bill.trctStatus === TRX_STATUS.UNPAID &&
+    !(expires !== null && Date.parse(expires) <= now.getTime());
+  const status =
+    bill.trctStatus === TRX_STATUS.PAID
+      ? TRX_STATUS.PAID
+      : payable
+        ? TRX_STATUS.UNPAID
+        : TRX_STATUS.EXPIRED;
   const paid = status === TRX_STATUS.PAID;
   return {
     status,
@@ -145,8 +208,12 @@ export function billState(bill: MerchantBillRow, now: Date, timeZone: string) {
       status,
       statusDescription: transactionStatusLabel(status),
       ...(paid ? { paidAmount: snapAmount(bill.trctTotalAmountPaid ?? bill.trctTotalAmount) } : {}),
-      ...(paid && bill.trctLunasTime ? { paidTime: snapTimestamp(new Date(bill.trctLunasTime), timeZone) } : {}),
-      ...(bill.mbilCancelledAt ? { cancelledTime: snapTimestamp(new Date(bill.mbilCancelledAt), timeZone) } : {}),
+      ...(paid && bill.trctLunasTime
+        ? { paidTime: snapTimestamp(new Date(bill.trctLunasTime), timeZone) }
+        : {}),
+      ...(bill.mbilCancelledAt
+        ? { cancelledTime: snapTimestamp(new Date(bill.mbilCancelledAt), timeZone) }
+        : {}),
     },
   };
 }

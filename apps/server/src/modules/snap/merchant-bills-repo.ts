@@ -9,7 +9,10 @@ export interface MerchantBillKey {
 }
 
 /** What was asked first with this id, and what we answered. */
-export async function firstRequest(db: DbOrTx, key: MerchantBillKey): Promise<{ service: string; requestHash: string; answer: SnapAnswer } | undefined> {
+export async function firstRequest(
+  db: DbOrTx,
+  key: MerchantBillKey,
+): Promise<{ service: string; requestHash: string; answer: SnapAnswer } | undefined> {
   const row = await db
     .selectFrom('merchant_bills')
     .select(['mbilService', 'mbilRequestHash', 'mbilHttpStatus', 'mbilResponse'])
@@ -17,7 +20,14 @@ export async function firstRequest(db: DbOrTx, key: MerchantBillKey): Promise<{ 
     .where('mbilRequestId', '=', key.requestId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { service: row.mbilService, requestHash: row.mbilRequestHash, answer: { httpStatus: row.mbilHttpStatus, body: JSON.parse(row.mbilResponse) as SnapAnswer['body'] } };
+  return {
+    service: row.mbilService,
+    requestHash: row.mbilRequestHash,
+    answer: {
+      httpStatus: row.mbilHttpStatus,
+      body: JSON.parse(row.mbilResponse) as SnapAnswer['body'],
+    },
+  };
 }
 
 export async function insertMerchantBill(
@@ -28,16 +38,39 @@ export async function insertMerchantBill(
   await db
     .insertInto('merchant_bills')
     .values({
-      mbilClntId: key.clntid, mbilRequestId: key.requestId, mbilService: row.service, mbilRequestHash: row.requestHash, mbilTrctId: row.trctId,
-      mbilHttpStatus: row.answer.httpStatus, mbilResponse: JSON.stringify(row.answer.body), mbilCancelledAt: null, mbilCreatedAt: row.nowIso,
+      mbilClntId: key.clntid,
+      mbilRequestId: key.requestId,
+      mbilService: row.service,
+      mbilRequestHash: row.requestHash,
+      mbilTrctId: row.trctId,
+      mbilHttpStatus: row.answer.httpStatus,
+      mbilResponse: JSON.stringify(row.answer.body),
+      mbilCancelledAt: null,
+      mbilCreatedAt: row.nowIso,
     })
     .execute();
 }
 
 const BILL_COLUMNS = [
-  'm.mbilId', 'm.mbilService', 'm.mbilRequestId', 'm.mbilCancelledAt', 't.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank',
-  't.trctTotalAmount', 't.trctTotalAmountPaid', 't.trctLunasTime', 't.trctCreatedTime',
-  'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'v.trvaVirtualAccountName', 'v.trvaExpiredDate', 'q.trqrReferenceNo', 'q.trqrExpiredDate',
+  'm.mbilId',
+  'm.mbilService',
+  'm.mbilRequestId',
+  'm.mbilCancelledAt',
+  't.trctId',
+  't.trctCompId',
+  't.trctOrderId',
+  't.trctStatus',
+  't.trctBank',
+  't.trctTotalAmount',
+  't.trctTotalAmountPaid',
+  't.trctLunasTime',
+  't.trctCreatedTime',
+  'v.trvaPartnerServiceId',
+  'v.trvaCustomerNo',
+  'v.trvaVirtualAccountName',
+  'v.trvaExpiredDate',
+  'q.trqrReferenceNo',
+  'q.trqrExpiredDate',
 ] as const;
 
 function bills(db: DbOrTx, clntid: number) {
@@ -62,6 +95,14 @@ export function qrisBillByReference(db: DbOrTx, clntid: number, referenceNo: str
 
 export type MerchantBillRow = NonNullable<Awaited<ReturnType<typeof billByRequestId>>>;
 
-export async function markRequestCancelled(db: DbOrTx, mbilId: number, nowIso: string): Promise<void> {
-  await db.updateTable('merchant_bills').set({ mbilCancelledAt: nowIso }).where('mbilId', '=', mbilId).execute();
+export async function markRequestCancelled(
+  db: DbOrTx,
+  mbilId: number,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('merchant_bills')
+    .set({ mbilCancelledAt: nowIso })
+    .where('mbilId', '=', mbilId)
+    .execute();
 }

@@ -13,13 +13,19 @@ import { isPostgres, type DbOrTx } from '../../db/tables.ts';
 /** The key's next number, in the caller's transaction. */
 export async function nextNumber(db: DbOrTx, key: string): Promise<number> {
   if (isPostgres(db)) {
-    const { rows } = await sql<{ n: string | number }>`select nextval('snap_number_seq') as n`.execute(db);
+    const { rows } = await sql<{
+      n: string | number;
+    }>`select nextval('snap_number_seq') as n`.execute(db);
     return Number(rows[0]!.n);
   }
   const row = await db
     .insertInto('snap_number_counters')
     .values({ sncnKey: key, sncnLast: 1 })
-    .onConflict((oc) => oc.column('sncnKey').doUpdateSet({ sncnLast: sql`${sql.ref('snap_number_counters.sncnLast')} + 1` }))
+    .onConflict((oc) =>
+      oc
+        .column('sncnKey')
+        .doUpdateSet({ sncnLast: sql`${sql.ref('snap_number_counters.sncnLast')} + 1` }),
+    )
     .returning('sncnLast')
     .executeTakeFirstOrThrow();
   return Number(row.sncnLast);

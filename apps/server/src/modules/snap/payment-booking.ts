@@ -17,8 +17,22 @@ import type { AppDeps } from '../../deps.ts';
 import { violationOf } from '../../db/violations.ts';
 import { recordAudit, recordAuditUnsealed } from '../audit/service.ts';
 import { inLedger, turnPaid } from '../ledger/index.ts';
-import { claimForTheRecord, judgePaidClaim, type BillOnRecord, type ClaimedPayment, type RefusalReason } from '../ledger/payment-evidence.ts';
-import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, badField, snapAnswer, type SnapAnswer, type SnapService } from './answers.ts';
+import {
+  claimForTheRecord,
+  judgePaidClaim,
+  type BillOnRecord,
+  type ClaimedPayment,
+  type RefusalReason,
+} from '../ledger/payment-evidence.ts';
+import {
+  SNAP_CASE,
+  SNAP_SERVICE,
+  SnapRefusal,
+  badField,
+  snapAnswer,
+  type SnapAnswer,
+  type SnapService,
+} from './answers.ts';
 import * as payments from './bank-payments-repo.ts';
 import { statusOf } from './bill-repo.ts';
 import { partnerAudit, type PartnerCall } from './caller/call.ts';
@@ -54,18 +68,35 @@ export interface Booked {
 
 /** The bill names another one or is not named: unknown. */
 const UNKNOWN: ReadonlySet<RefusalReason> = new Set(['other-bill', 'bill-not-named']);
-const BAD_TIME: ReadonlySet<RefusalReason> = new Set(['paid-time-unreadable', 'paid-time-future', 'paid-time-before-bill']);
+const BAD_TIME: ReadonlySet<RefusalReason> = new Set([
+  'paid-time-unreadable',
+  'paid-time-future',
+  'paid-time-before-bill',
+]);
 
 export const unknownBill = (service: SnapService): SnapRefusal =>
-  new SnapRefusal(snapAnswer(404, service, SNAP_CASE.unknownBill, service === SNAP_SERVICE.qrisNotify ? SNAP_ANSWERS.unknownTransaction : SNAP_ANSWERS.unknownBill));
-export const paidBill = (service: SnapService): SnapRefusal => new SnapRefusal(snapAnswer(404, service, SNAP_CASE.paidBill, SNAP_ANSWERS.paidBill));
-export const expiredBill = (service: SnapService): SnapRefusal => new SnapRefusal(snapAnswer(404, service, SNAP_CASE.expiredBill, SNAP_ANSWERS.expiredBill));
+  new SnapRefusal(
+    snapAnswer(
+      404,
+      service,
+      SNAP_CASE.unknownBill,
+      service === SNAP_SERVICE.qrisNotify
+        ? SNAP_ANSWERS.unknownTransaction
+        : SNAP_ANSWERS.unknownBill,
+    ),
+  );
+export const paidBill = (service: SnapService): SnapRefusal =>
+  new SnapRefusal(snapAnswer(404, service, SNAP_CASE.paidBill, SNAP_ANSWERS.paidBill));
+export const expiredBill = (service: SnapService): SnapRefusal =>
+  new SnapRefusal(snapAnswer(404, service, SNAP_CASE.expiredBill, SNAP_ANSWERS.expiredBill));
 
 function refusalFor(p: PushedPayment, reason: RefusalReason): SnapRefusal {
   if (UNKNOWN.has(reason)) return unknownBill(p.service);
   if (BAD_TIME.has(reason)) return badField(p.service, p.fields.paidAt);
   if (reason === 'amount-malformed') return badField(p.service, p.fields.amount);
-  return new SnapRefusal(snapAnswer(404, p.service, SNAP_CASE.invalidAmount, SNAP_ANSWERS.invalidAmount));
+  return new SnapRefusal(
+    snapAnswer(404, p.service, SNAP_CASE.invalidAmount, SNAP_ANSWERS.invalidAmount),
+  );
 }
 
 /** Thrown inside the booking transaction to roll it back: the bill was no longer unpaid (paid, cancelled or expired meanwhile). */
@@ -81,13 +112,24 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
   const { call, bill, service } = p;
   const audit = partnerAudit(call, call.partner.bank, bill.trctCompId);
   const target = { type: 'transaction', id: bill.trctId };
-  const verdict = judgePaidClaim(p.bill, p.claim, { now: deps.clock.now(), timeZone: deps.config.businessTz });
+  const verdict = judgePaidClaim(p.bill, p.claim, {
+    now: deps.clock.now(),
+    timeZone: deps.config.businessTz,
+  });
   if (!verdict.accepted) {
     await recordAudit(deps.db, deps.clock, audit, {
       action: AUDIT_ACTIONS.paymentRefused,
       outcome: 'failure',
       target,
-      details: { bank: call.partner.bank, service, orderId: bill.trctOrderId, requestId: p.requestId, reason: verdict.reason, message: verdict.message, claimed: claimForTheRecord(p.claim) },
+      details: {
+        bank: call.partner.bank,
+        service,
+        orderId: bill.trctOrderId,
+        requestId: p.requestId,
+        reason: verdict.reason,
+        message: verdict.message,
+        claimed: claimForTheRecord(p.claim),
+      },
     });
     throw refusalFor(p, verdict.reason);
   }
@@ -97,22 +139,46 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
     const notiId = await inLedger(deps, async (log) => {
       const { tx } = log;
       // The bill's row lock first (turnPaid): a copy of this payment waits here, then finds it paid and reads our answer.
-      const id = await turnPaid(log, { ...bill, kind: bill.identity.type }, verdict.paidMinor, verdict.paidAt, nowIso);
+      const id = await turnPaid(
+        log,
+        { ...bill, kind: bill.identity.type },
+        verdict.paidMinor,
+        verdict.paidAt,
+        nowIso,
+      );
       if (id === null) throw new NoLongerUnpaid(await statusOf(tx, bill.trctId));
-      await payments.insertBankPayment(tx, key, { bank: call.partner.bank, referenceNo: p.referenceNo, trctId: bill.trctId, answer: p.success, nowIso });
+      await payments.insertBankPayment(tx, key, {
+        bank: call.partner.bank,
+        referenceNo: p.referenceNo,
+        trctId: bill.trctId,
+        answer: p.success,
+        nowIso,
+      });
       await recordAuditUnsealed(tx, deps.clock, audit, {
         action: AUDIT_ACTIONS.transactionPaid,
         target,
         details: {
-          bank: call.partner.bank, service, orderId: bill.trctOrderId, paymentRequestId: p.requestId, referenceNo: p.referenceNo,
-          paidAmountMinor: verdict.paidMinor, paidAt: verdict.paidAt, notiId: id, externalId: call.externalId,
+          bank: call.partner.bank,
+          service,
+          orderId: bill.trctOrderId,
+          paymentRequestId: p.requestId,
+          referenceNo: p.referenceNo,
+          paidAmountMinor: verdict.paidMinor,
+          paidAt: verdict.paidAt,
+          notiId: id,
+          externalId: call.externalId,
         },
       });
       return id;
     });
     return { answer: p.success, notiId };
   } catch (error) {
-    if (error instanceof NoLongerUnpaid) throw error.status === TRX_STATUS.PAID ? paidBill(service) : error.status === undefined ? unknownBill(service) : expiredBill(service);
+    if (error instanceof NoLongerUnpaid)
+      throw error.status === TRX_STATUS.PAID
+        ? paidBill(service)
+        : error.status === undefined
+          ? unknownBill(service)
+          : expiredBill(service);
     if (violationOf(error)?.kind !== 'unique') throw error;
     // A copy of this request booked it meanwhile: its answer is ours; another payment under this id: a conflict.
     const first = await answerOfSamePayment(deps, call, service, p.requestId, p.requested);
@@ -128,7 +194,12 @@ export async function bookPushedPayment(deps: AppDeps, p: PushedPayment): Promis
  * look and our check.
  */
 export async function oncePerRequest(
-  deps: AppDeps, call: PartnerCall, service: SnapService, requestId: string, requested: RequestedPayment, book: () => Promise<Booked>,
+  deps: AppDeps,
+  call: PartnerCall,
+  service: SnapService,
+  requestId: string,
+  requested: RequestedPayment,
+  book: () => Promise<Booked>,
 ): Promise<Booked> {
   const answered = () => answerOfSamePayment(deps, call, service, requestId, requested);
   const before = await answered();
@@ -136,7 +207,9 @@ export async function oncePerRequest(
   try {
     return await book();
   } catch (error) {
-    const paid = error instanceof SnapRefusal && error.answer.body.responseCode === paidBill(service).answer.body.responseCode;
+    const paid =
+      error instanceof SnapRefusal &&
+      error.answer.body.responseCode === paidBill(service).answer.body.responseCode;
     const meanwhile = paid ? await answered() : undefined;
     if (meanwhile) return { answer: meanwhile, notiId: null };
     throw error;

@@ -10,7 +10,15 @@ import { SNAP_ANSWERS } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import { sendIfFree } from '../notifications/delivery.ts';
 import { issueAccessToken } from './caller/access-token.ts';
-import { SNAP_CASE, SNAP_SERVICE, SnapRefusal, snapAnswer, tooManyRequests, type SnapAnswer, type SnapService } from './answers.ts';
+import {
+  SNAP_CASE,
+  SNAP_SERVICE,
+  SnapRefusal,
+  snapAnswer,
+  tooManyRequests,
+  type SnapAnswer,
+  type SnapService,
+} from './answers.ts';
 import type { MerchantCall, PartnerCall, SnapCall } from './caller/call.ts';
 import { addressRetryAfter, countFailedCall } from './caller/address-limit.ts';
 import { ADDRESS_LIMITED, flushRefusalSummaries, recordRefusal } from './caller/refusal-audit.ts';
@@ -34,7 +42,15 @@ const REFUSAL_FLUSH_MS = 15_000;
 
 /** The metrics label of a refusal without a credential reason (partner-rate, bad-request, not-found, ...). */
 function refusalLabel(answer: SnapAnswer): string {
-  const labels: Record<number, string> = { 400: 'bad-request', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 413: 'too-large', 415: 'unsupported-media-type', 429: 'partner-rate' };
+  const labels: Record<number, string> = {
+    400: 'bad-request',
+    403: 'forbidden',
+    404: 'not-found',
+    409: 'conflict',
+    413: 'too-large',
+    415: 'unsupported-media-type',
+    429: 'partner-rate',
+  };
   return labels[answer.httpStatus] ?? `http-${answer.httpStatus}`;
 }
 
@@ -51,12 +67,14 @@ interface ReceivedBody {
   json: unknown;
 }
 
-const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
 
 function callOf(request: FastifyRequest): SnapCall {
   const received = request.body as ReceivedBody | undefined;
   const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = first(value);
+  for (const [name, value] of Object.entries(request.headers))
+    headers[name.toLowerCase()] = first(value);
   return {
     method: request.method,
     path: request.url.split('?')[0]!,
@@ -68,28 +86,46 @@ function callOf(request: FastifyRequest): SnapCall {
   };
 }
 
-const send = (reply: FastifyReply, answer: SnapAnswer) => reply.code(answer.httpStatus).header('cache-control', 'no-store').send(answer.body);
+const send = (reply: FastifyReply, answer: SnapAnswer) =>
+  reply.code(answer.httpStatus).header('cache-control', 'no-store').send(answer.body);
 
 export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
   // Only JSON, kept as text: Fastify's own parser would hand on a re-serialisable object, not the bytes that were signed.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: SNAP_BODY_LIMIT_BYTES }, (_request, text, done) => {
-    const raw = text as string;
-    let json: unknown;
-    try {
-      json = parseStrictJson(raw);
-    } catch (error) {
-      json = UnreadableBody.of(error); // answered as a malformed body (naming a repeated or forbidden member) once the caller is known
-    }
-    done(null, { raw, json } satisfies ReceivedBody);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: SNAP_BODY_LIMIT_BYTES },
+    (_request, text, done) => {
+      const raw = text as string;
+      let json: unknown;
+      try {
+        json = parseStrictJson(raw);
+      } catch (error) {
+        json = UnreadableBody.of(error); // answered as a malformed body (naming a repeated or forbidden member) once the caller is known
+      }
+      done(null, { raw, json } satisfies ReceivedBody);
+    },
+  );
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const service = request.routeOptions.config.snapService ?? SNAP_SERVICE.accessToken;
     const status = error.statusCode ?? 500;
-    if (status < 500) deps.metrics?.snapRefusals.inc({ reason: status === 413 ? 'too-large' : status === 415 ? 'unsupported-media-type' : 'bad-request' });
-    if (status === 413) return send(reply, snapAnswer(413, service, SNAP_CASE.generalError, SNAP_ANSWERS.tooLarge));
-    if (status === 415) return send(reply, snapAnswer(415, service, SNAP_CASE.generalError, SNAP_ANSWERS.unsupportedMediaType));
-    if (status >= 400 && status < 500) return send(reply, snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField('body')));
+    if (status < 500)
+      deps.metrics?.snapRefusals.inc({
+        reason:
+          status === 413 ? 'too-large' : status === 415 ? 'unsupported-media-type' : 'bad-request',
+      });
+    if (status === 413)
+      return send(reply, snapAnswer(413, service, SNAP_CASE.generalError, SNAP_ANSWERS.tooLarge));
+    if (status === 415)
+      return send(
+        reply,
+        snapAnswer(415, service, SNAP_CASE.generalError, SNAP_ANSWERS.unsupportedMediaType),
+      );
+    if (status >= 400 && status < 500)
+      return send(
+        reply,
+        snapAnswer(400, service, SNAP_CASE.badField, SNAP_ANSWERS.badField('body')),
+      );
     request.log.error(error);
     return send(reply, snapAnswer(500, service, SNAP_CASE.generalError, SNAP_ANSWERS.generalError));
   });
@@ -103,7 +139,10 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
     sending.add(sent);
   };
   // Refusals are summarised per minute (refusal-audit.ts): the minutes that are over are written by this timer, and all at shutdown.
-  const flushing = setInterval(() => void flushRefusalSummaries(deps).catch((error: unknown) => app.log.error(error)), REFUSAL_FLUSH_MS);
+  const flushing = setInterval(
+    () => void flushRefusalSummaries(deps).catch((error: unknown) => app.log.error(error)),
+    REFUSAL_FLUSH_MS,
+  );
   flushing.unref();
   app.addHook('onClose', async () => {
     clearInterval(flushing);
@@ -112,14 +151,24 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
   });
 
   /** A refusal counted (metrics; a failed credential check also against the address, address-limit.ts) and, for credentials, in the audit trail. */
-  const refused = async (call: SnapCall, service: SnapService, refusal: SnapRefusal): Promise<SnapAnswer> => {
+  const refused = async (
+    call: SnapCall,
+    service: SnapService,
+    refusal: SnapRefusal,
+  ): Promise<SnapAnswer> => {
     deps.metrics?.snapRefusals.inc({ reason: refusal.denied ?? refusalLabel(refusal.answer) });
     if (refusal.answer.httpStatus === 401) countFailedCall(deps, call.ip);
-    if (refusal.denied !== null) await recordRefusal(deps, call, service, refusal.denied, refusal.answer.body.responseCode);
+    if (refusal.denied !== null)
+      await recordRefusal(deps, call, service, refusal.denied, refusal.answer.body.responseCode);
     return refusal.answer;
   };
 
-  const route = (path: string, service: SnapService, answer: (call: SnapCall) => Promise<SnapAnswer>, methods: ('POST' | 'DELETE')[] = ['POST']) => {
+  const route = (
+    path: string,
+    service: SnapService,
+    answer: (call: SnapCall) => Promise<SnapAnswer>,
+    methods: ('POST' | 'DELETE')[] = ['POST'],
+  ) => {
     // 'public' to the web's session guard: these routes check their own credentials (caller.ts, access-token.ts).
     app.route({
       method: methods,
@@ -145,15 +194,29 @@ export const snapRoutes = (deps: AppDeps) => async (app: FastifyInstance) => {
       },
     });
   };
-  const partnerRoute = (path: string, service: SnapService, serve: (deps: AppDeps, call: PartnerCall) => Promise<SnapAnswer | Booked>) =>
+  const partnerRoute = (
+    path: string,
+    service: SnapService,
+    serve: (deps: AppDeps, call: PartnerCall) => Promise<SnapAnswer | Booked>,
+  ) =>
     route(path, service, async (call) => {
       const result = await serve(deps, await authenticateBankCall(deps, service, call));
       if (!('answer' in result)) return result;
       if (result.notiId !== null) sendSoon(result.notiId);
       return result.answer;
     });
-  const merchantRoute = (path: string, service: SnapService, serve: (deps: AppDeps, call: MerchantCall) => Promise<SnapAnswer>, methods?: ('POST' | 'DELETE')[]) =>
-    route(path, service, async (call) => serve(deps, await authenticateMerchantCall(deps, service, call)), methods);
+  const merchantRoute = (
+    path: string,
+    service: SnapService,
+    serve: (deps: AppDeps, call: MerchantCall) => Promise<SnapAnswer>,
+    methods?: ('POST' | 'DELETE')[],
+  ) =>
+    route(
+      path,
+      service,
+      async (call) => serve(deps, await authenticateMerchantCall(deps, service, call)),
+      methods,
+    );
 
   route('/v1.0/access-token/b2b', SNAP_SERVICE.accessToken, (call) => issueAccessToken(deps, call));
   partnerRoute('/v1.0/transfer-va/inquiry', SNAP_SERVICE.vaInquiry, inquireVa);

@@ -11,7 +11,14 @@ export function probedTransaction(db: DbOrTx, trctId: number) {
   return {
     type: 'transaction',
     id: trctId,
-    ownerCompId: async () => (await db.selectFrom('transactions').select('trctCompId').where('trctId', '=', trctId).executeTakeFirst())?.trctCompId,
+    ownerCompId: async () =>
+      (
+        await db
+          .selectFrom('transactions')
+          .select('trctCompId')
+          .where('trctId', '=', trctId)
+          .executeTakeFirst()
+      )?.trctCompId,
   };
 }
 
@@ -30,8 +37,20 @@ export function oneOfCompany(db: DbOrTx, kind: ServerKind, compId: number, trctI
 export function findForAction(db: DbOrTx, kind: ServerKind, compId: number, trctId: number) {
   return oneOfCompany(db, kind, compId, trctId)
     .select([
-      't.trctId', 't.trctCompId', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctQrBank', 't.trctTotalAmount', 't.trctCreatedTime',
-      'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrExpiredDate', 'q.trqrTotalAmount',
+      't.trctId',
+      't.trctCompId',
+      't.trctOrderId',
+      't.trctStatus',
+      't.trctBank',
+      't.trctQrBank',
+      't.trctTotalAmount',
+      't.trctCreatedTime',
+      'v.trvaPartnerServiceId',
+      'v.trvaCustomerNo',
+      'q.trqrReferenceNo',
+      'q.trqrMerchantId',
+      'q.trqrExpiredDate',
+      'q.trqrTotalAmount',
     ])
     .executeTakeFirst();
 }

@@ -29,36 +29,71 @@ const ROLLUP_COLUMNS: Record<string, string> = { trctStatus: 'rlupStatus', trctB
  * The operators that give the same answer on a group's value as on each of its rows: none of
  * them keeps a row whose value is null (the rollup holds a missing bank as '').
  */
-const ROLLUP_OPERATORS: ReadonlySet<string> = new Set(['equal', 'contain', 'start_with', 'end_with']);
+const ROLLUP_OPERATORS: ReadonlySet<string> = new Set([
+  'equal',
+  'contain',
+  'start_with',
+  'end_with',
+]);
 
 /** True when the rollup can answer the query's totals (no search; only status/bank filters it can apply). */
 export function rollupCanAnswer(query: ListQuery): boolean {
-  return !query.search && query.filters.every((f) => f.field in ROLLUP_COLUMNS && ROLLUP_OPERATORS.has(f.op) && typeof f.value === 'string' && f.value !== '');
+  return (
+    !query.search &&
+    query.filters.every(
+      (f) =>
+        f.field in ROLLUP_COLUMNS &&
+        ROLLUP_OPERATORS.has(f.op) &&
+        typeof f.value === 'string' &&
+        f.value !== '',
+    )
+  );
 }
 
 /** The rollup's groups of the selection (not yet summed), or null when the rollup cannot answer it. */
-async function rollupOf(db: Kysely<Database>, { kind, compId, days, query, timeZone }: RollupSelection) {
+async function rollupOf(
+  db: Kysely<Database>,
+  { kind, compId, days, query, timeZone }: RollupSelection,
+) {
   if (!rollupCanAnswer(query) || (await rollupTimeZone(db)) !== timeZone) return null;
-  let q = db.selectFrom('transaction_rollup').where('rlupCompId', '=', compId).where('rlupType', '=', kind.type);
+  let q = db
+    .selectFrom('transaction_rollup')
+    .where('rlupCompId', '=', compId)
+    .where('rlupType', '=', kind.type);
   if (days.from) q = q.where('rlupDay', '>=', days.from);
   if (days.to) q = q.where('rlupDay', '<=', days.to);
   // The list's own filter SQL (list-sql.ts) on the rollup's columns: the same matching as on the rows.
-  return applyFilters(q, query, kind.resource, { columns: ROLLUP_COLUMNS, timeZone, tieBreaker: 'rlupDay' });
+  return applyFilters(q, query, kind.resource, {
+    columns: ROLLUP_COLUMNS,
+    timeZone,
+    tieBreaker: 'rlupDay',
+  });
 }
 
 /** Row count, paid count and paid amount from the rollup, or null when it cannot answer. */
-export async function rollupSummary(db: Kysely<Database>, s: RollupSelection): Promise<{ total: number; paidCount: number; paidMinor: number } | null> {
+export async function rollupSummary(
+  db: Kysely<Database>,
+  s: RollupSelection,
+): Promise<{ total: number; paidCount: number; paidMinor: number } | null> {
   const q = await rollupOf(db, s);
   if (!q) return null;
   const paid = sql`${sql.ref('rlupStatus')} = ${TRX_STATUS.PAID}`;
   const row = await q
     .select([
       sql<number>`coalesce(sum(${sql.ref('rlupCount')}), 0)`.as('total'),
-      sql<number>`coalesce(sum(case when ${paid} then ${sql.ref('rlupCount')} else 0 end), 0)`.as('paidCount'),
-      sql<number>`coalesce(sum(case when ${paid} then ${sql.ref('rlupLunasMinor')} else 0 end), 0)`.as('paidMinor'),
+      sql<number>`coalesce(sum(case when ${paid} then ${sql.ref('rlupCount')} else 0 end), 0)`.as(
+        'paidCount',
+      ),
+      sql<number>`coalesce(sum(case when ${paid} then ${sql.ref('rlupLunasMinor')} else 0 end), 0)`.as(
+        'paidMinor',
+      ),
     ])
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
+  return {
+    total: Number(row.total),
+    paidCount: Number(row.paidCount),
+    paidMinor: Number(row.paidMinor),
+  };
 }
 
 /** Count and amount (minor units) of one status, as the rollup or the rows give them. */
@@ -69,7 +104,10 @@ export interface StatusGroup {
 }
 
 /** Count and amount per status from the rollup, or null when it cannot answer. */
-export async function rollupByStatus(db: Kysely<Database>, s: RollupSelection): Promise<StatusGroup[] | null> {
+export async function rollupByStatus(
+  db: Kysely<Database>,
+  s: RollupSelection,
+): Promise<StatusGroup[] | null> {
   const q = await rollupOf(db, s);
   if (!q) return null;
   const rows = await q
@@ -80,5 +118,9 @@ export async function rollupByStatus(db: Kysely<Database>, s: RollupSelection): 
     ])
     .groupBy(sql.ref('rlupStatus'))
     .execute();
-  return rows.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
+  return rows.map((r) => ({
+    status: String(r.status),
+    count: Number(r.count),
+    minor: Number(r.minor),
+  }));
 }

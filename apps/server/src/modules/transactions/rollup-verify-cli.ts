@@ -23,14 +23,19 @@ function sqlitePath(url: string): string | null {
 const SHOWN = 50;
 
 /** The notification rollup (migration 0014): prints its verdict, returns the exit code. */
-async function verifyNotifications(db: Parameters<typeof verifyNotificationTotals>[0]): Promise<number> {
+async function verifyNotifications(
+  db: Parameters<typeof verifyNotificationTotals>[0],
+): Promise<number> {
   const result = await verifyNotificationTotals(db);
   if (result.differences.length === 0) {
     console.log(`notification rollup: ok, ${result.groups} groups`);
     return 0;
   }
-  console.error(`notification rollup: ${result.differences.length} groups differ (company|UTC hour|status: stored -> recounted):`);
-  for (const d of result.differences.slice(0, SHOWN)) console.error(`  ${d.key}: ${d.stored} -> ${d.expected}`);
+  console.error(
+    `notification rollup: ${result.differences.length} groups differ (company|UTC hour|status: stored -> recounted):`,
+  );
+  for (const d of result.differences.slice(0, SHOWN))
+    console.error(`  ${d.key}: ${d.stored} -> ${d.expected}`);
   return 1;
 }
 
@@ -56,14 +61,21 @@ async function main(): Promise<number> {
       console.log(`rollups: ok, ${result.groups} groups in ${result.timeZone}`);
       return await verifyNotifications(database.kysely);
     }
-    console.error(`rollups: ${result.differences.length} groups differ (company|kind|day|status|bank: stored -> recomputed count/paid minor):`);
+    console.error(
+      `rollups: ${result.differences.length} groups differ (company|kind|day|status|bank: stored -> recomputed count/paid minor):`,
+    );
     for (const d of result.differences.slice(0, SHOWN)) {
-      console.error(`  ${d.key}: ${d.stored.count}/${d.stored.lunasMinor} -> ${d.expected.count}/${d.expected.lunasMinor}`);
+      console.error(
+        `  ${d.key}: ${d.stored.count}/${d.stored.lunasMinor} -> ${d.expected.count}/${d.expected.lunasMinor}`,
+      );
     }
-    if (result.differences.length > SHOWN) console.error(`  ... and ${result.differences.length - SHOWN} more`);
+    if (result.differences.length > SHOWN)
+      console.error(`  ... and ${result.differences.length - SHOWN} more`);
     return 1;
   } catch (error) {
-    console.error(`rollups: could not verify: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `rollups: could not verify: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 2;
   } finally {
     await database.close();

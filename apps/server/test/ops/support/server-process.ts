@@ -18,13 +18,18 @@ export interface ServerProcess {
 
 /** Root ignores file modes; dropping the DAC capabilities makes a read-only file read-only again. */
 export function asUnprivileged(): string[] {
-  return process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search'] : [];
+  return process.getuid?.() === 0
+    ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search']
+    : [];
 }
 
 export function startServer(env: Record<string, string>, wrap: string[] = []): ServerProcess {
   const [command, ...args] = [...wrap, process.execPath, MAIN];
   // A clean environment: only what the test sets (and PATH for setpriv), so nothing of the runner leaks in.
-  const child = spawn(command!, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command!, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout: string[] = [];
   const stderr: string[] = [];
   const collect = (into: string[]) => {
@@ -38,7 +43,9 @@ export function startServer(env: Record<string, string>, wrap: string[] = []): S
   child.stdout!.on('data', collect(stdout));
   child.stderr!.on('data', collect(stderr));
   // 'close', not 'exit': by then every line the process wrote has been read.
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
   return { child, stdout, stderr, exited };
 }
 

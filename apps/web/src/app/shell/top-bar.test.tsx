@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../test/render.tsx';
 import { TopBar } from './top-bar.tsx';
 
-const props = { title: 'Transaction VA', username: 'budi', companyName: 'PT Toko Maju', sidebarOpen: false, onToggleSidebar: vi.fn() };
+const props = {
+  title: 'Transaction VA',
+  username: 'budi',
+  companyName: 'PT Toko Maju',
+  sidebarOpen: false,
+  onToggleSidebar: vi.fn(),
+};
 
 describe('TopBar', () => {
   it('on a phone names the company under the title (the account menu is an icon there)', () => {

@@ -49,12 +49,23 @@ export function TopBar({
           </Box>
         )}
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="div" noWrap sx={{ fontSize: { xs: 16, sm: 20 }, lineHeight: 1.3 }}>
+          <Typography
+            variant="h6"
+            component="div"
+            noWrap
+            sx={{ fontSize: { xs: 16, sm: 20 }, lineHeight: 1.3 }}
+          >
             {title}
           </Typography>
           {/* On phones the account menu is an icon: the company worked in is named here. */}
           {isMobile && (
-            <Typography variant="caption" component="div" noWrap color="text.secondary" data-testid="top-bar-company">
+            <Typography
+              variant="caption"
+              component="div"
+              noWrap
+              color="text.secondary"
+              data-testid="top-bar-company"
+            >
               {companyName}
             </Typography>
           )}

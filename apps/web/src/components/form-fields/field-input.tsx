@@ -25,13 +25,25 @@ export interface FieldInputProps {
 }
 
 /** A read-only input looks set, not fillable: a grey field without a focus underline. */
-export const READ_ONLY_LOOK = { bgcolor: 'action.hover', color: 'text.secondary', cursor: 'default' } as const;
+export const READ_ONLY_LOOK = {
+  bgcolor: 'action.hover',
+  color: 'text.secondary',
+  cursor: 'default',
+} as const;
 
 /**
  * One form input of the generic master form builder, chosen by `field.input`: text,
  * password, number, dropdown, dropdown-api, checkbox, date or operations.
  */
-export function FieldInput({ field, control, readOnly, required, externalError, hint, withheld }: FieldInputProps) {
+export function FieldInput({
+  field,
+  control,
+  readOnly,
+  required,
+  externalError,
+  hint,
+  withheld,
+}: FieldInputProps) {
   return (
     <Controller
       name={field.name}
@@ -69,7 +81,14 @@ export function FieldInput({ field, control, readOnly, required, externalError, 
               />
             );
           case 'operations':
-            return <OperationsField {...common} value={input.value} onChange={input.onChange} disabled={readOnly} />;
+            return (
+              <OperationsField
+                {...common}
+                value={input.value}
+                onChange={input.onChange}
+                disabled={readOnly}
+              />
+            );
           case 'checkbox':
             return (
               <FormControl error={common.error} required={common.required}>

@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { NumberField, type NumberFieldProps } from './number-field.tsx';
 import { commitNumber, sanitizeNumberText } from './number-value.ts';
 
-function Harness({ initial, onChange, ...rules }: Partial<NumberFieldProps> & { initial: number | ''; onChange: (v: number | '') => void }) {
+function Harness({
+  initial,
+  onChange,
+  ...rules
+}: Partial<NumberFieldProps> & { initial: number | ''; onChange: (v: number | '') => void }) {
   const [value, setValue] = useState<number | ''>(initial);
   return (
     <NumberField

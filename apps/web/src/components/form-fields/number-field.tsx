@@ -115,24 +115,14 @@ export function NumberField({
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <IconButton
-                size="small"
-                aria-label={`Decrease ${label}`}
-                disabled={locked}
-                {...down}
-              >
+              <IconButton size="small" aria-label={`Decrease ${label}`} disabled={locked} {...down}>
                 <RemoveIcon fontSize="small" />
               </IconButton>
             </InputAdornment>
           ),
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton
-                size="small"
-                aria-label={`Increase ${label}`}
-                disabled={locked}
-                {...up}
-              >
+              <IconButton size="small" aria-label={`Increase ${label}`} disabled={locked} {...up}>
                 <AddIcon fontSize="small" />
               </IconButton>
             </InputAdornment>

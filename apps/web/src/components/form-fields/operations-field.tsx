@@ -19,12 +19,27 @@ export interface OperationsFieldProps {
 }
 
 /** read / create / update / delete checkboxes that edit a JSON-encoded list (spec §3). */
-export function OperationsField({ label, value, onChange, onBlur, error, helperText, disabled, required }: OperationsFieldProps) {
+export function OperationsField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  disabled,
+  required,
+}: OperationsFieldProps) {
   const chosen = parseOperations(value);
   const toggle = (action: Action, on: boolean) =>
     onChange(encodeOperations(on ? [...chosen, action] : chosen.filter((a) => a !== action)));
   return (
-    <FormControl component="fieldset" error={error} disabled={disabled} required={required} onBlur={onBlur}>
+    <FormControl
+      component="fieldset"
+      error={error}
+      disabled={disabled}
+      required={required}
+      onBlur={onBlur}
+    >
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup row>
         {ACTIONS.map((action) => (
@@ -32,7 +47,10 @@ export function OperationsField({ label, value, onChange, onBlur, error, helperT
             key={action}
             label={action}
             control={
-              <Checkbox checked={chosen.includes(action)} onChange={(e) => toggle(action, e.target.checked)} />
+              <Checkbox
+                checked={chosen.includes(action)}
+                onChange={(e) => toggle(action, e.target.checked)}
+              />
             }
           />
         ))}

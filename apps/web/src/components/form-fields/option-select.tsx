@@ -46,7 +46,9 @@ function useFieldOptions(field: FieldDef): { options: SelectOption[]; loading: b
   const failed = Boolean(path) && list.isError;
   useEffect(() => {
     if (!failed || !path) return;
-    notify.error(optionsLoadFailedMessage(path, field.label), undefined, { toastId: `options:${path}` });
+    notify.error(optionsLoadFailedMessage(path, field.label), undefined, {
+      toastId: `options:${path}`,
+    });
   }, [failed, path, field.label]);
   return { options, loading: Boolean(path) && list.isPending };
 }
@@ -67,7 +69,8 @@ export function OptionSelect({
 }: OptionSelectProps) {
   const { options: all, loading } = useFieldOptions(field);
   const options = useMemo(
-    () => (withheld?.length ? all.filter((o) => o.value === value || !withheld.includes(o.value)) : all),
+    () =>
+      withheld?.length ? all.filter((o) => o.value === value || !withheld.includes(o.value)) : all,
     [all, withheld, value],
   );
   // MUI warns about a value that is not among the options (e.g. while they load).

@@ -9,7 +9,10 @@ export const HOLD_REPEAT = { delayMs: 500, intervalMs: 50 } as const;
  */
 export function useHoldRepeat(action: () => void) {
   const actionRef = useRef(action);
-  const timers = useRef<{ delay?: ReturnType<typeof setTimeout>; repeat?: ReturnType<typeof setInterval> }>({});
+  const timers = useRef<{
+    delay?: ReturnType<typeof setTimeout>;
+    repeat?: ReturnType<typeof setInterval>;
+  }>({});
 
   useEffect(() => {
     actionRef.current = action;

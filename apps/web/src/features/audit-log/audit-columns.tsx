@@ -13,10 +13,15 @@ import { AuditOutcomeChip } from './audit-outcome-chip.tsx';
 
 /** The target as one text: 'user rina@tagih.id', the type alone, or nothing. */
 export function targetText(row: Pick<AuditEventRow, 'audtTargetType' | 'audtTargetId'>): string {
-  return [row.audtTargetType, row.audtTargetId].filter((part) => part !== null && part !== '').join(' ');
+  return [row.audtTargetType, row.audtTargetId]
+    .filter((part) => part !== null && part !== '')
+    .join(' ');
 }
 
-function column(name: keyof AuditEventRow, extra: Partial<TableColumn<AuditEventRow>>): TableColumn<AuditEventRow> {
+function column(
+  name: keyof AuditEventRow,
+  extra: Partial<TableColumn<AuditEventRow>>,
+): TableColumn<AuditEventRow> {
   const field = fieldOf(auditResource, name)!;
   return { field: name, headerName: field.label, sortable: isSortable(field), ...extra };
 }
@@ -37,7 +42,7 @@ export function auditColumns(onDetail: (row: AuditEventRow) => void): TableColum
     // Sorted by the type (the server sorts one field).
     column('audtTargetType', {
       headerName: 'Target',
-     
+
       minWidth: 190,
       valueGetter: (_value, row) => targetText(row) || EMPTY_CELL,
     }),

@@ -13,12 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  DEFAULT_BUSINESS_TZ,
-  formatDateTime,
-  MESSAGES,
-  type AuditEventRow,
-} from '@tagih/contract';
+import { DEFAULT_BUSINESS_TZ, formatDateTime, MESSAGES, type AuditEventRow } from '@tagih/contract';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useAuditEvent } from '../../api/get-audit-event.ts';
@@ -28,7 +23,10 @@ import { useIsMobile } from '../../hooks/use-is-mobile.ts';
 import { fieldLabel, splitDetails, type ChangeRow } from './audit-details.ts';
 import { AuditOutcomeChip } from './audit-outcome-chip.tsx';
 
-const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 } as const;
+const MONO = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: 12,
+} as const;
 const WRAP = { overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
 
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2}T)(\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))$/;
@@ -44,7 +42,10 @@ function DetailValue({ value }: { value: unknown }) {
   const instant = ISO_INSTANT.exec(text);
   if (instant) {
     return (
-      <Box component="span" sx={{ display: 'inline-block', overflowWrap: 'normal', wordBreak: 'normal' }}>
+      <Box
+        component="span"
+        sx={{ display: 'inline-block', overflowWrap: 'normal', wordBreak: 'normal' }}
+      >
         {instant[1]}
         <wbr />
         {instant[2]}
@@ -79,10 +80,22 @@ function SectionTitle({ children }: { children: ReactNode }) {
 
 /** What happened, shown first; the technical record (user agent, hash chain) comes last. */
 const SUMMARY_FIELDS = [
-  'audtId', 'audtAt', 'audtActorUsername', 'audtActorUserId', 'audtAction', 'audtOutcome',
-  'audtTargetType', 'audtTargetId', 'audtCompId', 'audtIp',
+  'audtId',
+  'audtAt',
+  'audtActorUsername',
+  'audtActorUserId',
+  'audtAction',
+  'audtOutcome',
+  'audtTargetType',
+  'audtTargetId',
+  'audtCompId',
+  'audtIp',
 ] as const satisfies readonly (keyof AuditEventRow)[];
-const RECORD_FIELDS = ['audtUserAgent', 'audtPrevHash', 'audtHash'] as const satisfies readonly (keyof AuditEventRow)[];
+const RECORD_FIELDS = [
+  'audtUserAgent',
+  'audtPrevHash',
+  'audtHash',
+] as const satisfies readonly (keyof AuditEventRow)[];
 
 /** The given stored fields of the event, as label / value. */
 function eventFields(event: AuditEventRow, names: readonly (keyof AuditEventRow)[]) {
@@ -103,7 +116,11 @@ function eventFields(event: AuditEventRow, names: readonly (keyof AuditEventRow)
         return <AuditOutcomeChip outcome={event.audtOutcome} />;
       case 'audtPrevHash':
       case 'audtHash':
-        return <Box component="span" sx={MONO}>{String(value)}</Box>;
+        return (
+          <Box component="span" sx={MONO}>
+            {String(value)}
+          </Box>
+        );
       default:
         return String(value);
     }
@@ -120,7 +137,10 @@ function ChangesTable({ changes }: { changes: ChangeRow[] }) {
         <TableHead>
           <TableRow>
             {['Field', 'Before', 'After'].map((header) => (
-              <TableCell key={header} sx={{ fontWeight: 600, width: header === 'Field' ? '28%' : '36%' }}>
+              <TableCell
+                key={header}
+                sx={{ fontWeight: 600, width: header === 'Field' ? '28%' : '36%' }}
+              >
                 {header}
               </TableCell>
             ))}
@@ -128,14 +148,20 @@ function ChangesTable({ changes }: { changes: ChangeRow[] }) {
         </TableHead>
         <TableBody>
           {changes.map((change) => (
-            <TableRow key={change.field} data-changed={change.changed} sx={{ verticalAlign: 'top' }}>
+            <TableRow
+              key={change.field}
+              data-changed={change.changed}
+              sx={{ verticalAlign: 'top' }}
+            >
               <TableCell sx={WRAP}>
                 <FieldName name={change.field} />
               </TableCell>
               <TableCell sx={{ ...WRAP, ...(change.changed ? highlight : {}) }}>
                 <DetailValue value={change.before} />
               </TableCell>
-              <TableCell sx={{ ...WRAP, ...(change.changed ? { ...highlight, fontWeight: 500 } : {}) }}>
+              <TableCell
+                sx={{ ...WRAP, ...(change.changed ? { ...highlight, fontWeight: 500 } : {}) }}
+              >
                 <DetailValue value={change.after} />
               </TableCell>
             </TableRow>
@@ -147,13 +173,23 @@ function ChangesTable({ changes }: { changes: ChangeRow[] }) {
 }
 
 /** A two-column table: label, value. */
-function KeyValueTable({ label, rows }: { label: string; rows: { key: string; name: ReactNode; value: ReactNode }[] }) {
+function KeyValueTable({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: { key: string; name: ReactNode; value: ReactNode }[];
+}) {
   return (
     <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed' }}>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.key} sx={{ verticalAlign: 'top' }}>
-            <TableCell component="th" scope="row" sx={{ width: { xs: '38%', sm: '28%' }, fontWeight: 500, ...WRAP }}>
+            <TableCell
+              component="th"
+              scope="row"
+              sx={{ width: { xs: '38%', sm: '28%' }, fontWeight: 500, ...WRAP }}
+            >
               {row.name}
             </TableCell>
             <TableCell sx={WRAP}>{row.value}</TableCell>
@@ -180,7 +216,11 @@ function EventDetail({ event }: { event: AuditEventRow }) {
       {others.length > 0 ? (
         <KeyValueTable
           label="Details"
-          rows={others.map(([key, value]) => ({ key, name: <FieldName name={key} />, value: <DetailValue value={value} /> }))}
+          rows={others.map(([key, value]) => ({
+            key,
+            name: <FieldName name={key} />,
+            value: <DetailValue value={value} />,
+          }))}
         />
       ) : (
         !changes && (
@@ -223,7 +263,12 @@ export function AuditDetailDialog({ event, onClose }: AuditDetailDialogProps) {
     >
       <DialogTitle id="audit-detail-title" sx={{ pb: 0 }}>
         Audit Event {data ? `#${data.audtId}` : ''}
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', ...WRAP }}>
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block', ...WRAP }}
+        >
           {data?.audtAction}
         </Typography>
       </DialogTitle>

@@ -29,19 +29,21 @@ const isFields = (value: unknown): value is Fields =>
 
 /** Field name → label over every audited resource (field names are unique across them). */
 const LABELS: ReadonlyMap<string, string> = new Map(
-  ([
-    userResource,
-    userLoginResource,
-    userRoleResource,
-    userCompanyResource,
-    companyResource,
-    companyGroupResource,
-    clientResource,
-    roleResource,
-    permissionResource,
-    rolePermissionResource,
-    auditResource,
-  ] as readonly ResourceDef[]).flatMap((resource) => resource.fields.map((f) => [f.name, f.label] as const)),
+  (
+    [
+      userResource,
+      userLoginResource,
+      userRoleResource,
+      userCompanyResource,
+      companyResource,
+      companyGroupResource,
+      clientResource,
+      roleResource,
+      permissionResource,
+      rolePermissionResource,
+      auditResource,
+    ] as readonly ResourceDef[]
+  ).flatMap((resource) => resource.fields.map((f) => [f.name, f.label] as const)),
 );
 
 /** 'Status' for userStatus; the name itself when no resource knows it. */
@@ -74,7 +76,15 @@ export function splitDetails(details: Fields | null | undefined): SplitDetails {
     const was = before?.[field];
     const now = after?.[field];
     const secret = was === REDACTED && now === REDACTED;
-    return { field, before: was, after: now, changed: !before || !after || secret || !same(was, now) };
+    return {
+      field,
+      before: was,
+      after: now,
+      changed: !before || !after || secret || !same(was, now),
+    };
   });
-  return { changes, others: Object.entries(all).filter(([key]) => key !== 'before' && key !== 'after') };
+  return {
+    changes,
+    others: Object.entries(all).filter(([key]) => key !== 'before' && key !== 'after'),
+  };
 }

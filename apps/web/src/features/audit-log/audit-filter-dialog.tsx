@@ -3,7 +3,11 @@ import { AUDIT_ACTION_NAMES, auditResource, fieldOf } from '@tagih/contract';
 import { useState } from 'react';
 import { FilterDialog } from '../../components/filter-dialog.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
-import { EMPTY_AUDIT_FILTER, isEmptyAuditFilter, type AuditFilter } from './use-audit-list-state.ts';
+import {
+  EMPTY_AUDIT_FILTER,
+  isEmptyAuditFilter,
+  type AuditFilter,
+} from './use-audit-list-state.ts';
 
 const ACTION_OPTIONS = AUDIT_ACTION_NAMES.map((name) => ({ value: name, label: name }));
 const OUTCOME_OPTIONS = fieldOf(auditResource, 'audtOutcome')?.options ?? [];

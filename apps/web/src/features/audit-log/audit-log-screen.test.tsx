@@ -43,7 +43,12 @@ const UPDATED = event(7, {
 });
 const ROWS: AuditEventRow[] = [
   UPDATED,
-  event(6, { audtAction: 'auth.login.failed', audtOutcome: 'failure', audtActorUsername: 'rina', audtActorUserId: null }),
+  event(6, {
+    audtAction: 'auth.login.failed',
+    audtOutcome: 'failure',
+    audtActorUsername: 'rina',
+    audtActorUserId: null,
+  }),
   event(5, {
     audtAction: 'access.denied',
     audtOutcome: 'denied',
@@ -54,23 +59,35 @@ const ROWS: AuditEventRow[] = [
 ];
 
 function start(handlers: Record<string, FakeHandler> = {}) {
-  const api = fakeApi({ audit_log: ['read'] }, {
-    [`GET ${LIST}`]: () =>
-      envelopeResponse({ data: ROWS, pagination: { totalData: 3, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
-    [`GET ${LIST}/7`]: () => envelopeResponse(UPDATED),
-    ...handlers,
-  });
+  const api = fakeApi(
+    { audit_log: ['read'] },
+    {
+      [`GET ${LIST}`]: () =>
+        envelopeResponse({
+          data: ROWS,
+          pagination: { totalData: 3, totalPage: 1, page: 1, itemPerPage: 10 },
+          fields: [],
+        }),
+      [`GET ${LIST}/7`]: () => envelopeResponse(UPDATED),
+      ...handlers,
+    },
+  );
   renderUi(<AuditLogScreen />);
   return { api, lastList: () => api.callsTo('GET', LIST).at(-1)!.url.searchParams };
 }
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 /** Saved downloads' file names. */
 function catchDownloads() {
   const saved: string[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
     saved.push(this.download);
   });
   URL.createObjectURL = vi.fn(() => 'blob:csv');
@@ -90,12 +107,25 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
     const { lastList } = start();
     const updated = await rowOf('master.user.updated');
     expect(cells(updated)).toEqual([
-      '2025-03-10 10:00:00', 'admin', 'master.user.updated', 'success', 'user rina@tagih.id', '10.0.0.7', 'Detail',
+      '2025-03-10 10:00:00',
+      'admin',
+      'master.user.updated',
+      'success',
+      'user rina@tagih.id',
+      '10.0.0.7',
+      'Detail',
     ]);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Time', 'User', 'Action', 'Outcome', 'Target', 'IP Address', 'Actions',
+      'Time',
+      'User',
+      'Action',
+      'Outcome',
+      'Target',
+      'IP Address',
+      'Actions',
     ]);
-    const chip = (row: HTMLElement, word: string) => within(row).getByText(word).closest('.MuiChip-root');
+    const chip = (row: HTMLElement, word: string) =>
+      within(row).getByText(word).closest('.MuiChip-root');
     expect(chip(updated, 'success')).toHaveClass('MuiChip-colorSuccess');
     expect(chip(await rowOf('auth.login.failed'), 'failure')).toHaveClass('MuiChip-colorWarning');
     const denied = await rowOf('access.denied');
@@ -125,13 +155,20 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
     expect(actions).toContain('master.user.created');
     await user.click(screen.getByRole('option', { name: 'auth.login.failed' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'By Outcome' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'success', 'failure', 'denied']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'success',
+      'failure',
+      'denied',
+    ]);
     await user.click(screen.getByRole('option', { name: 'failure' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'By Target Type' }), 'user');
     await user.type(within(dialog).getByRole('textbox', { name: 'By Target Id' }), 'rina@');
     await user.click(within(dialog).getByRole('button', { name: 'Apply Filter' }));
 
-    await waitFor(() => expect(lastList().get('finds[audtAction][equal]')).toBe('auth.login.failed'));
+    await waitFor(() =>
+      expect(lastList().get('finds[audtAction][equal]')).toBe('auth.login.failed'),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const query = lastList();
     expect(query.get('finds[audtOutcome][equal]')).toBe('failure');
@@ -159,19 +196,40 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
   it('shows every field of an event and a change as before / after side by side', async () => {
     const user = userEvent.setup();
     const { api } = start();
-    await user.click(within(await rowOf('master.user.updated')).getByRole('button', { name: 'Detail' }));
+    await user.click(
+      within(await rowOf('master.user.updated')).getByRole('button', { name: 'Detail' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: /Audit Event #7/ });
     await waitFor(() => expect(api.callsTo('GET', `${LIST}/7`)).toHaveLength(1)); // the server records the reading
 
     const summary = within(dialog).getByRole('table', { name: 'Event' });
     const record = within(dialog).getByRole('table', { name: 'Record' });
     const value = (label: string) =>
-      (within(summary).queryByRole('rowheader', { name: label }) ?? within(record).getByRole('rowheader', { name: label }))
-        .nextElementSibling!.textContent;
-    expect(within(summary).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
-      'ID', 'Time', 'User', 'User Id', 'Action', 'Outcome', 'Target Type', 'Target Id', 'Company Id', 'IP Address',
+      (
+        within(summary).queryByRole('rowheader', { name: label }) ??
+        within(record).getByRole('rowheader', { name: label })
+      ).nextElementSibling!.textContent;
+    expect(
+      within(summary)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'ID',
+      'Time',
+      'User',
+      'User Id',
+      'Action',
+      'Outcome',
+      'Target Type',
+      'Target Id',
+      'Company Id',
+      'IP Address',
     ]);
-    expect(within(record).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['User Agent', 'Previous Hash', 'Hash']);
+    expect(
+      within(record)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['User Agent', 'Previous Hash', 'Hash']);
     expect(value('ID')).toBe('7');
     expect(value('Time')).toBe('2025-03-10 10:00:00 (Asia/Jakarta)2025-03-10T03:00:00.123Z');
     expect(value('User')).toBe('admin');
@@ -187,18 +245,36 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
     expect(value('Previous Hash')).toBe('a'.repeat(64));
 
     const changes = within(dialog).getByRole('table', { name: 'Changes' });
-    expect(within(changes).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Field', 'Before', 'After']);
+    expect(
+      within(changes)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Field', 'Before', 'After']);
     const [status, username, password] = within(changes).getAllByRole('row').slice(1);
-    expect(within(status!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['StatususerStatus', '1', '0']);
+    expect(
+      within(status!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['StatususerStatus', '1', '0']);
     expect(status).toHaveAttribute('data-changed', 'true');
-    expect(within(username!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['UsernameusloUserName', 'rina', 'rina']);
+    expect(
+      within(username!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['UsernameusloUserName', 'rina', 'rina']);
     expect(username).toHaveAttribute('data-changed', 'false');
     // A password change shows, its value never.
-    expect(within(password!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['PasswordusloPassword', '[redacted]', '[redacted]']);
+    expect(
+      within(password!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['PasswordusloPassword', '[redacted]', '[redacted]']);
     expect(password).toHaveAttribute('data-changed', 'true');
 
     const details = within(dialog).getByRole('table', { name: 'Details' });
-    expect(within(details).getByRole('rowheader', { name: 'resource' }).nextElementSibling!.textContent).toBe('user');
+    expect(
+      within(details).getByRole('rowheader', { name: 'resource' }).nextElementSibling!.textContent,
+    ).toBe('user');
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -216,12 +292,24 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
       [`GET ${LIST}/8`]: () => envelopeResponse(created),
       [`GET ${LIST}/5`]: () => envelopeResponse(ROWS[2]),
       [`GET ${LIST}`]: () =>
-        envelopeResponse({ data: [created, ROWS[2]], pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
+        envelopeResponse({
+          data: [created, ROWS[2]],
+          pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 },
+          fields: [],
+        }),
     });
     await user.click(await screen.findByText('master.user.created'));
     let dialog = await screen.findByRole('dialog', { name: /Audit Event #8/ });
-    const rows = within(within(dialog).getByRole('table', { name: 'Changes' })).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    const rows = within(within(dialog).getByRole('table', { name: 'Changes' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['User IDuserId', 'N/A', 'new@tagih.id'],
       ['StatususerStatus', 'N/A', '1'],
     ]);
@@ -234,17 +322,21 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('dialog', { name: /Audit Event #5/ });
     expect(within(dialog).queryByRole('table', { name: 'Changes' })).not.toBeInTheDocument();
     const details = within(dialog).getByRole('table', { name: 'Details' });
-    expect(within(details).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'methodGET', 'path/api/audit', 'neededaudit_log.read',
-    ]);
+    expect(
+      within(details)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['methodGET', 'path/api/audit', 'neededaudit_log.read']);
   });
 
   it('exports the filtered events as audit_events.csv and the access review as access_review.csv', async () => {
     const user = userEvent.setup();
     const saved = catchDownloads();
     const { api, lastList } = start({
-      [`GET ${EXPORT}`]: () => new Response('"ID"\r\n"7"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
-      [`GET ${REVIEW}`]: () => new Response('"User Id"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+      [`GET ${EXPORT}`]: () =>
+        new Response('"ID"\r\n"7"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+      [`GET ${REVIEW}`]: () =>
+        new Response('"User Id"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
     });
     await rowOf('master.user.updated');
     await user.click(screen.getByRole('button', { name: 'Filter Data' }));
@@ -261,7 +353,11 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
     const sent = Object.fromEntries(request.url.searchParams);
     const { page: _page, max: _max, ...listed } = Object.fromEntries(lastList());
     expect(sent).toEqual(listed);
-    expect(sent).toMatchObject({ 'finds[audtOutcome][equal]': 'denied', from: lastList().get('from'), to: lastList().get('to') });
+    expect(sent).toMatchObject({
+      'finds[audtOutcome][equal]': 'denied',
+      from: lastList().get('from'),
+      to: lastList().get('to'),
+    });
 
     await user.click(screen.getByRole('button', { name: 'Access Review' }));
     await waitFor(() => expect(saved).toEqual(['audit_events.csv', 'access_review.csv']));
@@ -271,11 +367,18 @@ describe('Audit Log screen', { timeout: 20_000 }, () => {
   it("says 'Gagal mengekspor data' with the server's reason", async () => {
     const user = userEvent.setup();
     start({
-      [`GET ${REVIEW}`]: () => envelopeResponse(null, { status: 403, error: 1, message: 'You do not have permission to do this. (needs audit_log.read)' }),
+      [`GET ${REVIEW}`]: () =>
+        envelopeResponse(null, {
+          status: 403,
+          error: 1,
+          message: 'You do not have permission to do this. (needs audit_log.read)',
+        }),
     });
     await rowOf('master.user.updated');
     await user.click(screen.getByRole('button', { name: 'Access Review' }));
     expect(await screen.findByText('Gagal mengekspor data')).toBeInTheDocument();
-    expect(screen.getByText('You do not have permission to do this. (needs audit_log.read)')).toBeInTheDocument();
+    expect(
+      screen.getByText('You do not have permission to do this. (needs audit_log.read)'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,14 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Badge from '@mui/material/Badge';
-import { API_PATHS, auditResource, dashboardRoute, MESSAGES, SEARCH_DEBOUNCE_MS, type AuditEventRow } from '@tagih/contract';
+import {
+  API_PATHS,
+  auditResource,
+  dashboardRoute,
+  MESSAGES,
+  SEARCH_DEBOUNCE_MS,
+  type AuditEventRow,
+} from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useExportAccessReview } from '../../api/export-access-review.ts';
@@ -34,14 +41,19 @@ const TITLE = ROUTE?.title ?? 'Audit Log';
 export function AuditLogScreen() {
   const mobile = useIsMobile();
   const state = useAuditListState();
-  const list = useList<AuditEventRow>(API_PATHS.audit.list, state.params ?? {}, state.params !== null);
+  const list = useList<AuditEventRow>(
+    API_PATHS.audit.list,
+    state.params ?? {},
+    state.params !== null,
+  );
   const events = useExportAuditEvents();
   const review = useExportAccessReview();
   const [detailOf, setDetailOf] = useState<AuditEventRow | null>(null);
   const filterDialog = useFreshDialog();
   const columns = useMemo(() => auditColumns(setDetailOf), []);
 
-  const failed = (error: Error) => notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError));
+  const failed = (error: Error) =>
+    notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError));
   const exportEvents = () => {
     if (state.exportParams) events.mutate(state.exportParams, { onError: failed });
   };
@@ -86,11 +98,7 @@ export function AuditLogScreen() {
               }
               onClick={filterDialog.show}
             />
-            <ToolbarButton
-              label="Refresh"
-              icon={<RefreshIcon />}
-              onClick={state.refresh}
-            />
+            <ToolbarButton label="Refresh" icon={<RefreshIcon />} onClick={state.refresh} />
           </>
         }
       />

@@ -15,7 +15,12 @@ export interface AuditFilter {
   targetId: string;
 }
 
-export const EMPTY_AUDIT_FILTER: AuditFilter = { action: '', outcome: '', targetType: '', targetId: '' };
+export const EMPTY_AUDIT_FILTER: AuditFilter = {
+  action: '',
+  outcome: '',
+  targetType: '',
+  targetId: '',
+};
 
 export const isEmptyAuditFilter = (f: AuditFilter) =>
   !f.action && !f.outcome && !f.targetType.trim() && !f.targetId.trim();

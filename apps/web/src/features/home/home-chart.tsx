@@ -5,7 +5,12 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { TRANSACTION_STATUS, TRANSACTION_STATUSES, type HomeDay, type TransactionKindKey } from '@tagih/contract';
+import {
+  TRANSACTION_STATUS,
+  TRANSACTION_STATUSES,
+  type HomeDay,
+  type TransactionKindKey,
+} from '@tagih/contract';
 import { useNavigate } from 'react-router';
 import { transactionListLink } from './home-links.ts';
 
@@ -38,7 +43,8 @@ export default function HomeChart({ kind, title, daily }: HomeChartProps) {
         margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         onItemClick={(_event, item) => {
           const day = daily[item.dataIndex ?? -1]?.day;
-          if (day) void navigate(transactionListLink(kind, { from: day, to: day }, String(item.seriesId)));
+          if (day)
+            void navigate(transactionListLink(kind, { from: day, to: day }, String(item.seriesId)));
         }}
       />
     </Box>

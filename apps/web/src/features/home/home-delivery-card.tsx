@@ -14,10 +14,19 @@ import { notificationListLink, type FigurePeriod } from './home-links.ts';
 const percent = new Intl.NumberFormat('id-ID', { style: 'percent', maximumFractionDigits: 1 });
 
 /** delivered / all, or '–' when the period has no notification. */
-export const deliveryRate = (d: HomeDelivery): string => (d.total === 0 ? '–' : percent.format(d.delivered / d.total));
+export const deliveryRate = (d: HomeDelivery): string =>
+  d.total === 0 ? '–' : percent.format(d.delivered / d.total);
 
 /** A link whose name is its own text: hidden context, then what it shows. */
-function NamedLink({ to, context, children }: { to: string; context: string; children: ReactNode }) {
+function NamedLink({
+  to,
+  context,
+  children,
+}: {
+  to: string;
+  context: string;
+  children: ReactNode;
+}) {
   return (
     // One box (inline-block): the hidden context does not become a separate piece of the link.
     <Link component={RouterLink} to={to} underline="hover" sx={{ display: 'inline-block' }}>
@@ -27,7 +36,15 @@ function NamedLink({ to, context, children }: { to: string; context: string; chi
   );
 }
 
-function Period({ name, delivery, period }: { name: string; delivery: HomeDelivery; period: FigurePeriod }) {
+function Period({
+  name,
+  delivery,
+  period,
+}: {
+  name: string;
+  delivery: HomeDelivery;
+  period: FigurePeriod;
+}) {
   const delivered = notificationListLink(period, String(NOTI_STATUS.DELIVERED));
   return (
     <div>
@@ -54,7 +71,15 @@ function Period({ name, delivery, period }: { name: string; delivery: HomeDelive
 }
 
 /** The notification delivery rate on Home: delivered / all notifications created in the period. */
-export function HomeDeliveryCard({ today, week, periods }: { today: HomeDelivery; week: HomeDelivery; periods: HomePeriods }) {
+export function HomeDeliveryCard({
+  today,
+  week,
+  periods,
+}: {
+  today: HomeDelivery;
+  week: HomeDelivery;
+  periods: HomePeriods;
+}) {
   return (
     <Card variant="outlined">
       <CardContent>

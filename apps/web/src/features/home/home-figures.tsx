@@ -17,11 +17,18 @@ import { useHomeFigures } from './use-home-figures.ts';
  */
 export function HomeFigures() {
   const home = useHomeFigures();
-  if (home.isError) return <Alert severity="error">{errorMessage(home.error, MESSAGES.unknownError)}</Alert>;
-  if (!home.data) return home.isPending && home.fetchStatus === 'idle' ? null : <Skeleton variant="rectangular" height={240} aria-label="Memuat ringkasan" />;
+  if (home.isError)
+    return <Alert severity="error">{errorMessage(home.error, MESSAGES.unknownError)}</Alert>;
+  if (!home.data)
+    return home.isPending && home.fetchStatus === 'idle' ? null : (
+      <Skeleton variant="rectangular" height={240} aria-label="Memuat ringkasan" />
+    );
   const { today, weekFrom, va, qris, notifications, workQueues } = home.data;
   if (!va && !qris && !notifications) return <HomeReconCard today={today} />;
-  const periods: HomePeriods = { today: { from: today, to: today }, week: { from: weekFrom, to: today } };
+  const periods: HomePeriods = {
+    today: { from: today, to: today },
+    week: { from: weekFrom, to: today },
+  };
   return (
     <>
       {/* What needs attention first (work queues with failing callbacks, breaks), above the fold. */}
@@ -40,8 +47,21 @@ export function HomeFigures() {
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {va && <HomeKindCard kind="va" title="Transaction VA" figures={va} periods={periods} />}
-          {qris && <HomeKindCard kind="qris" title="Transaction BRI QRIS" figures={qris} periods={periods} />}
-          {notifications && <HomeDeliveryCard today={notifications.today} week={notifications.week} periods={periods} />}
+          {qris && (
+            <HomeKindCard
+              kind="qris"
+              title="Transaction BRI QRIS"
+              figures={qris}
+              periods={periods}
+            />
+          )}
+          {notifications && (
+            <HomeDeliveryCard
+              today={notifications.today}
+              week={notifications.week}
+              periods={periods}
+            />
+          )}
         </Box>
       </Box>
     </>

@@ -10,7 +10,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
-import { TRANSACTION_STATUS, formatRupiah, isTransactionStatus, type HomeKindFigures, type TransactionKindKey, type TransactionStatusTotal } from '@tagih/contract';
+import {
+  TRANSACTION_STATUS,
+  formatRupiah,
+  isTransactionStatus,
+  type HomeKindFigures,
+  type TransactionKindKey,
+  type TransactionStatusTotal,
+} from '@tagih/contract';
 import { Suspense, lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { transactionListLink, type FigurePeriod } from './home-links.ts';
@@ -23,17 +30,28 @@ export interface HomePeriods {
   week: FigurePeriod;
 }
 
-const labelOf = (status: string) => (isTransactionStatus(status) ? TRANSACTION_STATUS[status].label : status);
+const labelOf = (status: string) =>
+  isTransactionStatus(status) ? TRANSACTION_STATUS[status].label : status;
 
 /** The name is the link's own text (what it shows plus hidden context), so screen readers and voice control agree. */
-function FigureLink({ to, figure, name }: { to: string; figure: TransactionStatusTotal; name: string }) {
+function FigureLink({
+  to,
+  figure,
+  name,
+}: {
+  to: string;
+  figure: TransactionStatusTotal;
+  name: string;
+}) {
   return (
     <Link component={RouterLink} to={to} underline="hover" sx={{ display: 'block' }}>
       <Box component="span" sx={visuallyHidden}>{`${name}: `}</Box>
       <Typography component="span" sx={{ display: 'block', fontWeight: 500, fontSize: 18 }}>
         {figure.count}
       </Typography>
-      <Box component="span" sx={visuallyHidden}>{' transaksi, '}</Box>
+      <Box component="span" sx={visuallyHidden}>
+        {' transaksi, '}
+      </Box>
       <Typography component="span" variant="body2" sx={{ display: 'block' }}>
         {formatRupiah(figure.amount)}
       </Typography>
@@ -42,7 +60,17 @@ function FigureLink({ to, figure, name }: { to: string; figure: TransactionStatu
 }
 
 /** One transaction kind on Home: count and amount by status for today and the week, and the daily chart. */
-export function HomeKindCard({ kind, title, figures, periods }: { kind: TransactionKindKey; title: string; figures: HomeKindFigures; periods: HomePeriods }) {
+export function HomeKindCard({
+  kind,
+  title,
+  figures,
+  periods,
+}: {
+  kind: TransactionKindKey;
+  title: string;
+  figures: HomeKindFigures;
+  periods: HomePeriods;
+}) {
   return (
     <Card variant="outlined">
       <CardContent>
@@ -67,10 +95,18 @@ export function HomeKindCard({ kind, title, figures, periods }: { kind: Transact
                     {label}
                   </TableCell>
                   <TableCell>
-                    <FigureLink to={transactionListLink(kind, periods.today, today.status)} figure={today} name={`${title} ${label} hari ini`} />
+                    <FigureLink
+                      to={transactionListLink(kind, periods.today, today.status)}
+                      figure={today}
+                      name={`${title} ${label} hari ini`}
+                    />
                   </TableCell>
                   <TableCell>
-                    <FigureLink to={transactionListLink(kind, periods.week, week.status)} figure={week} name={`${title} ${label} 7 hari terakhir`} />
+                    <FigureLink
+                      to={transactionListLink(kind, periods.week, week.status)}
+                      figure={week}
+                      name={`${title} ${label} 7 hari terakhir`}
+                    />
                   </TableCell>
                 </TableRow>
               );

@@ -12,8 +12,20 @@ const totals = (unpaid: number, paid: number, expired: number): TransactionStatu
   { status: '00', count: paid, amount: paid * 1000 },
   { status: '05', count: expired, amount: expired * 1000 },
 ];
-const DAYS = ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
-const kind = { today: totals(1, 2, 0), week: totals(5, 7, 1), daily: DAYS.map((day) => ({ day, byStatus: totals(0, 1, 0) })) };
+const DAYS = [
+  '2026-11-14',
+  '2026-11-15',
+  '2026-11-16',
+  '2026-11-17',
+  '2026-11-18',
+  '2026-11-19',
+  '2026-11-20',
+];
+const kind = {
+  today: totals(1, 2, 0),
+  week: totals(5, 7, 1),
+  daily: DAYS.map((day) => ({ day, byStatus: totals(0, 1, 0) })),
+};
 const FIGURES: HomeFigures = {
   today: '2026-11-20',
   weekFrom: '2026-11-14',
@@ -25,7 +37,13 @@ const FIGURES: HomeFigures = {
 
 function start(access: AccessMap, figures: HomeFigures) {
   const api = fakeApi(access, { 'GET /api/dashboard/home': () => envelopeResponse(figures) });
-  const { router, queryClient } = renderRoutes([{ path: '/dashboard/home', element: <HomeScreen /> }, { path: '*', element: <p>list</p> }], '/dashboard/home');
+  const { router, queryClient } = renderRoutes(
+    [
+      { path: '/dashboard/home', element: <HomeScreen /> },
+      { path: '*', element: <p>list</p> },
+    ],
+    '/dashboard/home',
+  );
   // The dashboard shell loads the status; Home reads it (the active company keys the figures).
   queryClient.setQueryData(statusQueryKey, statusData(access));
   return { api, router };
@@ -36,16 +54,36 @@ describe('Home', { timeout: 20_000 }, () => {
     start({ dashboard_transactionva: ['read'], dashboard_notification: ['read'] }, FIGURES);
     expect(screen.getByRole('heading', { level: 1, name: 'Selamat Datang' })).toBeInTheDocument();
     expect(screen.getByText('Payment Processing Admin Dashboard')).toBeInTheDocument();
-    const va = (await screen.findByRole('heading', { name: 'Transaction VA' })).closest<HTMLElement>('.MuiCard-root')!;
+    const va = (
+      await screen.findByRole('heading', { name: 'Transaction VA' })
+    ).closest<HTMLElement>('.MuiCard-root')!;
     expect(screen.queryByRole('heading', { name: 'Transaction BRI QRIS' })).not.toBeInTheDocument();
-    const paidWeek = within(va).getByRole('link', { name: 'Transaction VA Lunas 7 hari terakhir: 7 transaksi, Rp. 7.000,00' });
-    expect(paidWeek).toHaveAttribute('href', '/dashboard/transaction-va?from=2026-11-14&to=2026-11-20&status=00');
-    expect(within(va).getByRole('link', { name: /Belum Lunas hari ini: 1 transaksi/ })).toHaveAttribute('href', '/dashboard/transaction-va?from=2026-11-20&to=2026-11-20&status=03');
+    const paidWeek = within(va).getByRole('link', {
+      name: 'Transaction VA Lunas 7 hari terakhir: 7 transaksi, Rp. 7.000,00',
+    });
+    expect(paidWeek).toHaveAttribute(
+      'href',
+      '/dashboard/transaction-va?from=2026-11-14&to=2026-11-20&status=00',
+    );
+    expect(
+      within(va).getByRole('link', { name: /Belum Lunas hari ini: 1 transaksi/ }),
+    ).toHaveAttribute('href', '/dashboard/transaction-va?from=2026-11-20&to=2026-11-20&status=03');
     // Delivery rate: 3 of 4 today; none this week shows a dash, not 0 %.
-    expect(screen.getByRole('link', { name: 'Notifikasi terkirim hari ini: 75%' })).toHaveAttribute('href', '/dashboard/notifications?from=2026-11-20&to=2026-11-20&status=2');
-    expect(screen.getByRole('link', { name: 'Notifikasi Sukses hari ini: 3' })).toHaveAttribute('href', '/dashboard/notifications?from=2026-11-20&to=2026-11-20&status=2');
-    expect(screen.getByRole('link', { name: 'Semua notifikasi hari ini: 4' })).toHaveAttribute('href', '/dashboard/notifications?from=2026-11-20&to=2026-11-20');
-    expect(screen.getByRole('link', { name: 'Notifikasi terkirim 7 hari terakhir: –' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifikasi terkirim hari ini: 75%' })).toHaveAttribute(
+      'href',
+      '/dashboard/notifications?from=2026-11-20&to=2026-11-20&status=2',
+    );
+    expect(screen.getByRole('link', { name: 'Notifikasi Sukses hari ini: 3' })).toHaveAttribute(
+      'href',
+      '/dashboard/notifications?from=2026-11-20&to=2026-11-20&status=2',
+    );
+    expect(screen.getByRole('link', { name: 'Semua notifikasi hari ini: 4' })).toHaveAttribute(
+      'href',
+      '/dashboard/notifications?from=2026-11-20&to=2026-11-20',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Notifikasi terkirim 7 hari terakhir: –' }),
+    ).toBeInTheDocument();
   });
 
   it('puts what needs attention ("Perlu tindakan", the breaks) before the day\'s figures, under a one-line welcome', async () => {
@@ -55,13 +93,19 @@ describe('Home', { timeout: 20_000 }, () => {
     expect(queue.compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Perlu perhatian' })).toBeInTheDocument();
     // The welcome is one short line: heading and subtitle side by side, no large block.
-    expect(screen.getByRole('heading', { level: 1, name: 'Selamat Datang' }).parentElement).toContainElement(screen.getByText('Payment Processing Admin Dashboard'));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Selamat Datang' }).parentElement,
+    ).toContainElement(screen.getByText('Payment Processing Admin Dashboard'));
   });
 
   it('"Perlu tindakan" counts each work queue the user may read and leads to the queue over every day', async () => {
     start({ dashboard_transactionva: ['read'], dashboard_notification: ['read'] }, FIGURES);
-    const card = (await screen.findByRole('heading', { name: 'Perlu tindakan' })).closest<HTMLElement>('.MuiCard-root')!;
-    expect(within(card).getByRole('link', { name: '3 Transaction VA belum dicek ke bank' })).toHaveAttribute(
+    const card = (
+      await screen.findByRole('heading', { name: 'Perlu tindakan' })
+    ).closest<HTMLElement>('.MuiCard-root')!;
+    expect(
+      within(card).getByRole('link', { name: '3 Transaction VA belum dicek ke bank' }),
+    ).toHaveAttribute(
       'href',
       '/dashboard/transaction-va?from=1970-01-01&to=2026-11-20&queue=attention',
     );
@@ -76,13 +120,28 @@ describe('Home', { timeout: 20_000 }, () => {
   it('a figure click opens the list with that range and status in the URL', async () => {
     const user = userEvent.setup();
     const { router } = start({ dashboard_transactionva: ['read'] }, FIGURES);
-    await user.click(await screen.findByRole('link', { name: /Transaction VA Kadaluarsa 7 hari terakhir/ }));
+    await user.click(
+      await screen.findByRole('link', { name: /Transaction VA Kadaluarsa 7 hari terakhir/ }),
+    );
     expect(router.state.location.pathname).toBe('/dashboard/transaction-va');
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ from: '2026-11-14', to: '2026-11-20', status: '05' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      from: '2026-11-14',
+      to: '2026-11-20',
+      status: '05',
+    });
   });
 
   it('shows only the welcome when the user may read none of the figures', async () => {
-    const { api } = start({ master_role: ['read'] }, { ...FIGURES, va: null, qris: null, notifications: null, workQueues: { va: null, qris: null, notifications: null } });
+    const { api } = start(
+      { master_role: ['read'] },
+      {
+        ...FIGURES,
+        va: null,
+        qris: null,
+        notifications: null,
+        workQueues: { va: null, qris: null, notifications: null },
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Selamat Datang' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsTo('GET', '/api/dashboard/home')).toHaveLength(1);

@@ -10,7 +10,16 @@ import { HomeFigures } from './home-figures.tsx';
 export function HomeScreen() {
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          columnGap: 2,
+          rowGap: 0.5,
+          mb: 2,
+        }}
+      >
         <Logo height={32} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 400 }}>
           Selamat Datang

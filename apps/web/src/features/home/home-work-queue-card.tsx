@@ -14,7 +14,13 @@ const ENTRIES = [
 ] as const;
 
 /** "Perlu tindakan" on Home: each work queue's size, a click to the queue itself. */
-export function HomeWorkQueueCard({ queues, today }: { queues: HomeFigures['workQueues']; today: string }) {
+export function HomeWorkQueueCard({
+  queues,
+  today,
+}: {
+  queues: HomeFigures['workQueues'];
+  today: string;
+}) {
   const shown = ENTRIES.filter((entry) => queues[entry.key] !== null);
   if (shown.length === 0) return null;
   return (
@@ -25,7 +31,13 @@ export function HomeWorkQueueCard({ queues, today }: { queues: HomeFigures['work
         </Typography>
         <Stack spacing={1}>
           {shown.map((entry) => (
-            <Link key={entry.key} component={RouterLink} to={workQueueLink(entry.key, today)} underline="hover" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+            <Link
+              key={entry.key}
+              component={RouterLink}
+              to={workQueueLink(entry.key, today)}
+              underline="hover"
+              sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}
+            >
               <Typography component="span" sx={{ fontWeight: 500, fontSize: 24, minWidth: 48 }}>
                 {(queues[entry.key] ?? 0).toLocaleString('id-ID')}
               </Typography>

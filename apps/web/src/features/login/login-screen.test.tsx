@@ -7,9 +7,12 @@ import { envelopeResponse, renderRoutes } from '../../test/render.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
 function start(answer: LoginData) {
-  const api = fakeApi({ dashboard_transactionva: ['read'] }, {
-    'POST /api/security/authentication/login': () => envelopeResponse(answer),
-  });
+  const api = fakeApi(
+    { dashboard_transactionva: ['read'] },
+    {
+      'POST /api/security/authentication/login': () => envelopeResponse(answer),
+    },
+  );
   localStorage.clear();
   const { router } = renderRoutes(
     [
@@ -50,56 +53,62 @@ describe('sign-in', { timeout: 15_000 }, () => {
 
 /** The login POST's fields as sent (multipart). */
 function sentLogins() {
-  const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo, RequestInit | undefined][] } };
+  const fetchMock = globalThis.fetch as unknown as {
+    mock: { calls: [RequestInfo, RequestInit | undefined][] };
+  };
   return fetchMock.mock.calls
     .filter(([url]) => String(url).endsWith('/security/authentication/login'))
     .map(([, init]) => Object.fromEntries(init?.body as FormData));
 }
 
-describe('the sign-in form (spec §5: messages on leaving a field and on Proceed)', { timeout: 15_000 }, () => {
-  it('says nothing before a field is left, then checks it at every change', async () => {
-    start(LOGIN);
-    const user = userEvent.setup();
-    const username = screen.getByLabelText('Username');
-    expect(username).toHaveFocus();
-    await user.type(username, 'x');
-    await user.clear(username);
-    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
-    await user.tab();
-    expect(screen.getByText('Username is required')).toBeInTheDocument();
-    expect(username).toHaveAccessibleDescription('Username is required');
-    expect(username).toHaveAttribute('aria-invalid', 'true');
-    await user.type(username, 'b');
-    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
-  });
+describe(
+  'the sign-in form (spec §5: messages on leaving a field and on Proceed)',
+  { timeout: 15_000 },
+  () => {
+    it('says nothing before a field is left, then checks it at every change', async () => {
+      start(LOGIN);
+      const user = userEvent.setup();
+      const username = screen.getByLabelText('Username');
+      expect(username).toHaveFocus();
+      await user.type(username, 'x');
+      await user.clear(username);
+      expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+      await user.tab();
+      expect(screen.getByText('Username is required')).toBeInTheDocument();
+      expect(username).toHaveAccessibleDescription('Username is required');
+      expect(username).toHaveAttribute('aria-invalid', 'true');
+      await user.type(username, 'b');
+      expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    });
 
-  it('Proceed checks every field, focuses the first wrong one and sends nothing', async () => {
-    start(LOGIN);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Password'), 'ab');
-    await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    expect(screen.getByText('Username is required')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 3 characters')).toBeInTheDocument();
-    expect(screen.getByLabelText('Username')).toHaveFocus();
-    expect(sentLogins()).toEqual([]);
-    // After a Proceed every change is checked at once.
-    await user.type(screen.getByLabelText('Password'), 'c');
-    expect(screen.queryByText('Password must be at least 3 characters')).not.toBeInTheDocument();
-  });
+    it('Proceed checks every field, focuses the first wrong one and sends nothing', async () => {
+      start(LOGIN);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Password'), 'ab');
+      await user.click(screen.getByRole('button', { name: 'Proceed' }));
+      expect(screen.getByText('Username is required')).toBeInTheDocument();
+      expect(screen.getByText('Password must be at least 3 characters')).toBeInTheDocument();
+      expect(screen.getByLabelText('Username')).toHaveFocus();
+      expect(sentLogins()).toEqual([]);
+      // After a Proceed every change is checked at once.
+      await user.type(screen.getByLabelText('Password'), 'c');
+      expect(screen.queryByText('Password must be at least 3 characters')).not.toBeInTheDocument();
+    });
 
-  it('Enter submits, with the username trimmed; the password can be shown', async () => {
-    start(LOGIN);
-    const user = userEvent.setup();
-    const password = screen.getByLabelText('Password');
-    await user.type(screen.getByLabelText('Username'), '  budi ');
-    await user.type(password, ' secret-1');
-    expect(password).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
-    expect(password).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
-    expect(password).toHaveAttribute('type', 'password');
-    await user.type(password, '{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Select Company' })).toBeInTheDocument();
-    expect(sentLogins()).toEqual([{ username: 'budi', password: ' secret-1' }]);
-  });
-});
+    it('Enter submits, with the username trimmed; the password can be shown', async () => {
+      start(LOGIN);
+      const user = userEvent.setup();
+      const password = screen.getByLabelText('Password');
+      await user.type(screen.getByLabelText('Username'), '  budi ');
+      await user.type(password, ' secret-1');
+      expect(password).toHaveAttribute('type', 'password');
+      await user.click(screen.getByRole('button', { name: 'Show password' }));
+      expect(password).toHaveAttribute('type', 'text');
+      await user.click(screen.getByRole('button', { name: 'Hide password' }));
+      expect(password).toHaveAttribute('type', 'password');
+      await user.type(password, '{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Select Company' })).toBeInTheDocument();
+      expect(sentLogins()).toEqual([{ username: 'budi', password: ' secret-1' }]);
+    });
+  },
+);

@@ -44,7 +44,12 @@ export function LoginScreen() {
             fullWidth
             {...field('username')}
           />
-          <PasswordInput label="Password" autoComplete="current-password" fullWidth {...field('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            fullWidth
+            {...field('password')}
+          />
           <Box sx={{ textAlign: 'right' }}>
             <Link
               href="#"

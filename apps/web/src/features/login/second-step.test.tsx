@@ -6,16 +6,29 @@ import { fakeApi, statusData, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderRoutes } from '../../test/render.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
-const LOGIN = { token: 'token-9', user: { userId: 'budi@tagih.id', username: 'budi' }, failedAttemptsSinceLastLogin: 0 };
+const LOGIN = {
+  token: 'token-9',
+  user: { userId: 'budi@tagih.id', username: 'budi' },
+  failedAttemptsSinceLastLogin: 0,
+};
 
-function start(secondStep: FakeHandler, status = statusData({ dashboard_transactionva: ['read'] })) {
+function start(
+  secondStep: FakeHandler,
+  status = statusData({ dashboard_transactionva: ['read'] }),
+) {
   const bodies: unknown[] = [];
-  const api = fakeApi({}, {
-    'GET /api/security/authentication/status': () => envelopeResponse(status),
-    'POST /api/security/authentication/login': () => envelopeResponse({ twoFactorRequired: true, challenge: 'ch-1' }),
-    'POST /api/security/authentication/login/2fa': secondStep,
-  });
-  const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo, RequestInit | undefined][] } };
+  const api = fakeApi(
+    {},
+    {
+      'GET /api/security/authentication/status': () => envelopeResponse(status),
+      'POST /api/security/authentication/login': () =>
+        envelopeResponse({ twoFactorRequired: true, challenge: 'ch-1' }),
+      'POST /api/security/authentication/login/2fa': secondStep,
+    },
+  );
+  const fetchMock = globalThis.fetch as unknown as {
+    mock: { calls: [RequestInfo, RequestInit | undefined][] };
+  };
   localStorage.clear();
   const { router } = renderRoutes(
     [
@@ -65,7 +78,9 @@ describe('two-factor sign-in, second step', { timeout: 15_000 }, () => {
   });
 
   it("shows the server's refusal of a wrong code and stays on the step", async () => {
-    start(() => envelopeResponse(null, { status: 401, error: 1, message: MESSAGES.twoFactorCodeInvalid }));
+    start(() =>
+      envelopeResponse(null, { status: 401, error: 1, message: MESSAGES.twoFactorCodeInvalid }),
+    );
     const user = await passwordStep();
     await user.type(screen.getByLabelText('Code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -78,7 +93,9 @@ describe('two-factor sign-in, second step', { timeout: 15_000 }, () => {
     const user = await passwordStep();
     await user.type(screen.getByLabelText('Code'), '12ab');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app'),
+    ).toBeInTheDocument();
     expect(secondStepBodies()).toEqual([]);
   });
 

@@ -23,7 +23,10 @@ export function SecondStep({ busy, verify, cancel }: SecondStepProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkCode(useRecovery ? SECOND_FACTOR_RULES.recoveryCode : SECOND_FACTOR_RULES.code, value);
+    const checked = checkCode(
+      useRecovery ? SECOND_FACTOR_RULES.recoveryCode : SECOND_FACTOR_RULES.code,
+      value,
+    );
     if ('issue' in checked) {
       setError(checked.issue);
       return;

@@ -7,14 +7,21 @@
  * uncontrolled; what was typed is kept, so that the form shown again (Back from the second
  * step) has it.
  */
-import { LOGIN_FIELD_RULES, textRuleIssue, textRuleValue, type LoginBody, type LoginField } from '@tagih/contract';
+import {
+  LOGIN_FIELD_RULES,
+  textRuleIssue,
+  textRuleValue,
+  type LoginBody,
+  type LoginField,
+} from '@tagih/contract';
 import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 
 const FIELDS = Object.keys(LOGIN_FIELD_RULES) as LoginField[];
 
 type FieldErrors = Partial<Record<LoginField, string>>;
 
-const issueOf = (field: LoginField, value: string) => textRuleIssue(LOGIN_FIELD_RULES[field], value) ?? undefined;
+const issueOf = (field: LoginField, value: string) =>
+  textRuleIssue(LOGIN_FIELD_RULES[field], value) ?? undefined;
 
 /** `onValid` gets the values as sent (the username trimmed); `field(name)` spreads onto the field (OutlinedField). */
 export function useLoginForm(onValid: (body: LoginBody) => unknown) {
@@ -24,7 +31,8 @@ export function useLoginForm(onValid: (body: LoginBody) => unknown) {
   const submitted = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const check = (field: LoginField, value: string) => setErrors((old) => ({ ...old, [field]: issueOf(field, value) }));
+  const check = (field: LoginField, value: string) =>
+    setErrors((old) => ({ ...old, [field]: issueOf(field, value) }));
 
   const field = (name: LoginField) => ({
     name,
@@ -48,7 +56,9 @@ export function useLoginForm(onValid: (body: LoginBody) => unknown) {
     event.preventDefault();
     submitted.current = true;
     const value = (name: LoginField) => inputs.current[name]?.value ?? '';
-    const found: FieldErrors = Object.fromEntries(FIELDS.map((name) => [name, issueOf(name, value(name))]));
+    const found: FieldErrors = Object.fromEntries(
+      FIELDS.map((name) => [name, issueOf(name, value(name))]),
+    );
     setErrors(found);
     const firstWrong = FIELDS.find((name) => found[name]);
     if (firstWrong) {

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  APP_ROUTES, MESSAGES, dashboardUrl, needsSecondStep, passwordChangeMessage, type LoginBody, type LoginData,
+  APP_ROUTES,
+  MESSAGES,
+  dashboardUrl,
+  needsSecondStep,
+  passwordChangeMessage,
+  type LoginBody,
+  type LoginData,
 } from '@tagih/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

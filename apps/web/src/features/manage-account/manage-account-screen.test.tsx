@@ -11,17 +11,33 @@ import { ManageAccountScreen } from './manage-account-screen.tsx';
 const ACCOUNT = 'PUT /api/account/login';
 
 const sentBodies = () =>
-  (globalThis.fetch as unknown as { mock: { calls: [RequestInfo, RequestInit | undefined][] } }).mock.calls
+  (
+    globalThis.fetch as unknown as { mock: { calls: [RequestInfo, RequestInit | undefined][] } }
+  ).mock.calls
     .filter(([url, init]) => String(url).endsWith('/account/login') && init?.method === 'PUT')
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-function open(policy: PasswordPolicy | undefined, handlers: Parameters<typeof fakeApi>[1] = {}, passwordChangeRequired: PasswordChangeReason | null = null) {
-  const status = { ...statusData({ dashboard: ['read'] }), ...(policy ? { passwordPolicy: policy } : {}), passwordChangeRequired };
-  fakeApi({}, { 'GET /api/security/authentication/status': () => envelopeResponse(status), ...handlers });
-  return renderRoutes([
-    { path: '/dashboard/manage-account', element: <ManageAccountScreen /> },
-    { path: '/login', element: <h1>Login</h1> },
-  ], '/dashboard/manage-account');
+function open(
+  policy: PasswordPolicy | undefined,
+  handlers: Parameters<typeof fakeApi>[1] = {},
+  passwordChangeRequired: PasswordChangeReason | null = null,
+) {
+  const status = {
+    ...statusData({ dashboard: ['read'] }),
+    ...(policy ? { passwordPolicy: policy } : {}),
+    passwordChangeRequired,
+  };
+  fakeApi(
+    {},
+    { 'GET /api/security/authentication/status': () => envelopeResponse(status), ...handlers },
+  );
+  return renderRoutes(
+    [
+      { path: '/dashboard/manage-account', element: <ManageAccountScreen /> },
+      { path: '/login', element: <h1>Login</h1> },
+    ],
+    '/dashboard/manage-account',
+  );
 }
 
 const passwordInput = () => screen.getByLabelText('Password', { selector: 'input' });
@@ -29,15 +45,21 @@ const passwordInput = () => screen.getByLabelText('Password', { selector: 'input
 describe('Manage Account: password policy', { timeout: 20_000 }, () => {
   it('spec (default): no current password, 6 characters are enough', async () => {
     const user = userEvent.setup();
-    open(undefined, { [ACCOUNT]: () => envelopeResponse(null, { message: MESSAGES.accountUpdated }) });
+    open(undefined, {
+      [ACCOUNT]: () => envelopeResponse(null, { message: MESSAGES.accountUpdated }),
+    });
     await screen.findByDisplayValue('budi');
-    expect(screen.queryByLabelText('Current password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByLabelText('Current password', { selector: 'input' }),
+    ).not.toBeInTheDocument();
     await user.type(passwordInput(), 'abc12');
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
     await user.type(passwordInput(), '3');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sentBodies()).toEqual([{ usloUserName: 'budi', usloPassword: 'abc123' }]));
+    await waitFor(() =>
+      expect(sentBodies()).toEqual([{ usloUserName: 'budi', usloPassword: 'abc123' }]),
+    );
   });
 
   it('pci: the rules under the field, the current password asked for and sent', async () => {
@@ -58,7 +80,9 @@ describe('Manage Account: password policy', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(sentBodies()).toEqual([{ usloUserName: 'budi', usloPassword: 'Kopi-Tubruk-2026', currentPassword: 'demo-pass-1' }]),
+      expect(sentBodies()).toEqual([
+        { usloUserName: 'budi', usloPassword: 'Kopi-Tubruk-2026', currentPassword: 'demo-pass-1' },
+      ]),
     );
   });
 
@@ -66,7 +90,10 @@ describe('Manage Account: password policy', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     open('pci', {
       [ACCOUNT]: () =>
-        envelopeResponse({ errors: { usloPassword: MESSAGES.passwordPciReused } }, { status: 400, error: 1, message: MESSAGES.passwordPciReused }),
+        envelopeResponse(
+          { errors: { usloPassword: MESSAGES.passwordPciReused } },
+          { status: 400, error: 1, message: MESSAGES.passwordPciReused },
+        ),
     });
     await screen.findByDisplayValue('budi');
     const name = screen.getByLabelText('Username', { selector: 'input' });
@@ -76,8 +103,13 @@ describe('Manage Account: password policy', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.passwordPciIsUsername)).toBeInTheDocument();
     await user.clear(passwordInput());
     await user.type(passwordInput(), 'Kopi-Lama-2020');
-    await user.type(screen.getByLabelText('Current password', { selector: 'input' }), 'demo-pass-1');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), { timeout: 3000 });
+    await user.type(
+      screen.getByLabelText('Current password', { selector: 'input' }),
+      'demo-pass-1',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), {
+      timeout: 3000,
+    });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.passwordPciReused)).toBeInTheDocument();
   });
@@ -97,7 +129,8 @@ describe('Manage Account: password policy', { timeout: 20_000 }, () => {
         saved = true;
         return envelopeResponse(null, { message: MESSAGES.accountUpdated });
       },
-      'POST /api/security/authentication/logout': () => envelopeResponse(null, { status: 401, error: 1, message: MESSAGES.sessionInvalid }),
+      'POST /api/security/authentication/logout': () =>
+        envelopeResponse(null, { status: 401, error: 1, message: MESSAGES.sessionInvalid }),
     });
     await screen.findByDisplayValue('budi');
     await user.type(passwordInput(), 'abc123');
@@ -107,7 +140,9 @@ describe('Manage Account: password policy', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(saved).toBe(true);
     // A call still under way when the server revoked the session answers 401: no second toast.
-    vi.mocked(globalThis.fetch).mockImplementation(async () => envelopeResponse(null, { status: 401, error: 1, message: MESSAGES.sessionInvalid }));
+    vi.mocked(globalThis.fetch).mockImplementation(async () =>
+      envelopeResponse(null, { status: 401, error: 1, message: MESSAGES.sessionInvalid }),
+    );
     await expect(getStatus()).rejects.toThrow();
     expect(expired).not.toHaveBeenCalled();
     expect(screen.queryByText(MESSAGES.sessionExpired)).not.toBeInTheDocument();

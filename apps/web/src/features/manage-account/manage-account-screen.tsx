@@ -4,7 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { passwordChangeMessage, policyAsksCurrentPassword, type PasswordPolicy } from '@tagih/contract';
+import {
+  passwordChangeMessage,
+  policyAsksCurrentPassword,
+  type PasswordPolicy,
+} from '@tagih/contract';
 import { READ_ONLY_LOOK } from '../../components/form-fields/field-input.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -24,7 +28,8 @@ const PASSWORD_HINT: Record<PasswordPolicy, string> = {
  * password expired or was set by somebody else is told to set a new one here.
  */
 export function ManageAccountScreen() {
-  const { form, status, policy, canSave, save, resetForm, usernameError, saving } = useAccountForm();
+  const { form, status, policy, canSave, save, resetForm, usernameError, saving } =
+    useAccountForm();
   const {
     register,
     formState: { errors },
@@ -39,7 +44,9 @@ export function ManageAccountScreen() {
       <Card variant="outlined" sx={{ maxWidth: 560 }}>
         <CardContent component="form" noValidate onSubmit={save}>
           <Stack spacing={2.5}>
-            {changeRequired && <Alert severity="warning">{passwordChangeMessage(changeRequired)}</Alert>}
+            {changeRequired && (
+              <Alert severity="warning">{passwordChangeMessage(changeRequired)}</Alert>
+            )}
             <TextField
               label="User ID"
               value={status.data.user}
@@ -70,8 +77,7 @@ export function ManageAccountScreen() {
                 {...register('currentPassword')}
                 error={Boolean(errors.currentPassword)}
                 helperText={
-                  errors.currentPassword?.message ??
-                  'Needed to change your username or password.'
+                  errors.currentPassword?.message ?? 'Needed to change your username or password.'
                 }
               />
             )}

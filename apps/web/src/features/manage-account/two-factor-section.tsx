@@ -36,10 +36,14 @@ function RecoveryCodes({ codes, done }: { codes: string[]; done: () => void }) {
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
-        Save these recovery codes somewhere safe. Each one signs you in once without your authenticator app.
-        They are shown only now.
+        Save these recovery codes somewhere safe. Each one signs you in once without your
+        authenticator app. They are shown only now.
       </Alert>
-      <Box component="ul" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 3 }}>
+      <Box
+        component="ul"
+        aria-label="Recovery codes"
+        sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 3 }}
+      >
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
@@ -91,8 +95,8 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography variant="body2">
-          Two-factor sign-in is off. With it on, signing in needs a code from an authenticator app on your phone
-          as well as your password.
+          Two-factor sign-in is off. With it on, signing in needs a code from an authenticator app
+          on your phone as well as your password.
         </Typography>
         <Button variant="contained" onClick={() => void start()} disabled={setup.isPending}>
           Set up two-factor
@@ -103,7 +107,8 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void confirm(event)}>
       <Typography variant="body2">
-        Scan the QR code with your authenticator app, or type the key into it; then enter the 6-digit code it shows.
+        Scan the QR code with your authenticator app, or type the key into it; then enter the
+        6-digit code it shows.
       </Typography>
       <Box sx={{ alignSelf: 'center', p: 1, bgcolor: '#fff' }}>
         <QRCodeSVG value={pending.otpauthUrl} size={180} title="Two-factor QR code" />
@@ -112,7 +117,13 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         label="Key"
         value={pending.secret}
         fullWidth
-        slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'two-factor-key', style: { fontFamily: 'monospace' } } }}
+        slotProps={{
+          htmlInput: {
+            readOnly: true,
+            'data-testid': 'two-factor-key',
+            style: { fontFamily: 'monospace' },
+          },
+        }}
       />
       <TextField
         label="Code"
@@ -142,7 +153,10 @@ function Disable() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!password || !code.trim()) {
-      setErrors({ ...(!password ? { password: MESSAGES.passwordRequired } : {}), ...(!code.trim() ? { code: 'Enter a code or a recovery code' } : {}) });
+      setErrors({
+        ...(!password ? { password: MESSAGES.passwordRequired } : {}),
+        ...(!code.trim() ? { code: 'Enter a code or a recovery code' } : {}),
+      });
       return;
     }
     try {
@@ -152,7 +166,8 @@ function Disable() {
       setCode('');
       setErrors({});
     } catch (e) {
-      const fields = (e as { envelope?: { data?: { errors?: Record<string, string> } } }).envelope?.data?.errors;
+      const fields = (e as { envelope?: { data?: { errors?: Record<string, string> } } }).envelope
+        ?.data?.errors;
       setErrors(fields ?? { code: errorMessage(e, MESSAGES.unknownError) });
     }
   };
@@ -160,7 +175,9 @@ function Disable() {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
       <Alert severity="success">Two-factor sign-in is on.</Alert>
-      <Typography variant="body2">To turn it off, enter your password and a code from your app or a recovery code.</Typography>
+      <Typography variant="body2">
+        To turn it off, enter your password and a code from your app or a recovery code.
+      </Typography>
       <PasswordField
         label="Current password"
         autoComplete="current-password"
@@ -190,13 +207,20 @@ function Disable() {
 export function TwoFactorSection({ enabled, required }: { enabled: boolean; required: boolean }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   return (
-    <Card variant="outlined" sx={{ maxWidth: 560, mt: 3 }} component="section" aria-label="Two-factor sign-in">
+    <Card
+      variant="outlined"
+      sx={{ maxWidth: 560, mt: 3 }}
+      component="section"
+      aria-label="Two-factor sign-in"
+    >
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
             Two-factor sign-in
           </Typography>
-          {required && !enabled && <Alert severity="warning">{MESSAGES.twoFactorEnrolmentRequired}</Alert>}
+          {required && !enabled && (
+            <Alert severity="warning">{MESSAGES.twoFactorEnrolmentRequired}</Alert>
+          )}
           {recoveryCodes ? (
             <RecoveryCodes codes={recoveryCodes} done={() => setRecoveryCodes(null)} />
           ) : enabled ? (

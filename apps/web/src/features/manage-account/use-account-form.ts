@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  accountLoginForm, DEFAULT_PASSWORD_POLICY, MESSAGES, policyAsksCurrentPassword, type AccountLoginBody,
+  accountLoginForm,
+  DEFAULT_PASSWORD_POLICY,
+  MESSAGES,
+  policyAsksCurrentPassword,
+  type AccountLoginBody,
 } from '@tagih/contract';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,7 +24,8 @@ const EMPTY = { usloPassword: '', currentPassword: '' };
 
 /** The field errors of a refused save (`data.errors`), for the fields this form has. */
 function fieldErrors(error: ApiError): [FieldName, string][] {
-  const errors = (error.envelope?.data as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
+  const errors =
+    (error.envelope?.data as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
   return Object.entries(errors).filter((e): e is [FieldName, string] =>
     ['usloUserName', 'usloPassword', 'currentPassword'].includes(e[0]),
   );

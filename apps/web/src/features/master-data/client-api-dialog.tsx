@@ -7,7 +7,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { clientApiAccessBody, DEFAULT_BUSINESS_TZ, DIALOG_WIDTH, formatDateTime, MESSAGES, type ClientApiAccess } from '@tagih/contract';
+import {
+  clientApiAccessBody,
+  DEFAULT_BUSINESS_TZ,
+  DIALOG_WIDTH,
+  formatDateTime,
+  MESSAGES,
+  type ClientApiAccess,
+} from '@tagih/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useGiveApiAccess, useRevokeApiAccess } from '../../api/client-api-access.ts';
@@ -16,14 +23,31 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { notify } from '../../components/notify.tsx';
 import type { MasterRow } from './master-config.ts';
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
-function Shown({ label, value, secret = false }: { label: string; value: string; secret?: boolean }) {
+function Shown({
+  label,
+  value,
+  secret = false,
+}: {
+  label: string;
+  value: string;
+  secret?: boolean;
+}) {
   return (
     <Box sx={{ mt: 1.5 }}>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        <Typography component="code" aria-label={label} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{value}</Typography>
+        <Typography
+          component="code"
+          aria-label={label}
+          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+        >
+          {value}
+        </Typography>
         <CopyButton label={label} value={value} secret={secret} />
       </Box>
     </Box>
@@ -73,22 +97,32 @@ export function ClientApiDialog({ client, onClose }: { client: MasterRow; onClos
         notify.success(MESSAGES.clientApiRevoked);
         onClose();
       },
-      onError: (error) => notify.error(MESSAGES.clientApiRevokeFailed, errorMessage(error, MESSAGES.unknownError)),
+      onError: (error) =>
+        notify.error(MESSAGES.clientApiRevokeFailed, errorMessage(error, MESSAGES.unknownError)),
       onSettled: () => setAsking(false),
     });
   };
 
   return (
     <>
-      <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="client-api-title" slotProps={{ paper: { sx: { width: DIALOG_WIDTH.genericForm, maxWidth: '100%' } } }}>
+      <Dialog
+        open
+        onClose={busy ? undefined : onClose}
+        aria-labelledby="client-api-title"
+        slotProps={{ paper: { sx: { width: DIALOG_WIDTH.genericForm, maxWidth: '100%' } } }}
+      >
         <DialogTitle id="client-api-title" sx={{ pb: 0 }}>
           API Access
-          <Typography variant="body2" color="text.secondary">{name}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {name}
+          </Typography>
         </DialogTitle>
         <DialogContent>
           {issued ? (
             <>
-              <Alert severity="warning" sx={{ mt: 1 }}>{MESSAGES.clientApiIssued}</Alert>
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {MESSAGES.clientApiIssued}
+              </Alert>
               <Shown label="Client ID" value={issued.clientId} />
               <Shown label="Client Secret" value={issued.clientSecret} secret />
             </>
@@ -110,20 +144,36 @@ export function ClientApiDialog({ client, onClose }: { client: MasterRow; onClos
                 minRows={6}
                 fullWidth
                 margin="normal"
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 12 } } }}
+                slotProps={{
+                  htmlInput: {
+                    spellCheck: false,
+                    style: { fontFamily: 'monospace', fontSize: 12 },
+                  },
+                }}
               />
             </>
           )}
         </DialogContent>
         <DialogActions>
           {issued ? (
-            <Button variant="contained" onClick={onClose}>Done</Button>
+            <Button variant="contained" onClick={onClose}>
+              Done
+            </Button>
           ) : (
             <>
               {clientId && (
-                <Button color="error" onClick={() => setAsking(true)} disabled={busy} sx={{ mr: 'auto' }}>Revoke</Button>
+                <Button
+                  color="error"
+                  onClick={() => setAsking(true)}
+                  disabled={busy}
+                  sx={{ mr: 'auto' }}
+                >
+                  Revoke
+                </Button>
               )}
-              <Button color="inherit" onClick={onClose} disabled={busy}>Cancel</Button>
+              <Button color="inherit" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
               <Button variant="contained" onClick={submit} disabled={!valid || busy}>
                 {give.isPending ? 'Saving..' : clientId ? 'Replace Key and Secret' : 'Give Access'}
               </Button>

@@ -30,7 +30,12 @@ export function ClientsScreen() {
               slots: 1,
               render: (row) => (
                 <Tooltip title="API access">
-                  <IconButton size="small" color="primary" aria-label="API access" onClick={() => setTarget(row)}>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label="API access"
+                    onClick={() => setTarget(row)}
+                  >
                     <VpnKeyIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -42,7 +47,13 @@ export function ClientsScreen() {
   );
   return (
     <MasterListScreen config={clientsConfig} actions={actions}>
-      {target && <ClientApiDialog key={String(target.clntid)} client={target} onClose={() => setTarget(null)} />}
+      {target && (
+        <ClientApiDialog
+          key={String(target.clntid)}
+          client={target}
+          onClose={() => setTarget(null)}
+        />
+      )}
     </MasterListScreen>
   );
 }

@@ -30,7 +30,13 @@ export function fakeMasterApi(
     const answer = override(call);
     if (answer) return answer;
     if (url.pathname === '/api/security/authentication/status') {
-      return envelopeResponse({ access, user: 'admin', username: 'admin', isSuperadmin, company: { active: null, available: [] } });
+      return envelopeResponse({
+        access,
+        user: 'admin',
+        username: 'admin',
+        isSuperadmin,
+        company: { active: null, available: [] },
+      });
     }
     if (call.method === 'GET' && url.pathname === `/api${resource.path}`) {
       const max = Number(url.searchParams.get('max') ?? 10);
@@ -42,13 +48,19 @@ export function fakeMasterApi(
       }
       return envelopeResponse({
         data: found.slice(0, max),
-        pagination: { totalData: found.length, totalPage: Math.ceil(found.length / max), page: 1, itemPerPage: max },
+        pagination: {
+          totalData: found.length,
+          totalPage: Math.ceil(found.length / max),
+          page: 1,
+          itemPerPage: max,
+        },
         fields: fieldMeta(resource),
       });
     }
     return envelopeResponse(null);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === `/api${resource.path}`);
+  const listCalls = () =>
+    calls.filter((c) => c.method === 'GET' && c.url.pathname === `/api${resource.path}`);
   return { calls, listCalls, fetchMock };
 }

@@ -1,10 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, fieldMeta, permissionResource, roleResource, userCompanyResource, userResource, userRoleResource, type AccessMap } from '@tagih/contract';
+import {
+  MESSAGES,
+  fieldMeta,
+  permissionResource,
+  roleResource,
+  userCompanyResource,
+  userResource,
+  userRoleResource,
+  type AccessMap,
+} from '@tagih/contract';
 import { describe, expect, it } from 'vitest';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { fakeMasterApi, type FakeCall } from './fake-master-api.test-util.ts';
-import { PermissionsScreen, UserCompaniesScreen, UserRolesScreen, UsersScreen } from './master-data-screens.tsx';
+import {
+  PermissionsScreen,
+  UserCompaniesScreen,
+  UserRolesScreen,
+  UsersScreen,
+} from './master-data-screens.tsx';
 
 const ALL = ['read', 'create', 'update', 'delete'] as AccessMap[string];
 const ONLY_SUPERADMIN = 'Only a Superadmin can change a Superadmin user.';
@@ -26,7 +40,8 @@ function choices(call: FakeCall): Response | undefined {
       { roleId: 3, roleName: 'Staff' },
     ]);
   }
-  if (call.url.pathname === '/api/master/user') return listOf(userResource, [{ userId: 'rina@tagih.id', userStatus: 1 }]);
+  if (call.url.pathname === '/api/master/user')
+    return listOf(userResource, [{ userId: 'rina@tagih.id', userStatus: 1 }]);
   return undefined;
 }
 
@@ -48,8 +63,20 @@ async function roleChoices(isSuperadmin: boolean) {
 }
 
 const USERS = [
-  { userId: 'admin@tagih.id', usloUserName: 'admin', userStatus: 1, userIsSuperadmin: true, userLockedUntil: null },
-  { userId: 'rina@tagih.id', usloUserName: 'rina', userStatus: 1, userIsSuperadmin: false, userLockedUntil: '2099-03-10T03:30:00.000Z' },
+  {
+    userId: 'admin@tagih.id',
+    usloUserName: 'admin',
+    userStatus: 1,
+    userIsSuperadmin: true,
+    userLockedUntil: null,
+  },
+  {
+    userId: 'rina@tagih.id',
+    usloUserName: 'rina',
+    userStatus: 1,
+    userIsSuperadmin: false,
+    userLockedUntil: '2099-03-10T03:30:00.000Z',
+  },
 ];
 const USER_ACCESS = { master_user: ALL };
 
@@ -70,7 +97,9 @@ describe('least privilege on the master screens', { timeout: 20_000 }, () => {
     const superadminLink = await rowOf('admin@tagih.id');
     expect(within(superadminLink).getByRole('button', { name: 'Edit' })).toBeDisabled();
     expect(within(superadminLink).getByRole('button', { name: 'Delete' })).toBeDisabled();
-    expect(within(await rowOf('rina@tagih.id')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(
+      within(await rowOf('rina@tagih.id')).getByRole('button', { name: 'Edit' }),
+    ).toBeEnabled();
   });
 
   it('an Admin cannot edit or delete a Superadmin user, and is told why', async () => {
@@ -101,7 +130,9 @@ describe('least privilege on the master screens', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const refuse = { status: 403, error: 1 as const, message: ONLY_SUPERADMIN };
     fakeMasterApi(userResource, USERS, USER_ACCESS, (call) =>
-      call.method === 'PUT' || call.method === 'DELETE' ? envelopeResponse(null, refuse) : undefined,
+      call.method === 'PUT' || call.method === 'DELETE'
+        ? envelopeResponse(null, refuse)
+        : undefined,
     );
     renderUi(<UsersScreen />);
     const rina = await rowOf('rina@tagih.id');
@@ -129,10 +160,26 @@ describe('nobody is offered to change a stronger account', { timeout: 20_000 }, 
 
   it("User Management: the server's per-row reason disables Edit and Delete, and says why", async () => {
     const user = userEvent.setup();
-    fakeMasterApi(userResource, [
-      { userId: 'auditor@tagih.id', usloUserName: 'auditor', userStatus: 1, userIsSuperadmin: false, protectedReason: STRONGER },
-      { userId: 'budi@tagih.id', usloUserName: 'budi', userStatus: 1, userIsSuperadmin: false, protectedReason: null },
-    ], USER_ACCESS);
+    fakeMasterApi(
+      userResource,
+      [
+        {
+          userId: 'auditor@tagih.id',
+          usloUserName: 'auditor',
+          userStatus: 1,
+          userIsSuperadmin: false,
+          protectedReason: STRONGER,
+        },
+        {
+          userId: 'budi@tagih.id',
+          usloUserName: 'budi',
+          userStatus: 1,
+          userIsSuperadmin: false,
+          protectedReason: null,
+        },
+      ],
+      USER_ACCESS,
+    );
     renderUi(<UsersScreen />);
     const auditor = await rowOf('auditor@tagih.id');
     const edit = within(auditor).getByRole('button', { name: 'Edit' });
@@ -146,35 +193,90 @@ describe('nobody is offered to change a stronger account', { timeout: 20_000 }, 
   });
 
   it("User Role and User Company: a stronger user's links cannot be edited or deleted", async () => {
-    fakeMasterApi(userRoleResource, [
-      { usroId: 7, usroUserId: 'auditor@tagih.id', usroRoleId: 4, roleName: 'Auditor', protectedReason: STRONGER },
-      { usroId: 8, usroUserId: 'budi@tagih.id', usroRoleId: 3, roleName: 'Staff', protectedReason: null },
-    ], { master_user_role: ALL }, choices);
+    fakeMasterApi(
+      userRoleResource,
+      [
+        {
+          usroId: 7,
+          usroUserId: 'auditor@tagih.id',
+          usroRoleId: 4,
+          roleName: 'Auditor',
+          protectedReason: STRONGER,
+        },
+        {
+          usroId: 8,
+          usroUserId: 'budi@tagih.id',
+          usroRoleId: 3,
+          roleName: 'Staff',
+          protectedReason: null,
+        },
+      ],
+      { master_user_role: ALL },
+      choices,
+    );
     const roles = renderUi(<UserRolesScreen />);
-    expect(within(await rowOf('auditor@tagih.id')).getByRole('button', { name: 'Edit' })).toBeDisabled();
-    expect(within(await rowOf('budi@tagih.id')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(
+      within(await rowOf('auditor@tagih.id')).getByRole('button', { name: 'Edit' }),
+    ).toBeDisabled();
+    expect(
+      within(await rowOf('budi@tagih.id')).getByRole('button', { name: 'Edit' }),
+    ).toBeEnabled();
     roles.unmount();
 
-    fakeMasterApi(userCompanyResource, [
-      { uscoId: 5, uscoUserId: 'auditor@tagih.id', uscoCompId: 1, companyName: 'PT Sinar Pay', protectedReason: STRONGER },
-      { uscoId: 6, uscoUserId: 'budi@tagih.id', uscoCompId: 1, companyName: 'PT Sinar Pay', protectedReason: null },
-    ], { master_user: ['read'], master_user_company: ALL });
+    fakeMasterApi(
+      userCompanyResource,
+      [
+        {
+          uscoId: 5,
+          uscoUserId: 'auditor@tagih.id',
+          uscoCompId: 1,
+          companyName: 'PT Sinar Pay',
+          protectedReason: STRONGER,
+        },
+        {
+          uscoId: 6,
+          uscoUserId: 'budi@tagih.id',
+          uscoCompId: 1,
+          companyName: 'PT Sinar Pay',
+          protectedReason: null,
+        },
+      ],
+      { master_user: ['read'], master_user_company: ALL },
+    );
     renderUi(<UserCompaniesScreen />);
-    expect(within(await rowOf('auditor@tagih.id')).getByRole('button', { name: 'Delete' })).toBeDisabled();
-    expect(within(await rowOf('budi@tagih.id')).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(
+      within(await rowOf('auditor@tagih.id')).getByRole('button', { name: 'Delete' }),
+    ).toBeDisabled();
+    expect(
+      within(await rowOf('budi@tagih.id')).getByRole('button', { name: 'Delete' }),
+    ).toBeEnabled();
   });
 
-  it("Permission: only a Superadmin is offered to edit what a permission allows", async () => {
-    const permissions = [{ prmsId: 9, prmsName: 'master_permission', prmsOperations: '["read","create","update","delete"]' }];
+  it('Permission: only a Superadmin is offered to edit what a permission allows', async () => {
+    const permissions = [
+      {
+        prmsId: 9,
+        prmsName: 'master_permission',
+        prmsOperations: '["read","create","update","delete"]',
+      },
+    ];
     fakeMasterApi(permissionResource, permissions, { master_permission: ALL });
     const keeper = renderUi(<PermissionsScreen />);
-    expect(within(await rowOf('master_permission')).getByRole('button', { name: 'Edit' })).toBeDisabled();
-    expect(within(await rowOf('master_permission')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(
+      within(await rowOf('master_permission')).getByRole('button', { name: 'Edit' }),
+    ).toBeDisabled();
+    expect(
+      within(await rowOf('master_permission')).getByRole('button', { name: 'Delete' }),
+    ).toBeDisabled();
     keeper.unmount();
 
-    fakeMasterApi(permissionResource, permissions, { master_permission: ALL }, undefined, { isSuperadmin: true });
+    fakeMasterApi(permissionResource, permissions, { master_permission: ALL }, undefined, {
+      isSuperadmin: true,
+    });
     renderUi(<PermissionsScreen />);
-    expect(within(await rowOf('master_permission')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(
+      within(await rowOf('master_permission')).getByRole('button', { name: 'Edit' }),
+    ).toBeEnabled();
   });
 });
 
@@ -186,7 +288,9 @@ describe('sign-in lockout in User Management', { timeout: 20_000 }, () => {
     const rina = await rowOf('rina@tagih.id');
     expect(within(rina).getByText('Locked')).toBeInTheDocument();
     expect(within(await rowOf('admin@tagih.id')).queryByText('Locked')).not.toBeInTheDocument();
-    expect(within(await rowOf('admin@tagih.id')).queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
+    expect(
+      within(await rowOf('admin@tagih.id')).queryByRole('button', { name: 'Unlock' }),
+    ).not.toBeInTheDocument();
 
     const reloads = api.listCalls().length;
     await user.click(within(rina).getByRole('button', { name: 'Unlock' }));
@@ -202,12 +306,27 @@ describe('sign-in lockout in User Management', { timeout: 20_000 }, () => {
 
   it("says 'Gagal membuka kunci user.' with the server's message when refused", async () => {
     const user = userEvent.setup();
-    fakeMasterApi(userResource, USERS, USER_ACCESS, (call) =>
-      call.method === 'POST' ? envelopeResponse(null, { status: 403, error: 1, message: 'Only a Superadmin can unlock a user.' }) : undefined,
-    { isSuperadmin: true });
+    fakeMasterApi(
+      userResource,
+      USERS,
+      USER_ACCESS,
+      (call) =>
+        call.method === 'POST'
+          ? envelopeResponse(null, {
+              status: 403,
+              error: 1,
+              message: 'Only a Superadmin can unlock a user.',
+            })
+          : undefined,
+      { isSuperadmin: true },
+    );
     renderUi(<UsersScreen />);
     await user.click(within(await rowOf('rina@tagih.id')).getByRole('button', { name: 'Unlock' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Unlock User' })).getByRole('button', { name: 'Unlock' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Unlock User' })).getByRole('button', {
+        name: 'Unlock',
+      }),
+    );
     expect(await screen.findByText('Gagal membuka kunci user.')).toBeInTheDocument();
     expect(screen.getByText('Only a Superadmin can unlock a user.')).toBeInTheDocument();
   });

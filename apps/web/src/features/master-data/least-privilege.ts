@@ -36,17 +36,26 @@ const firstReason =
 /** User Management: a user who holds the Superadmin role (the server fills userIsSuperadmin), or a stronger one. */
 export const protectUser = firstReason(
   userChangeRefusal,
-  protectFromNonSuperadmin((row) => row.userIsSuperadmin === true, MESSAGES.onlySuperadminChangesSuperadmin),
+  protectFromNonSuperadmin(
+    (row) => row.userIsSuperadmin === true,
+    MESSAGES.onlySuperadminChangesSuperadmin,
+  ),
 );
 
 /** User Role: a link that grants the Superadmin role, or of a user stronger than the viewer. */
 export const protectRoleLink = firstReason(
   userChangeRefusal,
-  protectFromNonSuperadmin((row) => isSuperadminRole(row.usroRoleId), MESSAGES.onlySuperadminChangesSuperadmin),
+  protectFromNonSuperadmin(
+    (row) => isSuperadminRole(row.usroRoleId),
+    MESSAGES.onlySuperadminChangesSuperadmin,
+  ),
 );
 
 /** Permission: what a permission allows caps every role's grant of it; only a Superadmin edits or deletes one. */
-export const protectPermission = protectFromNonSuperadmin(() => true, MESSAGES.onlySuperadminChangesPermissions);
+export const protectPermission = protectFromNonSuperadmin(
+  () => true,
+  MESSAGES.onlySuperadminChangesPermissions,
+);
 
 /** Role Permission: the permissions of the Superadmin role. */
 export const protectSuperadminRolePermission = protectFromNonSuperadmin(

@@ -4,7 +4,13 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { CellParams, TableColumn } from '../../components/table-column.ts';
-import { DEFAULT_BUSINESS_TZ, formatDateTime, isSortable, type FieldDef, type ResourceDef } from '@tagih/contract';
+import {
+  DEFAULT_BUSINESS_TZ,
+  formatDateTime,
+  isSortable,
+  type FieldDef,
+  type ResourceDef,
+} from '@tagih/contract';
 import type { ReactNode } from 'react';
 import { CutText } from '../../components/cut-text.tsx';
 import { EMPTY_CELL } from '../../components/data-table.tsx';
@@ -52,12 +58,16 @@ function columnOf(field: FieldDef): TableColumn<MasterRow> {
     field: field.name,
     headerName: field.label,
     sortable: isSortable(field),
-   
+
     minWidth: field.key ? 70 : 130,
     renderCell: textCell,
   };
   if (field.input === 'operations') {
-    return { ...column, minWidth: 260, renderCell: ({ value }) => <OperationsChips value={value} /> };
+    return {
+      ...column,
+      minWidth: 260,
+      renderCell: ({ value }) => <OperationsChips value={value} />,
+    };
   }
   if (field.options) return { ...column, renderCell: optionCell(field) };
   if (field.type === 'date') {
@@ -72,13 +82,25 @@ function columnOf(field: FieldDef): TableColumn<MasterRow> {
 }
 
 /** An icon button with its tooltip; disabled with `reason` as the tooltip instead. */
-function RowButton(props: { label: string; color: 'warning' | 'error'; icon: ReactNode; reason: string | null; onClick: () => void }) {
+function RowButton(props: {
+  label: string;
+  color: 'warning' | 'error';
+  icon: ReactNode;
+  reason: string | null;
+  onClick: () => void;
+}) {
   const { label, color, icon, reason, onClick } = props;
   return (
     <Tooltip title={reason ?? label}>
       {/* A disabled button fires no events: the span carries the tooltip. */}
       <span>
-        <IconButton size="small" color={color} aria-label={label} onClick={onClick} disabled={reason !== null}>
+        <IconButton
+          size="small"
+          color={color}
+          aria-label={label}
+          onClick={onClick}
+          disabled={reason !== null}
+        >
           {icon}
         </IconButton>
       </span>
@@ -88,7 +110,12 @@ function RowButton(props: { label: string; color: 'warning' | 'error'; icon: Rea
 
 const ACTION_SLOT_PX = 34;
 
-function actionsColumn({ onEdit, onDelete, protectedReason, more }: RowActions): TableColumn<MasterRow> {
+function actionsColumn({
+  onEdit,
+  onDelete,
+  protectedReason,
+  more,
+}: RowActions): TableColumn<MasterRow> {
   const slots = (onEdit ? 1 : 0) + (onDelete ? 1 : 0) + (more?.slots ?? 0);
   const width = Math.max(96, 28 + slots * ACTION_SLOT_PX);
   return {
@@ -103,12 +130,32 @@ function actionsColumn({ onEdit, onDelete, protectedReason, more }: RowActions):
       const reason = protectedReason?.(row) ?? null;
       // With more actions, left-aligned: Edit and Delete stay in line whether a row has them or not.
       return (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: more ? 'flex-start' : 'center', width: '100%', height: '100%' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: more ? 'flex-start' : 'center',
+            width: '100%',
+            height: '100%',
+          }}
+        >
           {onEdit && (
-            <RowButton label="Edit" color="warning" icon={<EditIcon fontSize="small" />} reason={reason} onClick={() => onEdit(row)} />
+            <RowButton
+              label="Edit"
+              color="warning"
+              icon={<EditIcon fontSize="small" />}
+              reason={reason}
+              onClick={() => onEdit(row)}
+            />
           )}
           {onDelete && (
-            <RowButton label="Delete" color="error" icon={<DeleteIcon fontSize="small" />} reason={reason} onClick={() => onDelete(row)} />
+            <RowButton
+              label="Delete"
+              color="error"
+              icon={<DeleteIcon fontSize="small" />}
+              reason={reason}
+              onClick={() => onDelete(row)}
+            />
           )}
           {more?.render(row)}
         </Box>
@@ -120,7 +167,10 @@ function actionsColumn({ onEdit, onDelete, protectedReason, more }: RowActions):
 const ADDON_MIN_WIDTH = 170;
 
 /** The column with `addon` shown after the cell's own content. */
-function withAddon(column: TableColumn<MasterRow>, addon: (row: MasterRow) => ReactNode): TableColumn<MasterRow> {
+function withAddon(
+  column: TableColumn<MasterRow>,
+  addon: (row: MasterRow) => ReactNode,
+): TableColumn<MasterRow> {
   const own = column.renderCell;
   return {
     ...column,
@@ -139,7 +189,11 @@ function withAddon(column: TableColumn<MasterRow>, addon: (row: MasterRow) => Re
  * Table columns from the resource description: Edit/Delete when allowed (first, so wide
  * tables never push them out of sight), then the visible fields.
  */
-export function masterColumns(resource: ResourceDef, actions: RowActions, addons: CellAddons = {}): TableColumn<MasterRow>[] {
+export function masterColumns(
+  resource: ResourceDef,
+  actions: RowActions,
+  addons: CellAddons = {},
+): TableColumn<MasterRow>[] {
   const columns = resource.fields
     .filter((f) => !f.hidden)
     .map((f) => (addons[f.name] ? withAddon(columnOf(f), addons[f.name]!) : columnOf(f)));

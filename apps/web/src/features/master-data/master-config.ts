@@ -66,7 +66,9 @@ export interface MasterScreenConfig extends MasterListConfig {
    */
   protectedRow?: (row: MasterRow, viewer: MasterViewer) => string | null;
   /** Least privilege: select choices the form does not offer this viewer, by field. */
-  withheldChoices?: (viewer: MasterViewer) => Readonly<Record<string, readonly (string | number)[]>>;
+  withheldChoices?: (
+    viewer: MasterViewer,
+  ) => Readonly<Record<string, readonly (string | number)[]>>;
 }
 
 /** The uniqueness rules the form checks while typing (spec §5). */

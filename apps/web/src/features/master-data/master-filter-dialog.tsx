@@ -15,9 +15,16 @@ export interface MasterFilterDialogProps {
 }
 
 /** 'Filter Data' with the screen's filters; mounted per opening, it starts from the applied ones. */
-export function MasterFilterDialog({ resource, filters, applied, onApply, onClose }: MasterFilterDialogProps) {
+export function MasterFilterDialog({
+  resource,
+  filters,
+  applied,
+  onApply,
+  onClose,
+}: MasterFilterDialogProps) {
   const [draft, setDraft] = useState<FilterValues>(applied);
-  const set = (field: string, value: string | number | '') => setDraft((d) => ({ ...d, [field]: value }));
+  const set = (field: string, value: string | number | '') =>
+    setDraft((d) => ({ ...d, [field]: value }));
   const isEmpty = filters.every((f) => (draft[f.field] ?? '') === '');
 
   return (

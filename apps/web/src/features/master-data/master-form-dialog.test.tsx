@@ -9,7 +9,16 @@ import { fakeMasterApi } from './fake-master-api.test-util.ts';
 import { MasterScreen } from './master-screen.tsx';
 
 const GROUPS: AccessMap = { master_company_group: ['read', 'create', 'update'] };
-const group = { grcpId: 1, grcpName: 'Grup Nusantara', grcpNickName: 'GN', grcpAddress: 'Jl. Merdeka 1', grcpCity: 'Jakarta', grcpTelp: '0211234567', grcpFax: '021-765', grcpUpdatedTime: null };
+const group = {
+  grcpId: 1,
+  grcpName: 'Grup Nusantara',
+  grcpNickName: 'GN',
+  grcpAddress: 'Jl. Merdeka 1',
+  grcpCity: 'Jakarta',
+  grcpTelp: '0211234567',
+  grcpFax: '021-765',
+  grcpUpdatedTime: null,
+};
 
 async function openAdd() {
   const user = userEvent.setup();
@@ -33,7 +42,9 @@ describe('master add/edit dialog', { timeout: 15_000 }, () => {
     expect(name).toBeRequired();
     expect(within(dialog).getByRole('textbox', { name: 'No. Fax' })).toBeRequired();
     // The asterisk is part of the visible label.
-    expect(name.closest('.MuiFormControl-root')?.querySelector('label')).toHaveTextContent('Nama Company Group *');
+    expect(name.closest('.MuiFormControl-root')?.querySelector('label')).toHaveTextContent(
+      'Nama Company Group *',
+    );
     expect(within(dialog).queryByText('Company Group is required')).not.toBeInTheDocument();
     await waitFor(() => expect(name).toHaveFocus());
     await user.tab(); // leaves the empty name
@@ -50,7 +61,12 @@ describe('master add/edit dialog', { timeout: 15_000 }, () => {
 
   it('skips the read-only User ID when editing: it looks set and the focus starts on Username', async () => {
     const user = userEvent.setup();
-    const row = { userId: 'sari@tagih.id', usloUserName: 'sari', userStatus: 1, userCreatedTime: null };
+    const row = {
+      userId: 'sari@tagih.id',
+      usloUserName: 'sari',
+      userStatus: 1,
+      userCreatedTime: null,
+    };
     fakeMasterApi(usersConfig.resource, [row], { master_user: ['read', 'update'] });
     renderUi(<MasterScreen config={usersConfig} />);
     await screen.findByText('sari@tagih.id', {}, { timeout: 5000 });
@@ -60,7 +76,9 @@ describe('master add/edit dialog', { timeout: 15_000 }, () => {
     expect(userId).toHaveAttribute('readonly');
     expect(userId).not.toBeRequired();
     expect(userId.closest('.MuiInputBase-root')).toHaveStyle({ cursor: 'default' });
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Username' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Username' })).toHaveFocus(),
+    );
     // An edit's password is optional: no marker.
     expect(within(dialog).getByLabelText('Password')).not.toBeRequired();
   });

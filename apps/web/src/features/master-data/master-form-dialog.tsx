@@ -18,7 +18,12 @@ export interface MasterFormDialogProps {
  * dismiss forgets the form and its errors (spec §4).
  */
 export function MasterFormDialog({ config, mode, row, viewer, onClose }: MasterFormDialogProps) {
-  const { form, submit, canSave, saving, uniqueErrors, required } = useMasterForm(config, mode, row, onClose);
+  const { form, submit, canSave, saving, uniqueErrors, required } = useMasterForm(
+    config,
+    mode,
+    row,
+    onClose,
+  );
   const withheld = config.withheldChoices?.(viewer) ?? {};
   return (
     <FormDialog

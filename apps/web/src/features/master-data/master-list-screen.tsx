@@ -27,13 +27,22 @@ export interface MasterListScreenProps {
  * adds add/edit/delete; a screen that only lists (Client) uses it alone. The route has already
  * checked the read permission (RequireRead).
  */
-export function MasterListScreen({ config, actions, cellAddons, onAdd, children }: MasterListScreenProps) {
+export function MasterListScreen({
+  config,
+  actions,
+  cellAddons,
+  onAdd,
+  children,
+}: MasterListScreenProps) {
   const { resource } = config;
   const mobile = useIsMobile();
   const list = useMasterList(config);
   const summary = useSummaryCounts(resource.path, config.summary.counts);
   const [filtering, setFiltering] = useState(false);
-  const columns = useMemo(() => masterColumns(resource, actions, cellAddons), [resource, actions, cellAddons]);
+  const columns = useMemo(
+    () => masterColumns(resource, actions, cellAddons),
+    [resource, actions, cellAddons],
+  );
   const activeFilters = Object.values(list.filters).filter((v) => v !== '').length;
 
   return (

@@ -8,8 +8,26 @@ import { fakeMasterApi, type FakeCall } from './fake-master-api.test-util.ts';
 import { MasterScreen } from './master-screen.tsx';
 
 const rows = [
-  { grcpId: 1, grcpName: 'Grup Nusantara', grcpNickName: 'GN', grcpAddress: 'Jl. Merdeka 1', grcpCity: 'Jakarta', grcpTelp: '0211234567', grcpFax: '021-765', grcpUpdatedTime: null },
-  { grcpId: 2, grcpName: 'Grup Priangan', grcpNickName: 'GP', grcpAddress: 'Jl. Asia Afrika 2', grcpCity: null, grcpTelp: '0227654321', grcpFax: '022-111', grcpUpdatedTime: null },
+  {
+    grcpId: 1,
+    grcpName: 'Grup Nusantara',
+    grcpNickName: 'GN',
+    grcpAddress: 'Jl. Merdeka 1',
+    grcpCity: 'Jakarta',
+    grcpTelp: '0211234567',
+    grcpFax: '021-765',
+    grcpUpdatedTime: null,
+  },
+  {
+    grcpId: 2,
+    grcpName: 'Grup Priangan',
+    grcpNickName: 'GP',
+    grcpAddress: 'Jl. Asia Afrika 2',
+    grcpCity: null,
+    grcpTelp: '0227654321',
+    grcpFax: '022-111',
+    grcpUpdatedTime: null,
+  },
 ];
 
 const ALL: AccessMap = { master_company_group: ['read', 'create', 'update', 'delete'] };
@@ -41,7 +59,9 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     setup();
     expect(await screen.findByText('Grup Nusantara')).toBeInTheDocument();
     expect(screen.getByText('Grup Priangan')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent('Home>Company Group Management');
+    expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent(
+      'Home>Company Group Management',
+    );
     expect(screen.getByText('Jumlah Data').nextSibling).toHaveTextContent('2');
     expect(screen.getAllByText('N/A').length).toBeGreaterThan(0);
     expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
@@ -52,11 +72,14 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     const api = setup();
     await screen.findByText('Grup Nusantara');
     await user.type(screen.getByRole('textbox', { name: 'Search Company Group Name..' }), 'Nus');
-    const searched = () => api.listCalls().filter((c) => c.url.searchParams.get('search') === 'Nus');
+    const searched = () =>
+      api.listCalls().filter((c) => c.url.searchParams.get('search') === 'Nus');
     expect(searched()).toHaveLength(0);
     await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
     expect(searched()[0]!.url.searchParams.get('searchFields')).toBe('grcpName');
-    expect(api.listCalls().some((c) => ['N', 'Nu'].includes(c.url.searchParams.get('search') ?? ''))).toBe(false);
+    expect(
+      api.listCalls().some((c) => ['N', 'Nu'].includes(c.url.searchParams.get('search') ?? '')),
+    ).toBe(false);
   });
 
   it('hides Add Data, Edit and Delete without create, update and delete', async () => {
@@ -83,7 +106,12 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     const post = await waitFor(() => api.calls.find((c) => c.method === 'POST')!);
     expect(post.url.pathname).toBe('/api/master/Company_Group');
     expect(post.body).toEqual({
-      grcpName: 'Grup Baru', grcpNickName: 'GB', grcpAddress: 'Jl. Sudirman 5', grcpCity: 'Bandung', grcpTelp: '0221234567', grcpFax: '022-123456',
+      grcpName: 'Grup Baru',
+      grcpNickName: 'GB',
+      grcpAddress: 'Jl. Sudirman 5',
+      grcpCity: 'Bandung',
+      grcpTelp: '0221234567',
+      grcpFax: '022-123456',
     });
     expect(await screen.findByText('Berhasil menambahkan company baru.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -106,7 +134,10 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(save).toBeEnabled(), { timeout: 2000 });
     await user.click(save);
     const name = screen.getByRole('textbox', { name: 'Nama Company Group' });
-    await waitFor(() => expect(name).toHaveAccessibleDescription('Company Group has already been used'), { timeout: 3000 });
+    await waitFor(
+      () => expect(name).toHaveAccessibleDescription('Company Group has already been used'),
+      { timeout: 3000 },
+    );
     expect(await screen.findByText('Gagal menyimpan companydata')).toBeInTheDocument();
     expect(save).toBeDisabled();
   });
@@ -118,9 +149,14 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('textbox', { name: 'Nama Company Group' }));
     await user.paste('Grup Nusantara');
     const name = screen.getByRole('textbox', { name: 'Nama Company Group' });
-    await waitFor(() => expect(name).toHaveAccessibleDescription('Company Group has already been used'), { timeout: 3000 });
+    await waitFor(
+      () => expect(name).toHaveAccessibleDescription('Company Group has already been used'),
+      { timeout: 3000 },
+    );
     const lookups = api.calls.filter((c) => c.url.searchParams.has('finds[grcpName][eq]'));
-    expect(lookups.map((c) => c.url.searchParams.get('finds[grcpName][eq]'))).toEqual(['Grup Nusantara']);
+    expect(lookups.map((c) => c.url.searchParams.get('finds[grcpName][eq]'))).toEqual([
+      'Grup Nusantara',
+    ]);
   });
 
   it('edits a copy of the row and sends its primary key', async () => {
@@ -149,10 +185,14 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Data Deletion')).toBeInTheDocument();
-    expect(within(dialog).getByText('Are you sure you want to delete this data?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this data?'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true));
-    expect(api.calls.find((c) => c.method === 'DELETE')!.url.pathname).toBe('/api/master/Company_Group/2');
+    expect(api.calls.find((c) => c.method === 'DELETE')!.url.pathname).toBe(
+      '/api/master/Company_Group/2',
+    );
     expect(await screen.findByText('Company Group deleted successfully')).toBeInTheDocument();
   });
 
@@ -160,7 +200,11 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     setup(ALL, (call) =>
       call.method === 'DELETE'
-        ? envelopeResponse(null, { status: 409, error: 1, message: 'Company Group is still used by 1 companies; remove those first.' })
+        ? envelopeResponse(null, {
+            status: 409,
+            error: 1,
+            message: 'Company Group is still used by 1 companies; remove those first.',
+          })
         : undefined,
     );
     await screen.findByText('Grup Nusantara');
@@ -178,7 +222,11 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('textbox', { name: 'By City' }));
     await user.paste('Jakarta');
     await user.click(screen.getByRole('button', { name: 'Apply Filter' }));
-    await waitFor(() => expect(api.listCalls().some((c) => c.url.searchParams.get('finds[grcpCity]') === 'Jakarta')).toBe(true));
+    await waitFor(() =>
+      expect(
+        api.listCalls().some((c) => c.url.searchParams.get('finds[grcpCity]') === 'Jakarta'),
+      ).toBe(true),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Search Company Group Name..' }), 'x');
     const before = api.listCalls().length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));

@@ -24,7 +24,13 @@ const NO_EXTRAS: MasterScreenExtras = {};
  * One master-data screen (spec §2 "Common behaviour of data screens"), described by its
  * config: the list (MasterListScreen) with add/edit and delete as the viewer may.
  */
-export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScreenConfig; extras?: MasterScreenExtras }) {
+export function MasterScreen({
+  config,
+  extras = NO_EXTRAS,
+}: {
+  config: MasterScreenConfig;
+  extras?: MasterScreenExtras;
+}) {
   const { access } = useAccess();
   const isSuperadmin = useIsSuperadmin();
   const viewer: MasterViewer = useMemo(() => ({ isSuperadmin }), [isSuperadmin]);
@@ -33,7 +39,9 @@ export function MasterScreen({ config, extras = NO_EXTRAS }: { config: MasterScr
   const canUpdate = can(access, area, 'update');
   const canDelete = can(access, area, 'delete');
   const remove = useMasterDelete(config);
-  const [form, setForm] = useState<{ mode: FormMode; row: MasterRow | null; n: number } | null>(null);
+  const [form, setForm] = useState<{ mode: FormMode; row: MasterRow | null; n: number } | null>(
+    null,
+  );
 
   const askDelete = remove.ask;
   const { protectedRow } = config;

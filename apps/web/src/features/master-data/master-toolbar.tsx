@@ -23,14 +23,42 @@ export interface MasterToolbarProps {
 }
 
 /** Search on the left; Add Data, Filter Data and Refresh on the right (icon-only on mobile, spec §2). */
-export function MasterToolbar({ search, searchBoxKey, onSearch, debounceMs, placeholder, onAdd, onFilter, activeFilters, onRefresh }: MasterToolbarProps) {
+export function MasterToolbar({
+  search,
+  searchBoxKey,
+  onSearch,
+  debounceMs,
+  placeholder,
+  onAdd,
+  onFilter,
+  activeFilters,
+  onRefresh,
+}: MasterToolbarProps) {
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', my: 2 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        my: 2,
+      }}
+    >
       <Box sx={{ width: { xs: '100%', sm: 320 } }}>
-        <DebouncedSearchBox key={searchBoxKey} value={search} onSearch={onSearch} debounceMs={debounceMs} placeholder={placeholder} width="100%" />
+        <DebouncedSearchBox
+          key={searchBoxKey}
+          value={search}
+          onSearch={onSearch}
+          debounceMs={debounceMs}
+          placeholder={placeholder}
+          width="100%"
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {onAdd && <ToolbarButton label="Add Data" icon={<AddIcon />} onClick={onAdd} variant="contained" />}
+        {onAdd && (
+          <ToolbarButton label="Add Data" icon={<AddIcon />} onClick={onAdd} variant="contained" />
+        )}
         {onFilter && (
           <ToolbarButton
             label="Filter Data"

@@ -12,7 +12,11 @@ import { useUniqueness } from './use-uniqueness.ts';
 export const formFields = (config: MasterScreenConfig): FieldDef[] =>
   config.resource.fields.filter((f) => f.input !== 'none');
 
-function initialValues(config: MasterScreenConfig, mode: FormMode, row: MasterRow | null): MasterRow {
+function initialValues(
+  config: MasterScreenConfig,
+  mode: FormMode,
+  row: MasterRow | null,
+): MasterRow {
   const values: MasterRow = {};
   for (const f of formFields(config)) {
     if (mode === 'edit' && row) values[f.name] = f.input === 'password' ? '' : (row[f.name] ?? '');
@@ -29,9 +33,15 @@ function initialValues(config: MasterScreenConfig, mode: FormMode, row: MasterRo
  * marker. Read from the schema, the one copy of the rules (e.g. an edit's optional password is not).
  */
 export function requiredFields(schema: unknown): ReadonlySet<string> {
-  const shape = (schema as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }).shape;
+  const shape = (
+    schema as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }
+  ).shape;
   if (!shape) return new Set();
-  return new Set(Object.entries(shape).filter(([, rule]) => !rule.safeParse(undefined).success).map(([name]) => name));
+  return new Set(
+    Object.entries(shape)
+      .filter(([, rule]) => !rule.safeParse(undefined).success)
+      .map(([name]) => name),
+  );
 }
 
 /** The body to send: the schema's output, without an empty password on edit (it keeps the old one). */
@@ -74,7 +84,10 @@ export function useMasterForm(
   const save = useSaveRecord(config.resource);
   const { isValid, errors } = form.formState;
   const canSave =
-    isValid && Object.keys(errors).length === 0 && !unique.checking && Object.keys(unique.errors).length === 0;
+    isValid &&
+    Object.keys(errors).length === 0 &&
+    !unique.checking &&
+    Object.keys(unique.errors).length === 0;
 
   const submit = form.handleSubmit(async (output) => {
     const body = bodyOf(config, mode, output);
@@ -94,5 +107,12 @@ export function useMasterForm(
     onSaved();
   });
 
-  return { form, submit, canSave, saving: save.isPending, uniqueErrors: unique.errors, required: requiredFields(schema) };
+  return {
+    form,
+    submit,
+    canSave,
+    saving: save.isPending,
+    uniqueErrors: unique.errors,
+    required: requiredFields(schema),
+  };
 }

@@ -11,17 +11,26 @@ const urlConfigs = new WeakMap<MasterListConfig, ListControllerConfig>();
 function masterUrlConfig(config: MasterListConfig): ListControllerConfig {
   let urlConfig = urlConfigs.get(config);
   if (!urlConfig) {
-    urlConfig = { listPath: config.resource.path, searchBy: [], filterKeys: (config.filters ?? []).map((f) => f.field) };
+    urlConfig = {
+      listPath: config.resource.path,
+      searchBy: [],
+      filterKeys: (config.filters ?? []).map((f) => f.field),
+    };
     urlConfigs.set(config, urlConfig);
   }
   return urlConfig;
 }
 
 /** A filter's value as its field holds it: the option's own value (a number for 1/0 statuses). */
-function typedFilters(config: MasterListConfig, filters: Readonly<Record<string, string>>): FilterValues {
+function typedFilters(
+  config: MasterListConfig,
+  filters: Readonly<Record<string, string>>,
+): FilterValues {
   const typed: FilterValues = {};
   for (const [field, text] of Object.entries(filters)) {
-    const option = config.resource.fields.find((f) => f.name === field)?.options?.find((o) => String(o.value) === text);
+    const option = config.resource.fields
+      .find((f) => f.name === field)
+      ?.options?.find((o) => String(o.value) === text);
     typed[field] = option ? option.value : text;
   }
   return typed;
@@ -35,7 +44,10 @@ export function useMasterList(config: MasterListConfig) {
   const { resource } = config;
   const controller = useListController(masterUrlConfig(config));
   const { q, page, pageSize, sort } = controller.state;
-  const filters = useMemo(() => typedFilters(config, controller.state.filters), [config, controller.state.filters]);
+  const filters = useMemo(
+    () => typedFilters(config, controller.state.filters),
+    [config, controller.state.filters],
+  );
 
   const searchFields = useMemo(
     () => config.searchFields ?? resource.fields.filter((f) => f.searchable).map((f) => f.name),
@@ -68,6 +80,8 @@ export function useMasterList(config: MasterListConfig) {
     search: q,
     filters,
     setFilters: (next: FilterValues) =>
-      controller.replaceFilters(Object.fromEntries(Object.entries(next).map(([field, value]) => [field, String(value)]))),
+      controller.replaceFilters(
+        Object.fromEntries(Object.entries(next).map(([field, value]) => [field, String(value)])),
+      ),
   };
 }

@@ -8,7 +8,11 @@ export function useSummaryCounts(path: string, counts: readonly SummaryCount[]):
   const counted = counts.filter((c) => !('derive' in c));
   const results = useQueries({
     queries: counted.map((c) =>
-      listQueryOptions<MasterRow>(path, { page: 1, max: 1, finds: 'finds' in c ? c.finds : undefined }),
+      listQueryOptions<MasterRow>(path, {
+        page: 1,
+        max: 1,
+        finds: 'finds' in c ? c.finds : undefined,
+      }),
     ),
   });
   const byLabel: Record<string, number> = {};

@@ -4,7 +4,8 @@ import { isValueTaken, valueTakenQueryKey } from '../../api/value-taken.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { lookupsOf, type MasterRow } from './master-config.ts';
 
-const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+const textOf = (value: unknown) =>
+  value === null || value === undefined ? '' : String(value).trim();
 
 /**
  * Uniqueness look-ups (spec §5): 300 ms after typing stops, each checked field whose value

@@ -10,7 +10,11 @@ const rows = [
   { userId: 'rina@tagih.id', userStatus: 1, usloUserName: 'rina' },
   { userId: 'budi@tagih.id', userStatus: 0, usloUserName: 'budi' },
 ];
-const access = { master_user: ['read', 'create', 'update', 'delete'] as ('read' | 'create' | 'update' | 'delete')[] };
+const access = {
+  master_user: ['read', 'create', 'update', 'delete'] as (
+    'read' | 'create' | 'update' | 'delete'
+  )[],
+};
 
 describe('UsersScreen', { timeout: 15_000 }, () => {
   it('shows the status tags and the user counts', async () => {
@@ -24,7 +28,11 @@ describe('UsersScreen', { timeout: 15_000 }, () => {
 
   it('creates the user and its login in one POST', async () => {
     const user = userEvent.setup();
-    const noLogins = envelopeResponse({ data: [], pagination: { totalData: 0, totalPage: 0, page: 1, itemPerPage: 1 }, fields: [] });
+    const noLogins = envelopeResponse({
+      data: [],
+      pagination: { totalData: 0, totalPage: 0, page: 1, itemPerPage: 1 },
+      fields: [],
+    });
     const api = fakeMasterApi(userResource, rows, access, (call) =>
       call.url.pathname === '/api/master/User_Login' ? noLogins.clone() : undefined,
     );
@@ -45,10 +53,21 @@ describe('UsersScreen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     const post = api.calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe('/api/master/user');
-    expect(post.body).toEqual({ userId: 'new@tagih.id', userStatus: 1, usloUserName: 'newbie', usloPassword: 'secret-1' });
+    expect(post.body).toEqual({
+      userId: 'new@tagih.id',
+      userStatus: 1,
+      usloUserName: 'newbie',
+      usloPassword: 'secret-1',
+    });
     expect(await screen.findByText('User added successfully')).toBeInTheDocument();
     // The username was looked up among the logins.
-    expect(api.calls.some((c) => c.url.pathname === '/api/master/User_Login' && c.url.searchParams.get('finds[usloUserName][eq]') === 'newbie')).toBe(true);
+    expect(
+      api.calls.some(
+        (c) =>
+          c.url.pathname === '/api/master/User_Login' &&
+          c.url.searchParams.get('finds[usloUserName][eq]') === 'newbie',
+      ),
+    ).toBe(true);
   });
 
   it('edits with User ID read-only and an empty password that is not sent', async () => {

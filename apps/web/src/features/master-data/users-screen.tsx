@@ -80,14 +80,24 @@ export function UsersScreen() {
               <>
                 {lockedUntil(row) ? (
                   <Tooltip title="Unlock">
-                    <IconButton size="small" color="primary" aria-label="Unlock" onClick={() => setTarget(row)}>
+                    <IconButton
+                      size="small"
+                      color="primary"
+                      aria-label="Unlock"
+                      onClick={() => setTarget(row)}
+                    >
                       <LockOpenIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                 ) : null}
                 {twoFactorOn(row) ? (
                   <Tooltip title="Reset two-factor">
-                    <IconButton size="small" color="warning" aria-label="Reset two-factor" onClick={() => setResetTarget(row)}>
+                    <IconButton
+                      size="small"
+                      color="warning"
+                      aria-label="Reset two-factor"
+                      onClick={() => setResetTarget(row)}
+                    >
                       <PhonelinkEraseIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -105,7 +115,8 @@ export function UsersScreen() {
     if (!target) return;
     unlock.mutate(userId, {
       onSuccess: () => notify.success(MESSAGES.userUnlocked),
-      onError: (error) => notify.error(MESSAGES.userUnlockFailed, errorMessage(error, MESSAGES.unknownError)),
+      onError: (error) =>
+        notify.error(MESSAGES.userUnlockFailed, errorMessage(error, MESSAGES.unknownError)),
       onSettled: () => setTarget(null),
     });
   };
@@ -115,7 +126,8 @@ export function UsersScreen() {
     if (!resetTarget) return;
     resetTwoFactor.mutate(resetUserId, {
       onSuccess: () => notify.success(MESSAGES.twoFactorReset),
-      onError: (error) => notify.error(MESSAGES.twoFactorResetFailed, errorMessage(error, MESSAGES.unknownError)),
+      onError: (error) =>
+        notify.error(MESSAGES.twoFactorResetFailed, errorMessage(error, MESSAGES.unknownError)),
       onSettled: () => setResetTarget(null),
     });
   };
@@ -127,26 +139,26 @@ export function UsersScreen() {
         ...table,
         dialogs: (
           <>
-          <ConfirmDialog
-            open={target !== null}
-            title="Unlock User"
-            text={`Unlock sign-in for ${userId}?`}
-            confirmLabel="Unlock"
-            busyLabel="Unlocking.."
-            busy={unlock.isPending}
-            onCancel={() => setTarget(null)}
-            onConfirm={confirm}
-          />
-          <ConfirmDialog
-            open={resetTarget !== null}
-            title="Reset Two-factor"
-            text={`Turn off two-factor sign-in for ${resetUserId}? They sign in with the password alone until they set it up again.`}
-            confirmLabel="Reset"
-            busyLabel="Resetting.."
-            busy={resetTwoFactor.isPending}
-            onCancel={() => setResetTarget(null)}
-            onConfirm={confirmReset}
-          />
+            <ConfirmDialog
+              open={target !== null}
+              title="Unlock User"
+              text={`Unlock sign-in for ${userId}?`}
+              confirmLabel="Unlock"
+              busyLabel="Unlocking.."
+              busy={unlock.isPending}
+              onCancel={() => setTarget(null)}
+              onConfirm={confirm}
+            />
+            <ConfirmDialog
+              open={resetTarget !== null}
+              title="Reset Two-factor"
+              text={`Turn off two-factor sign-in for ${resetUserId}? They sign in with the password alone until they set it up again.`}
+              confirmLabel="Reset"
+              busyLabel="Resetting.."
+              busy={resetTwoFactor.isPending}
+              onCancel={() => setResetTarget(null)}
+              onConfirm={confirmReset}
+            />
           </>
         ),
       }}

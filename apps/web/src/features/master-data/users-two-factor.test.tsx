@@ -8,8 +8,22 @@ import { UsersScreen } from './master-data-screens.tsx';
 
 const ALL = ['read', 'create', 'update', 'delete'] as AccessMap[string];
 const USERS = [
-  { userId: 'admin@tagih.id', usloUserName: 'admin', userStatus: 1, userIsSuperadmin: true, userLockedUntil: null, userTwoFactor: false },
-  { userId: 'rina@tagih.id', usloUserName: 'rina', userStatus: 1, userIsSuperadmin: false, userLockedUntil: null, userTwoFactor: true },
+  {
+    userId: 'admin@tagih.id',
+    usloUserName: 'admin',
+    userStatus: 1,
+    userIsSuperadmin: true,
+    userLockedUntil: null,
+    userTwoFactor: false,
+  },
+  {
+    userId: 'rina@tagih.id',
+    usloUserName: 'rina',
+    userStatus: 1,
+    userIsSuperadmin: false,
+    userLockedUntil: null,
+    userTwoFactor: true,
+  },
 ];
 const USER_ACCESS = { master_user: ALL };
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
@@ -23,7 +37,9 @@ describe('two-factor in User Management', { timeout: 20_000 }, () => {
     expect(within(rina).getByText('2FA')).toBeInTheDocument();
     const admin = await rowOf('admin@tagih.id');
     expect(within(admin).queryByText('2FA')).not.toBeInTheDocument();
-    expect(within(admin).queryByRole('button', { name: 'Reset two-factor' })).not.toBeInTheDocument();
+    expect(
+      within(admin).queryByRole('button', { name: 'Reset two-factor' }),
+    ).not.toBeInTheDocument();
 
     const reloads = api.listCalls().length;
     await user.click(within(rina).getByRole('button', { name: 'Reset two-factor' }));
@@ -32,14 +48,18 @@ describe('two-factor in User Management', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Two-factor sign-in reset.')).toBeInTheDocument();
     const posts = api.calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => c.url.pathname)).toEqual(['/api/master/user/rina%40tagih.id/2fa/reset']);
+    expect(posts.map((c) => c.url.pathname)).toEqual([
+      '/api/master/user/rina%40tagih.id/2fa/reset',
+    ]);
     await waitFor(() => expect(api.listCalls().length).toBeGreaterThan(reloads));
   });
 
   it("offers no reset to a non-Superadmin, and shows the server's refusal", async () => {
     fakeMasterApi(userResource, USERS, USER_ACCESS);
     renderUi(<UsersScreen />);
-    expect(within(await rowOf('rina@tagih.id')).queryByRole('button', { name: 'Reset two-factor' })).not.toBeInTheDocument();
+    expect(
+      within(await rowOf('rina@tagih.id')).queryByRole('button', { name: 'Reset two-factor' }),
+    ).not.toBeInTheDocument();
   });
 
   it("says 'Gagal mereset two-factor user.' with the server's message when refused", async () => {
@@ -48,12 +68,25 @@ describe('two-factor in User Management', { timeout: 20_000 }, () => {
       userResource,
       USERS,
       USER_ACCESS,
-      (call) => (call.method === 'POST' ? envelopeResponse(null, { status: 403, error: 1, message: 'Only a Superadmin resets two-factor.' }) : undefined),
+      (call) =>
+        call.method === 'POST'
+          ? envelopeResponse(null, {
+              status: 403,
+              error: 1,
+              message: 'Only a Superadmin resets two-factor.',
+            })
+          : undefined,
       { isSuperadmin: true },
     );
     renderUi(<UsersScreen />);
-    await user.click(within(await rowOf('rina@tagih.id')).getByRole('button', { name: 'Reset two-factor' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Reset Two-factor' })).getByRole('button', { name: 'Reset' }));
+    await user.click(
+      within(await rowOf('rina@tagih.id')).getByRole('button', { name: 'Reset two-factor' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Reset Two-factor' })).getByRole('button', {
+        name: 'Reset',
+      }),
+    );
     expect(await screen.findByText('Gagal mereset two-factor user.')).toBeInTheDocument();
     expect(screen.getByText('Only a Superadmin resets two-factor.')).toBeInTheDocument();
   });

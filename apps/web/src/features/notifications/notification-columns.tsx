@@ -12,24 +12,42 @@ import {
 import { NotificationStatusChip } from '../../monitoring/notification-status-chip.tsx';
 
 /** The least a column needs to show its content uncut; columns share what is left. */
-const MIN_WIDTHS: Record<string, number> = { notiId: 90, notiOrderId: 150, trctVirtualAccountNo: 170, notiStatus: 120, notiCreatedTime: 170 };
+const MIN_WIDTHS: Record<string, number> = {
+  notiId: 90,
+  notiOrderId: 150,
+  trctVirtualAccountNo: 170,
+  notiStatus: 120,
+  notiCreatedTime: 170,
+};
 
 /** Which columns stay when the table is narrow, most important first. */
-export const NOTIFICATION_PRIORITY: readonly string[] = ['notiOrderId', 'notiStatus', 'notiCreatedTime', 'notiId', 'trctVirtualAccountNo'];
+export const NOTIFICATION_PRIORITY: readonly string[] = [
+  'notiOrderId',
+  'notiStatus',
+  'notiCreatedTime',
+  'notiId',
+  'trctVirtualAccountNo',
+];
 
 function column(field: FieldDef): TableColumn<NotificationRow> {
   const base: TableColumn<NotificationRow> = {
     field: field.name,
     headerName: field.label,
     sortable: isSortable(field),
-   
+
     minWidth: MIN_WIDTHS[field.name] ?? 170,
   };
   if (field.name === 'notiStatus') {
-    return { ...base, renderCell: ({ value }) => <NotificationStatusChip status={value as number} /> };
+    return {
+      ...base,
+      renderCell: ({ value }) => <NotificationStatusChip status={value as number} />,
+    };
   }
   if (field.type === 'date') {
-    return { ...base, valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ) };
+    return {
+      ...base,
+      valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ),
+    };
   }
   return base;
 }

@@ -14,7 +14,12 @@ export interface NotificationFilterDialogProps {
 }
 
 /** 'Filter Data' with 'By Status' (Pending 1, Success 2), clearable (spec §2). */
-export function NotificationFilterDialog({ open, value, onApply, onClose }: NotificationFilterDialogProps) {
+export function NotificationFilterDialog({
+  open,
+  value,
+  onApply,
+  onClose,
+}: NotificationFilterDialogProps) {
   const [status, setStatus] = useState(value);
   return (
     <FilterDialog
@@ -24,7 +29,12 @@ export function NotificationFilterDialog({ open, value, onApply, onClose }: Noti
       onClear={() => onApply('')}
       isEmpty={status === ''}
     >
-      <FilterSelect label="By Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+      <FilterSelect
+        label="By Status"
+        value={status}
+        options={STATUS_OPTIONS}
+        onChange={setStatus}
+      />
     </FilterDialog>
   );
 }

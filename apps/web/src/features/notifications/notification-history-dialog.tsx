@@ -29,7 +29,13 @@ const COLUMNS = [
 ] as const;
 
 /** 'Notification History': every attempt of one notification, unpaginated, unsorted (spec §2). */
-export function NotificationHistoryDialog({ notiId, onClose }: { notiId: number | null; onClose: () => void }) {
+export function NotificationHistoryDialog({
+  notiId,
+  onClose,
+}: {
+  notiId: number | null;
+  onClose: () => void;
+}) {
   const isMobile = useIsMobile();
   // Keep showing the last notification while the dialog fades out.
   const [shown, setShown] = useState(notiId);
@@ -47,7 +53,12 @@ export function NotificationHistoryDialog({ notiId, onClose }: { notiId: number 
     >
       <DialogTitle id="notification-history-title" sx={{ pb: 0 }}>
         Notification History
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
           See history of a notification data.
         </Typography>
       </DialogTitle>
@@ -60,7 +71,11 @@ export function NotificationHistoryDialog({ notiId, onClose }: { notiId: number 
           </Alert>
         ) : (
           <TableContainer sx={{ mt: 2 }}>
-            <Table size="small" aria-label="Notification history" sx={{ tableLayout: 'fixed', minWidth: 700 }}>
+            <Table
+              size="small"
+              aria-label="Notification history"
+              sx={{ tableLayout: 'fixed', minWidth: 700 }}
+            >
               <TableHead>
                 <TableRow>
                   {COLUMNS.map(({ header, width }) => (

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, type BulkJobDetail, type BulkPreview, type NotificationRow } from '@tagih/contract';
+import {
+  addDays,
+  type BulkJobDetail,
+  type BulkPreview,
+  type NotificationRow,
+} from '@tagih/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotificationsScreen } from './notifications-screen.tsx';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -48,23 +53,56 @@ const job = (status: BulkJobDetail['status'], done: boolean): BulkJobDetail => (
   total: 3,
   counts: { pending: done ? 0 : 2, succeeded: done ? 1 : 0, failed: done ? 1 : 0, skipped: 1 },
   items: [
-    { itemId: 1, trctId: 130, orderId: 'INV-13', group: 'Toko Maju Callback', status: done ? 'succeeded' : 'pending', message: done ? 'Merchant menjawab HTTP 200' : null, finishedAt: null },
-    { itemId: 2, trctId: 120, orderId: 'INV-12', group: 'Toko Maju Callback', status: done ? 'failed' : 'pending', message: done ? 'Merchant menjawab HTTP 500' : null, finishedAt: null },
-    { itemId: 3, trctId: 110, orderId: 'INV-11', group: 'Toko Maju Callback', status: 'skipped', message: 'Sudah dalam antrean aksi massal #6', finishedAt: null },
+    {
+      itemId: 1,
+      trctId: 130,
+      orderId: 'INV-13',
+      group: 'Toko Maju Callback',
+      status: done ? 'succeeded' : 'pending',
+      message: done ? 'Merchant menjawab HTTP 200' : null,
+      finishedAt: null,
+    },
+    {
+      itemId: 2,
+      trctId: 120,
+      orderId: 'INV-12',
+      group: 'Toko Maju Callback',
+      status: done ? 'failed' : 'pending',
+      message: done ? 'Merchant menjawab HTTP 500' : null,
+      finishedAt: null,
+    },
+    {
+      itemId: 3,
+      trctId: 110,
+      orderId: 'INV-11',
+      group: 'Toko Maju Callback',
+      status: 'skipped',
+      message: 'Sudah dalam antrean aksi massal #6',
+      finishedAt: null,
+    },
   ],
 });
 
 function start({ running = false }: { running?: boolean } = {}) {
   let polls = 0;
   const { items: _items, ...runningJob } = job('running', false);
-  const api = fakeApi({ dashboard_notification: ['read'], dashboard_transactionva: ['read'] }, {
-    [`GET ${LIST}`]: () => envelopeResponse({ data: ROWS, pagination: { totalData: 40, totalPage: 4, page: 1, itemPerPage: 10 }, fields: [] }),
-    'GET /api/bulk-actions': () => envelopeResponse(running && polls === 0 ? [runningJob] : []),
-    'POST /api/bulk-actions/preview': () => envelopeResponse(PREVIEW),
-    'POST /api/bulk-actions': () => envelopeResponse(job('running', false)),
-    // Running on the first poll, done on the next.
-    'GET /api/bulk-actions/7': () => envelopeResponse(job(++polls > 1 ? 'done' : 'running', polls > 1)),
-  });
+  const api = fakeApi(
+    { dashboard_notification: ['read'], dashboard_transactionva: ['read'] },
+    {
+      [`GET ${LIST}`]: () =>
+        envelopeResponse({
+          data: ROWS,
+          pagination: { totalData: 40, totalPage: 4, page: 1, itemPerPage: 10 },
+          fields: [],
+        }),
+      'GET /api/bulk-actions': () => envelopeResponse(running && polls === 0 ? [runningJob] : []),
+      'POST /api/bulk-actions/preview': () => envelopeResponse(PREVIEW),
+      'POST /api/bulk-actions': () => envelopeResponse(job('running', false)),
+      // Running on the first poll, done on the next.
+      'GET /api/bulk-actions/7': () =>
+        envelopeResponse(job(++polls > 1 ? 'done' : 'running', polls > 1)),
+    },
+  );
   renderUi(<NotificationsScreen />);
   return api;
 }
@@ -86,9 +124,17 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Kirim ulang notifikasi massal' });
     await within(dialog).findByText(/Akan diproses:/);
     expect(dialog).toHaveTextContent('Akan diproses: 2 dari 3 baris yang dipilih.');
-    expect(within(dialog).getByRole('list', { name: 'Tidak diproses' })).toHaveTextContent('Sudah dalam antrean aksi massal: 1');
-    expect(within(dialog).getByRole('table', { name: 'Per Merchant' })).toHaveTextContent('Toko Maju Callback2');
-    expect(api.callsTo('POST', '/api/bulk-actions/preview')[0]!.body).toEqual({ action: 'resend', source: 'notification', selection: { ids: [13, 12, 11] } });
+    expect(within(dialog).getByRole('list', { name: 'Tidak diproses' })).toHaveTextContent(
+      'Sudah dalam antrean aksi massal: 1',
+    );
+    expect(within(dialog).getByRole('table', { name: 'Per Merchant' })).toHaveTextContent(
+      'Toko Maju Callback2',
+    );
+    expect(api.callsTo('POST', '/api/bulk-actions/preview')[0]!.body).toEqual({
+      action: 'resend',
+      source: 'notification',
+      selection: { ids: [13, 12, 11] },
+    });
 
     // No reason: nothing is sent, the field says why.
     const run = within(dialog).getByRole('button', { name: 'Jalankan (2)' });
@@ -96,7 +142,10 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Alasan wajib diisi')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/bulk-actions')).toHaveLength(0);
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Alasan' }), 'Merchant down last night');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Alasan' }),
+      'Merchant down last night',
+    );
     const listCallsBefore = api.callsTo('GET', LIST).length;
     await user.dblClick(run);
     await waitFor(() => expect(dialog).toHaveTextContent('Selesai'), { timeout: 10_000 });
@@ -109,7 +158,12 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     expect(body.reason).toBe('Merchant down last night');
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const outcomes = within(dialog).getByRole('table', { name: 'Hasil per baris' });
-    expect(within(outcomes).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(outcomes)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       'INV-13Toko Maju CallbackBerhasilMerchant menjawab HTTP 200',
       'INV-12Toko Maju CallbackGagalMerchant menjawab HTTP 500',
       'INV-11Toko Maju CallbackDilewatiSudah dalam antrean aksi massal #6',
@@ -123,7 +177,9 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const api = start({ running: true });
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Kirim ulang notifikasi massal #7 sedang berjalan: 1 dari 3 selesai.');
+    expect(banner).toHaveTextContent(
+      'Kirim ulang notifikasi massal #7 sedang berjalan: 1 dari 3 selesai.',
+    );
     const asked = api.callsTo('GET', '/api/bulk-actions')[0]!.url.searchParams;
     expect([asked.get('status'), asked.get('source')]).toEqual(['running', 'notification']);
     await user.click(within(banner).getByRole('button', { name: 'Lihat progres' }));
@@ -145,7 +201,9 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     await user.click(within(bar).getByRole('button', { name: 'Kirim ulang notifikasi' }));
     await screen.findByRole('dialog', { name: 'Kirim ulang notifikasi massal' });
     await waitFor(() => expect(api.callsTo('POST', '/api/bulk-actions/preview')).toHaveLength(1));
-    const { selection } = api.callsTo('POST', '/api/bulk-actions/preview')[0]!.body as { selection: { query: Record<string, string> } };
+    const { selection } = api.callsTo('POST', '/api/bulk-actions/preview')[0]!.body as {
+      selection: { query: Record<string, string> };
+    };
     expect(selection.query.from).toBe(addDays(businessToday(), -29));
     expect(selection.query).toMatchObject({ orderField: 'notiCreatedTime', orderValue: 'desc' });
     expect(selection.query).not.toHaveProperty('page');
@@ -159,9 +217,16 @@ describe('Bulk re-send on Notifications', { timeout: 30_000 }, () => {
     const toggle = screen.getByRole('button', { name: 'Perlu tindakan' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
-    await waitFor(() => expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('queue')).toBe('attention'));
-    expect(screen.getByRole('button', { name: 'Perlu tindakan' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('queue')).toBe('attention'),
+    );
+    expect(screen.getByRole('button', { name: 'Perlu tindakan' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.click(screen.getByRole('button', { name: 'Perlu tindakan' }));
-    await waitFor(() => expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('queue')).toBeNull());
+    await waitFor(() =>
+      expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('queue')).toBeNull(),
+    );
   });
 });

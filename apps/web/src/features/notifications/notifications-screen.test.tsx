@@ -21,23 +21,51 @@ const row = (notiId: number, extra: Partial<NotificationRow> = {}): Notification
   ...extra,
 });
 
-const ROWS = [row(12, { notiStatus: 1 }), row(11, { notiOrderId: null, trctVirtualAccountNo: null })];
+const ROWS = [
+  row(12, { notiStatus: 1 }),
+  row(11, { notiOrderId: null, trctVirtualAccountNo: null }),
+];
 
-const REQUEST = JSON.stringify({ url: 'http://127.0.0.1:8092/callbacks/1', body: { orderId: 'INV-12', amount: '150000.00' } });
+const REQUEST = JSON.stringify({
+  url: 'http://127.0.0.1:8092/callbacks/1',
+  body: { orderId: 'INV-12', amount: '150000.00' },
+});
 
 const detail: NotificationDetail = {
   ...ROWS[0]!,
   notification_history: [
-    { nohiId: 1, nohiNotiId: 12, nohiRequest: REQUEST, nohiResponse: null, nohiCreatedTime: '2025-03-10T03:00:01.000Z' },
-    { nohiId: 2, nohiNotiId: 12, nohiRequest: 'not json', nohiResponse: '{"status":200}', nohiCreatedTime: '2025-03-10T03:05:00.000Z' },
+    {
+      nohiId: 1,
+      nohiNotiId: 12,
+      nohiRequest: REQUEST,
+      nohiResponse: null,
+      nohiCreatedTime: '2025-03-10T03:00:01.000Z',
+    },
+    {
+      nohiId: 2,
+      nohiNotiId: 12,
+      nohiRequest: 'not json',
+      nohiResponse: '{"status":200}',
+      nohiCreatedTime: '2025-03-10T03:05:00.000Z',
+    },
   ],
 };
 
-function start(access: Record<string, ('read' | 'create')[]> = { dashboard_notification: ['read'] }) {
+function start(
+  access: Record<string, ('read' | 'create')[]> = { dashboard_notification: ['read'] },
+) {
   const api = fakeApi(access, {
     [`GET ${LIST}`]: () =>
-      envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
-    [`GET ${LIST}/12`]: () => envelopeResponse({ ...detail, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 2 } }),
+      envelopeResponse({
+        data: ROWS,
+        pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 },
+        fields: [],
+      }),
+    [`GET ${LIST}/12`]: () =>
+      envelopeResponse({
+        ...detail,
+        pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 2 },
+      }),
   });
   renderUi(<NotificationsScreen />);
   return { api, lastList: () => api.callsTo('GET', LIST).at(-1)!.url.searchParams };
@@ -48,7 +76,7 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 afterEach(() => vi.useRealTimers());
 
 describe('Notifications screen', { timeout: 20_000 }, () => {
-  it('lists the last 30 days\' notifications, newest first, with status chips and N/A', async () => {
+  it("lists the last 30 days' notifications, newest first, with status chips and N/A", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-10T18:00:00Z')); // 11 March in Jakarta
     const { lastList } = start();
@@ -66,7 +94,12 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     const [pick, ...headers] = screen.getAllByRole('columnheader');
     expect(within(pick!).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
     expect(headers.map((h) => h.textContent)).toEqual([
-      'Notif Id', 'Order Id', 'No. VA', 'Notif Status', 'Created Time', 'Actions',
+      'Notif Id',
+      'Order Id',
+      'No. VA',
+      'Notif Status',
+      'Created Time',
+      'Actions',
     ]);
   });
 
@@ -90,7 +123,11 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Filter Data' }));
     expect(screen.getByRole('button', { name: 'CLEAR FILTER' })).toBeDisabled();
     await user.click(screen.getByRole('combobox', { name: 'By Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Success']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'Pending',
+      'Success',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Success' }));
     await user.click(screen.getByRole('button', { name: 'Apply Filter' }));
     await waitFor(() => expect(lastList().get('finds[notiStatus]')).toBe('2'));
@@ -110,9 +147,11 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Notification History')).toBeInTheDocument();
     expect(within(dialog).getByText('See history of a notification data.')).toBeInTheDocument();
     const table = await within(dialog).findByRole('table', { name: 'Notification history' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Id', 'Notif Id', 'Request', 'Response', 'Created At',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Id', 'Notif Id', 'Request', 'Response', 'Created At']);
     const [first, second] = within(table).getAllByRole('row').slice(1);
     const pre = first!.querySelector('pre')!;
     expect(pre.textContent).toBe(JSON.stringify(JSON.parse(REQUEST), null, 2));
@@ -126,23 +165,46 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
   it('shows the columns the user chose on the server, in their order', async () => {
-    fakeApi({ dashboard_notification: ['read'] }, {
-      [`GET ${LIST}`]: () =>
-        envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
-      'GET /api/preferences/notifications/columns': () => envelopeResponse({ columns: ['notiStatus', 'notiOrderId'] }),
-    });
+    fakeApi(
+      { dashboard_notification: ['read'] },
+      {
+        [`GET ${LIST}`]: () =>
+          envelopeResponse({
+            data: ROWS,
+            pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 },
+            fields: [],
+          }),
+        'GET /api/preferences/notifications/columns': () =>
+          envelopeResponse({ columns: ['notiStatus', 'notiOrderId'] }),
+      },
+    );
     renderUi(<NotificationsScreen />);
     await waitFor(() =>
-      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Notif Status', 'Order Id', 'Actions']),
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+        '',
+        'Notif Status',
+        'Order Id',
+        'Actions',
+      ]),
     );
   });
 
   it('asks the list the URL describes', async () => {
-    const api = fakeApi({ dashboard_notification: ['read'] }, {
-      [`GET ${LIST}`]: () =>
-        envelopeResponse({ data: ROWS, pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [] }),
-    });
-    renderUi(<NotificationsScreen />, '/?q=INV-12&status=1&from=2025-03-01&to=2025-03-31&sort=-notiId&size=20');
+    const api = fakeApi(
+      { dashboard_notification: ['read'] },
+      {
+        [`GET ${LIST}`]: () =>
+          envelopeResponse({
+            data: ROWS,
+            pagination: { totalData: 2, totalPage: 1, page: 1, itemPerPage: 10 },
+            fields: [],
+          }),
+      },
+    );
+    renderUi(
+      <NotificationsScreen />,
+      '/?q=INV-12&status=1&from=2025-03-01&to=2025-03-31&sort=-notiId&size=20',
+    );
     await screen.findByText('INV-12');
     const asked = api.callsTo('GET', LIST).at(-1)!.url.searchParams;
     expect(Object.fromEntries(asked)).toMatchObject({

@@ -1,6 +1,13 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { BULK_ACTIONS_OF, NOTIFICATIONS_AREA, SEARCH_DEBOUNCE_MS, can, notificationResource, type NotificationRow } from '@tagih/contract';
+import {
+  BULK_ACTIONS_OF,
+  NOTIFICATIONS_AREA,
+  SEARCH_DEBOUNCE_MS,
+  can,
+  notificationResource,
+  type NotificationRow,
+} from '@tagih/contract';
 import { useMemo, useState } from 'react';
 import { useList } from '../../api/get-list.ts';
 import { useAccess } from '../../api/get-status.ts';
@@ -29,7 +36,11 @@ const getNotificationId = (row: NotificationRow) => row.notiId;
 /** Notifications (spec §2): search by order id, date range, status filter, history per row. */
 export function NotificationsScreen() {
   const state = useNotificationListState();
-  const list = useList<NotificationRow>(notificationResource.path, state.params ?? {}, state.params !== null);
+  const list = useList<NotificationRow>(
+    notificationResource.path,
+    state.params ?? {},
+    state.params !== null,
+  );
   const { access } = useAccess();
   const canSeeHistory = can(access, NOTIFICATIONS_AREA, 'read');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
@@ -39,7 +50,13 @@ export function NotificationsScreen() {
     [canSeeHistory],
   );
   const chosen = useChosenColumns('notifications');
-  const layout = useTableLayout({ columns, actions, priority: NOTIFICATION_PRIORITY, chosen, checkboxes: canSeeHistory });
+  const layout = useTableLayout({
+    columns,
+    actions,
+    priority: NOTIFICATION_PRIORITY,
+    chosen,
+    checkboxes: canSeeHistory,
+  });
   const rows = list.data?.data ?? NO_ROWS;
   const bulk = useBulkActions({
     source: 'notification',
@@ -50,7 +67,10 @@ export function NotificationsScreen() {
     pageIds: useMemo(() => rows.map(getNotificationId), [rows]),
     reloadPath: notificationResource.path,
   });
-  const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
+  const choosable = useMemo(
+    () => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })),
+    [columns],
+  );
 
   return (
     <>
@@ -77,18 +97,18 @@ export function NotificationsScreen() {
               icon={<FilterListIcon />}
               onClick={filterDialog.show}
             />
-            <ToolbarButton
-              label="Refresh"
-              icon={<RefreshIcon />}
-              onClick={state.refresh}
-            />
+            <ToolbarButton label="Refresh" icon={<RefreshIcon />} onClick={state.refresh} />
             <PreferenceButtons screen="notifications" columns={choosable} query={state.urlQuery} />
           </>
         }
       />
       <SavedViewsBar screen="notifications" />
       {bulk.bar}
-      <NewRowsButton count={state.live.newCount} noun={state.live.noun} onClick={state.live.loadNew} />
+      <NewRowsButton
+        count={state.live.newCount}
+        noun={state.live.noun}
+        onClick={state.live.loadNew}
+      />
       <div ref={layout.ref}>
         <DataTable<NotificationRow>
           label="Notifications"

@@ -12,7 +12,10 @@ export const NOTIFICATION_URL_CONFIG: ListControllerConfig = {
   searchBy: [],
   filterKeys: ['status', WORK_QUEUE_PARAM],
   // A payment queues a notification; each attempt to the merchant changes it (api/live-events.ts).
-  live: { concerns: (event) => event.type === 'transaction.paid' || event.type === 'notification.sent', noun: 'notifikasi' },
+  live: {
+    concerns: (event) => event.type === 'transaction.paid' || event.type === 'notification.sent',
+    noun: 'notifikasi',
+  },
 };
 
 /**
@@ -34,7 +37,9 @@ export function useNotificationListState() {
 
   const derived = useMemo(() => {
     const finds = { notiOrderId: q || undefined, notiStatus: status || undefined };
-    const extra = range ? { ...range, ...(attention ? { [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION } : {}) } : undefined;
+    const extra = range
+      ? { ...range, ...(attention ? { [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION } : {}) }
+      : undefined;
     return {
       params: range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
       allPagesParams: range ? ({ ...order, finds, extra } satisfies ExportParams) : null,
@@ -45,7 +50,8 @@ export function useNotificationListState() {
     () => ({
       setStatus: (next: string) => setFilters({ status: next }),
       /** Turns the work queue on or off, keeping the status filter. */
-      setAttention: (on: boolean) => setFilters({ [WORK_QUEUE_PARAM]: on ? WORK_QUEUE_ATTENTION : '' }),
+      setAttention: (on: boolean) =>
+        setFilters({ [WORK_QUEUE_PARAM]: on ? WORK_QUEUE_ATTENTION : '' }),
     }),
     [setFilters],
   );

@@ -132,7 +132,13 @@ export function BulkResolveDialog({
               <Alert severity="info">Tidak ada selisih yang bisa diproses dengan aksi ini.</Alert>
             )}
             {!done && (
-              <ReasonField value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} hint="Dicatat di riwayat setiap selisih dan di audit trail." />
+              <ReasonField
+                value={reason}
+                onChange={setReason}
+                touched={touched}
+                onTouched={() => setTouched(true)}
+                hint="Dicatat di riwayat setiap selisih dan di audit trail."
+              />
             )}
             {apply.isError && (
               <Alert severity="error">{errorMessage(apply.error, MESSAGES.unknownError)}</Alert>

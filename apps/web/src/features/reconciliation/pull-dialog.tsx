@@ -39,7 +39,13 @@ export function PullDialog({ open, onClose }: PullDialogProps) {
     puller.mutate({ baccId: Number(baccId), day });
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="recon-pull-title" fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="recon-pull-title"
+      fullWidth
+      maxWidth="sm"
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="recon-pull-title">Tarik mutasi dari bank</DialogTitle>
         <DialogContent>

@@ -14,7 +14,14 @@ export interface ReasonFieldProps {
 }
 
 /** A resolution's required reason (one break or many): its rule is reason.ts, shown once the field is left or an apply tried. */
-export function ReasonField({ value, onChange, touched, onTouched, hint, autoFocus = false }: ReasonFieldProps) {
+export function ReasonField({
+  value,
+  onChange,
+  touched,
+  onTouched,
+  hint,
+  autoFocus = false,
+}: ReasonFieldProps) {
   const problem = touched ? reasonProblem(value) : null;
   return (
     <TextField

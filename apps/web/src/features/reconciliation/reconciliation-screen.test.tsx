@@ -314,27 +314,50 @@ describe('Rekonsiliasi: an import shows how far it is', { timeout: 20_000 }, () 
     const answer = deferred<Response>();
     const api = fakeApi(FULL, {
       [`GET ${STATEMENTS}`]: () =>
-        envelopeResponse({ data: [STATEMENT], pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 } }),
+        envelopeResponse({
+          data: [STATEMENT],
+          pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
+        }),
       'GET /api/master/Bank_Account': () => page([]),
       [`POST ${STATEMENTS}`]: () => answer.promise,
-      [`GET ${STATEMENTS}/progress/${id}`]: () => envelopeResponse({ phase: 'writing', lines: 200, totalLines: 400 }),
+      [`GET ${STATEMENTS}/progress/${id}`]: () =>
+        envelopeResponse({ phase: 'writing', lines: 200, totalLines: 400 }),
     });
     renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
     await user.click(await screen.findByRole('button', { name: 'Impor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Impor mutasi bank' });
-    await user.upload(within(dialog).getByLabelText('File mutasi'), new File([':20:S1\n'], 'bri.mt940', { type: 'text/plain' }));
+    await user.upload(
+      within(dialog).getByLabelText('File mutasi'),
+      new File([':20:S1\n'], 'bri.mt940', { type: 'text/plain' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Impor' }));
     expect(await within(dialog).findByText('Menyimpan 200 dari 400 baris…')).toBeVisible();
-    expect(within(dialog).getByRole('progressbar', { name: 'Mengimpor' })).toHaveAttribute('aria-valuenow', '50');
-    const sent = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
+    expect(within(dialog).getByRole('progressbar', { name: 'Mengimpor' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    const sent = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')![1]!
+      .body as FormData;
     expect(sent.get('progressId')).toBe(id);
     answer.resolve(
       envelopeResponse({
-        stmtId: 6, alreadyImported: false, format: 'mt940', baccId: 1, lines: 400, skippedLines: 0, pendingLines: 0, credits: 390, matched: 390,
-        balanceChecked: true, breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 }, expected: 0,
+        stmtId: 6,
+        alreadyImported: false,
+        format: 'mt940',
+        baccId: 1,
+        lines: 400,
+        skippedLines: 0,
+        pendingLines: 0,
+        credits: 390,
+        matched: 390,
+        balanceChecked: true,
+        breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 },
+        expected: 0,
       }),
     );
-    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent('Mutasi berhasil diimpor.');
+    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent(
+      'Mutasi berhasil diimpor.',
+    );
     expect(within(dialog).queryByRole('progressbar', { name: 'Mengimpor' })).toBeNull();
     expect(api.callsTo('GET', `${STATEMENTS}/progress/${id}`).length).toBeGreaterThan(0);
   });
@@ -342,26 +365,52 @@ describe('Rekonsiliasi: an import shows how far it is', { timeout: 20_000 }, () 
 
 describe('Rekonsiliasi: Tarik dari bank', { timeout: 20_000 }, () => {
   const PULL = '/api/recon/pull';
-  const openPull = async (access: AccessMap, answer: () => Response = () => envelopeResponse({})) => {
+  const openPull = async (
+    access: AccessMap,
+    answer: () => Response = () => envelopeResponse({}),
+  ) => {
     const user = userEvent.setup();
     fakeApi(access, {
       [`GET ${STATEMENTS}`]: () =>
-        envelopeResponse({ data: [STATEMENT], pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 } }),
+        envelopeResponse({
+          data: [STATEMENT],
+          pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
+        }),
       'GET /api/master/Bank_Account': () =>
-        page([{ baccId: 3, baccBank: 'BRI', baccAccountNo: '020601000777001', baccName: 'BRI Pooled' }]),
+        page([
+          { baccId: 3, baccBank: 'BRI', baccAccountNo: '020601000777001', baccName: 'BRI Pooled' },
+        ]),
       [`POST ${PULL}`]: answer,
     });
     renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
     expect(await screen.findByText('4/8 (50%)')).toBeVisible();
     return user;
   };
-  const pulledBody = () => JSON.parse(vi.mocked(fetch).mock.calls.find(([url, init]) => String(url).endsWith(PULL) && init?.method === 'POST')![1]!.body as string) as unknown;
+  const pulledBody = () =>
+    JSON.parse(
+      vi
+        .mocked(fetch)
+        .mock.calls.find(
+          ([url, init]) => String(url).endsWith(PULL) && init?.method === 'POST',
+        )![1]!.body as string,
+    ) as unknown;
 
   it('asks for the chosen account and day and shows what was imported', async () => {
     const user = await openPull(FULL, () =>
       envelopeResponse({
-        stmtId: 5, alreadyImported: false, format: 'mt940', baccId: 3, lines: 6, skippedLines: 0, pendingLines: 0, credits: 5, matched: 3,
-        balanceChecked: true, breaks: { missing_at_bank: 1, missing_in_tagih: 0, amount: 1, status: 0, duplicate: 1 }, expected: 0, pages: 1,
+        stmtId: 5,
+        alreadyImported: false,
+        format: 'mt940',
+        baccId: 3,
+        lines: 6,
+        skippedLines: 0,
+        pendingLines: 0,
+        credits: 5,
+        matched: 3,
+        balanceChecked: true,
+        breaks: { missing_at_bank: 1, missing_in_tagih: 0, amount: 1, status: 0, duplicate: 1 },
+        expected: 0,
+        pages: 1,
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Tarik dari bank' }));
@@ -386,23 +435,47 @@ describe('Rekonsiliasi: Tarik dari bank', { timeout: 20_000 }, () => {
       calls += 1;
       if (calls === 1) {
         return envelopeResponse({
-          stmtId: 5, alreadyImported: true, format: 'mt940', baccId: 3, lines: 0, skippedLines: 6, pendingLines: 0, credits: 0, matched: 0,
-          balanceChecked: true, breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 }, expected: 0, pages: 1,
+          stmtId: 5,
+          alreadyImported: true,
+          format: 'mt940',
+          baccId: 3,
+          lines: 0,
+          skippedLines: 6,
+          pendingLines: 0,
+          credits: 0,
+          matched: 0,
+          balanceChecked: true,
+          breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 },
+          expected: 0,
+          pages: 1,
         });
       }
-      return new Response(JSON.stringify({ status: { error: 1, message: 'The statement was not pulled: Bank BRI did not answer within 10 s' }, data: null }), {
-        status: 504,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({
+          status: {
+            error: 1,
+            message: 'The statement was not pulled: Bank BRI did not answer within 10 s',
+          },
+          data: null,
+        }),
+        {
+          status: 504,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
     });
     await user.click(screen.getByRole('button', { name: 'Tarik dari bank' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tarik mutasi dari bank' });
     await user.click(within(dialog).getByRole('combobox', { name: /Rekening bank/ }));
     await user.click(await screen.findByRole('option', { name: /020601000777001/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Tarik' }));
-    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent('Bank mengirim mutasi yang sama seperti sebelumnya; tidak ada yang ditambahkan.');
+    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent(
+      'Bank mengirim mutasi yang sama seperti sebelumnya; tidak ada yang ditambahkan.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Tarik' }));
-    expect(await within(dialog).findByLabelText('Penarikan gagal')).toHaveTextContent('did not answer within 10 s');
+    expect(await within(dialog).findByLabelText('Penarikan gagal')).toHaveTextContent(
+      'did not answer within 10 s',
+    );
   });
 
   it('is not offered without reconciliation.create', async () => {
@@ -542,7 +615,14 @@ describe('Rekonsiliasi: a break', { timeout: 20_000 }, () => {
 
 describe('Rekonsiliasi: the statements list shows each import', { timeout: 20_000 }, () => {
   it('per file: account, period, lines, credits/debits, balances checked, the variant read, breaks by category; a failed import says why', async () => {
-    const read: StatementRow = { ...STATEMENT, stmtId: 5, variant: 'mt940:no-decimal-comma', balanceChecked: false, credits: 7, debits: 2 };
+    const read: StatementRow = {
+      ...STATEMENT,
+      stmtId: 5,
+      variant: 'mt940:no-decimal-comma',
+      balanceChecked: false,
+      credits: 7,
+      debits: 2,
+    };
     const failed: StatementRow = {
       ...STATEMENT,
       stmtId: 6,
@@ -557,18 +637,24 @@ describe('Rekonsiliasi: the statements list shows each import', { timeout: 20_00
       openBreaks: 0,
       openByCategory: {},
       state: 'failed',
-      failure: 'Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28). Rincian: …',
+      failure:
+        'Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28). Rincian: …',
     };
     fakeApi(FULL, {
       [`GET ${STATEMENTS}`]: () =>
-        envelopeResponse({ data: [failed, read, STATEMENT], pagination: { totalData: 3, totalPage: 1, page: 1, itemPerPage: 10 } }),
+        envelopeResponse({
+          data: [failed, read, STATEMENT],
+          pagination: { totalData: 3, totalPage: 1, page: 1, itemPerPage: 10 },
+        }),
     });
     renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
     const table = await screen.findByRole('table', { name: 'Mutasi bank' });
     await within(table).findByText(/^Gagal: /);
     const rows = within(table).getAllByRole('row');
     const [failedRow, readRow, plainRow] = rows.slice(1);
-    expect(failedRow).toHaveTextContent('Gagal: Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28).');
+    expect(failedRow).toHaveTextContent(
+      'Gagal: Saldo tidak cocok: saldo awal + kredit − debit bukan saldo akhir (baris 28).',
+    );
     expect(readRow).toHaveTextContent('BRI 0123456789012 — BRI Operasional');
     expect(readRow).toHaveTextContent('2026-11-19');
     expect(readRow).toHaveTextContent('7/2');

@@ -135,7 +135,14 @@ export function ResolveDialog({ row, action, onClose }: ResolveDialogProps) {
                 }}
               />
             )}
-            <ReasonField value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} hint="Dicatat di riwayat selisih dan di audit trail." autoFocus />
+            <ReasonField
+              value={reason}
+              onChange={setReason}
+              touched={touched}
+              onTouched={() => setTouched(true)}
+              hint="Dicatat di riwayat selisih dan di audit trail."
+              autoFocus
+            />
             {resolve.isError && (
               <Alert severity="error">{errorMessage(resolve.error, MESSAGES.unknownError)}</Alert>
             )}

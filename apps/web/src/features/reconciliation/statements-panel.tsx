@@ -72,7 +72,8 @@ const matchedShare = (row: StatementRow) =>
   `${row.matched}/${row.credits} (${row.credits > 0 ? Math.round((row.matched / row.credits) * 100) : 100}%)`;
 
 /** The format the file was imported as (the variant it was read as has its own column). */
-export const formatText = (row: Pick<StatementRow, 'format'>) => FORMAT_LABEL[row.format] ?? row.format;
+export const formatText = (row: Pick<StatementRow, 'format'>) =>
+  FORMAT_LABEL[row.format] ?? row.format;
 
 /** A complete import: its credits matched; a failed one: why (nothing of it was kept). */
 function Outcome({ row }: { row: StatementRow }) {
@@ -138,7 +139,12 @@ function statementColumns(): TableColumn<StatementRow>[] {
       valueGetter: (_v, row) => formatText(row),
     },
     // The variant the file was read as ('mt940:swift-envelope', 'csv:bri'): what the bank wrote.
-    { field: 'variant', headerName: 'Varian', width: 150, valueFormatter: (value: string | null) => value ?? '' },
+    {
+      field: 'variant',
+      headerName: 'Varian',
+      width: 150,
+      valueFormatter: (value: string | null) => value ?? '',
+    },
     { field: 'createdBy', headerName: 'Oleh', width: 100 },
   ];
 }
@@ -203,7 +209,11 @@ export function StatementsPanel() {
         buttons={
           <>
             {canImport && (
-              <ToolbarButton label="Tarik dari bank" icon={<CloudDownloadIcon />} onClick={pull.show} />
+              <ToolbarButton
+                label="Tarik dari bank"
+                icon={<CloudDownloadIcon />}
+                onClick={pull.show}
+              />
             )}
             {canImport && (
               <ToolbarButton

@@ -31,7 +31,8 @@ export function SelectCompanyScreen() {
   // Switch Company starts from the company in use (once it is known and still offered).
   useEffect(() => {
     if (activeId === null || getValues('compId') !== undefined) return;
-    if (companies.some((c) => c.compId === activeId)) setValue('compId', activeId, { shouldValidate: true });
+    if (companies.some((c) => c.compId === activeId))
+      setValue('compId', activeId, { shouldValidate: true });
   }, [activeId, companies, getValues, setValue]);
 
   const submit = handleSubmit(async ({ compId }) => {

@@ -10,7 +10,11 @@ import { notify } from '../../components/notify.tsx';
  * The companies the user may pick and the one in use, if any (spec §8: 3 retries at 300 ms,
  * then back to /login).
  */
-export function useCompanyList(): { companies: CompanyOption[]; activeId: number | null; isPending: boolean } {
+export function useCompanyList(): {
+  companies: CompanyOption[];
+  activeId: number | null;
+  isPending: boolean;
+} {
   const { data, isPending, isError, error } = useStatus({ count: 3, delayMs: 300 });
   const navigate = useNavigate();
 
@@ -21,5 +25,9 @@ export function useCompanyList(): { companies: CompanyOption[]; activeId: number
     void navigate(APP_ROUTES.login);
   }, [isError, error, navigate]);
 
-  return { companies: data?.company.available ?? [], activeId: data?.company.active?.compId ?? null, isPending };
+  return {
+    companies: data?.company.available ?? [],
+    activeId: data?.company.active?.compId ?? null,
+    isPending,
+  };
 }

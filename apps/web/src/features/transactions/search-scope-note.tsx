@@ -19,12 +19,19 @@ export interface SearchScopeNoteProps {
  * chosen range is shown with "semua tanggal"; a search that found nothing in the range says so and
  * offers the whole history.
  */
-export function SearchScopeNote({ searchText, searchedAllDates, empty, onAllDates, onSearchAllDates }: SearchScopeNoteProps) {
+export function SearchScopeNote({
+  searchText,
+  searchedAllDates,
+  empty,
+  onAllDates,
+  onSearchAllDates,
+}: SearchScopeNoteProps) {
   if (searchText === '') return null;
   if (searchedAllDates) {
     return (
       <Alert severity="info" sx={{ mb: 1 }} data-testid="search-scope-note">
-        “{searchText}” dicari di semua tanggal: ID yang persis sama ditemukan, apa pun rentang tanggalnya.
+        “{searchText}” dicari di semua tanggal: ID yang persis sama ditemukan, apa pun rentang
+        tanggalnya.
       </Alert>
     );
   }

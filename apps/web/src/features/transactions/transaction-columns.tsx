@@ -44,17 +44,43 @@ const MIN_WIDTHS: Record<string, number> = {
 
 /** On a phone's card (600 px or narrower): the order id (whole), amount, time, name and status first. */
 export const TRANSACTION_CARD_ORDER: readonly string[] = [
-  'trctOrderId', 'trctTotalAmount', 'trctCreatedTime', 'trctVirtualAccountName', 'trctQrName', 'trctStatus', 'notification',
+  'trctOrderId',
+  'trctTotalAmount',
+  'trctCreatedTime',
+  'trctVirtualAccountName',
+  'trctQrName',
+  'trctStatus',
+  'notification',
 ];
 
 /** The default layout's columns (all of the spec's), most important first. */
-export const TRANSACTION_PRIORITY: Readonly<Record<TransactionKindDef['key'], readonly string[]>> = {
-  va: [
-    'trctOrderId', 'trctStatus', 'trctTotalAmount', 'notification', 'trctCreatedTime', 'trctVirtualAccountName',
-    'trctBank', 'trctTotalAmountPaid', 'trctVirtualAccountNo', 'trvaExpiredDate', 'trctLunasTime',
-  ],
-  qris: ['trctOrderId', 'trctStatus', 'trctTotalAmount', 'notification', 'trctCreatedTime', 'no', 'trqrReferenceNo', 'trctQrName', 'trctBank'],
-};
+export const TRANSACTION_PRIORITY: Readonly<Record<TransactionKindDef['key'], readonly string[]>> =
+  {
+    va: [
+      'trctOrderId',
+      'trctStatus',
+      'trctTotalAmount',
+      'notification',
+      'trctCreatedTime',
+      'trctVirtualAccountName',
+      'trctBank',
+      'trctTotalAmountPaid',
+      'trctVirtualAccountNo',
+      'trvaExpiredDate',
+      'trctLunasTime',
+    ],
+    qris: [
+      'trctOrderId',
+      'trctStatus',
+      'trctTotalAmount',
+      'notification',
+      'trctCreatedTime',
+      'no',
+      'trqrReferenceNo',
+      'trctQrName',
+      'trctBank',
+    ],
+  };
 
 function minWidthOf(field: FieldDef): number {
   const fixed = MIN_WIDTHS[field.name];
@@ -73,10 +99,17 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
   };
   if (field.name === 'trctOrderId') {
     // Ids differ at their end: a cut id keeps it ("…MX0BTQUKE4"), the whole id on hover and in the detail.
-    return { ...base, sticky: 'start', renderCell: ({ value }) => <CutText text={String(value ?? '')} keep="end" /> };
+    return {
+      ...base,
+      sticky: 'start',
+      renderCell: ({ value }) => <CutText text={String(value ?? '')} keep="end" />,
+    };
   }
   if (field.name === 'trctStatus') {
-    return { ...base, renderCell: ({ value }) => <TransactionStatusChip status={value as string} /> };
+    return {
+      ...base,
+      renderCell: ({ value }) => <TransactionStatusChip status={value as string} />,
+    };
   }
   if (field.name === 'notification') {
     return { ...base, renderCell: ({ value }) => <NotificationRefChip value={value} /> };
@@ -84,11 +117,16 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
   if (MONEY_FIELDS.has(field.name)) {
     return {
       ...base,
-      valueFormatter: (value: number | null) => (value === null || value === undefined ? '' : formatRupiah(value)),
+      valueFormatter: (value: number | null) =>
+        value === null || value === undefined ? '' : formatRupiah(value),
     };
   }
   if (field.type === 'date') {
-    return { ...base, wrap: true, valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ) };
+    return {
+      ...base,
+      wrap: true,
+      valueFormatter: (value: string | null) => formatDateTime(value, DEFAULT_BUSINESS_TZ),
+    };
   }
   return base;
 }
@@ -97,7 +135,10 @@ function column(field: FieldDef, headerName: string): TableColumn<TransactionRow
 const ACTIONS_CELL_SX = { display: 'flex', gap: 1, alignItems: 'center', height: '100%' } as const;
 const stopClick = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-function actionsColumn({ canAct, onAction }: TransactionColumnOptions): TableColumn<TransactionRow> {
+function actionsColumn({
+  canAct,
+  onAction,
+}: TransactionColumnOptions): TableColumn<TransactionRow> {
   return {
     field: 'actions',
     headerName: 'Actions',

@@ -3,7 +3,11 @@ import { fieldOf, type TransactionKindDef } from '@tagih/contract';
 import { useState } from 'react';
 import { FilterDialog } from '../../components/filter-dialog.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
-import { EMPTY_FILTER, isEmptyFilter, type TransactionFilter } from './use-transaction-list-state.ts';
+import {
+  EMPTY_FILTER,
+  isEmptyFilter,
+  type TransactionFilter,
+} from './use-transaction-list-state.ts';
 
 export interface TransactionFilterDialogProps {
   kind: TransactionKindDef;
@@ -15,7 +19,13 @@ export interface TransactionFilterDialogProps {
 }
 
 /** 'Filter Data': By Bank (free text) and By Status (spec §2). */
-export function TransactionFilterDialog({ kind, open, value, onApply, onClose }: TransactionFilterDialogProps) {
+export function TransactionFilterDialog({
+  kind,
+  open,
+  value,
+  onApply,
+  onClose,
+}: TransactionFilterDialogProps) {
   const [draft, setDraft] = useState(value);
   const statusOptions = fieldOf(kind.resource, 'trctStatus')?.options ?? [];
   return (

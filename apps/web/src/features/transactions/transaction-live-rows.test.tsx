@@ -30,7 +30,12 @@ const row = (trctId: number, trctStatus: string): TransactionVaRow => ({
   notification: [],
 });
 
-const paid = (trctId: number, kind: 'VA' | 'QRIS' = 'VA'): LiveEvent => ({ type: 'transaction.paid', compId: 1, kind, trctId });
+const paid = (trctId: number, kind: 'VA' | 'QRIS' = 'VA'): LiveEvent => ({
+  type: 'transaction.paid',
+  compId: 1,
+  kind,
+  trctId,
+});
 
 /** The screen at `path`; the list answers with bill 7 unpaid until `payBill7()`, then paid. */
 function start(path = '/') {
@@ -48,7 +53,8 @@ function start(path = '/') {
   return { listCalls: () => api.callsTo('GET', LIST).length, payBill7: () => (status = '00') };
 }
 
-const statusOf = async (orderId: string) => within((await screen.findByText(orderId)).closest('tr')!);
+const statusOf = async (orderId: string) =>
+  within((await screen.findByText(orderId)).closest('tr')!);
 
 describe('Transaction VA follows payments as they happen', { timeout: 20_000 }, () => {
   it('on page 1 with no search and the default order, a payment reloads the list quietly: the row turns Lunas, no button', async () => {
@@ -57,7 +63,9 @@ describe('Transaction VA follows payments as they happen', { timeout: 20_000 }, 
     const before = screenApi.listCalls();
     screenApi.payBill7();
     act(() => publishLive(paid(7)));
-    await waitFor(async () => expect((await statusOf('INV-007')).getByText('Lunas')).toBeInTheDocument());
+    await waitFor(async () =>
+      expect((await statusOf('INV-007')).getByText('Lunas')).toBeInTheDocument(),
+    );
     expect(screenApi.listCalls()).toBe(before + 1);
     expect(screen.queryByRole('button', { name: /transaksi baru/ })).not.toBeInTheDocument();
   });
@@ -78,7 +86,9 @@ describe('Transaction VA follows payments as they happen', { timeout: 20_000 }, 
     expect((await statusOf('INV-007')).getByText('Belum Lunas')).toBeInTheDocument();
 
     await userEvent.click(button);
-    await waitFor(async () => expect((await statusOf('INV-007')).getByText('Lunas')).toBeInTheDocument());
+    await waitFor(async () =>
+      expect((await statusOf('INV-007')).getByText('Lunas')).toBeInTheDocument(),
+    );
     expect(screenApi.listCalls()).toBe(before + 1);
     expect(screen.queryByRole('button', { name: /transaksi baru/ })).not.toBeInTheDocument();
   });
@@ -89,6 +99,8 @@ describe('Transaction VA follows payments as they happen', { timeout: 20_000 }, 
     act(() => publishLive(paid(7)));
     expect(await screen.findByRole('button', { name: '1 transaksi baru' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /transaksi baru/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /transaksi baru/ })).not.toBeInTheDocument(),
+    );
   });
 });

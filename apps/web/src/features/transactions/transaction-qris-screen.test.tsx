@@ -8,7 +8,11 @@ import { TransactionQrisScreen } from './transaction-screens.tsx';
 
 const LIST = '/api/dashboard/transactionQr/';
 
-const row = (trctId: number, orderId: string, extra: Partial<TransactionQrRow> = {}): TransactionQrRow => ({
+const row = (
+  trctId: number,
+  orderId: string,
+  extra: Partial<TransactionQrRow> = {},
+): TransactionQrRow => ({
   no: 0,
   trctId,
   trctOrderId: orderId,
@@ -27,9 +31,13 @@ const row = (trctId: number, orderId: string, extra: Partial<TransactionQrRow> =
 
 /** 12 rows in pages of 10, numbered by the server (No.). */
 function page(n: number) {
-  const rows = n === 1
-    ? Array.from({ length: 10 }, (_, i) => row(100 - i, `QR-${i + 1}`, { no: i + 1 }))
-    : [row(90, 'QR-11', { no: 11, trctStatus: '00', notification: { notiStatus: 1 } }), row(89, 'QR-12', { no: 12 })];
+  const rows =
+    n === 1
+      ? Array.from({ length: 10 }, (_, i) => row(100 - i, `QR-${i + 1}`, { no: i + 1 }))
+      : [
+          row(90, 'QR-11', { no: 11, trctStatus: '00', notification: { notiStatus: 1 } }),
+          row(89, 'QR-12', { no: 12 }),
+        ];
   return envelopeResponse({
     data: rows,
     total: { nominal_lunas: 25000, count_lunas: 1 },
@@ -39,11 +47,19 @@ function page(n: number) {
 }
 
 function start() {
-  const api = fakeApi({ dashboard_transactionqr: ['read'] }, {
-    [`GET ${LIST}`]: ({ url }) => page(Number(url.searchParams.get('page'))),
-    'POST /api/dashboard/transactionQr/send_notification/90': () =>
-      envelopeResponse({ responseCode: 200, responseMessage: 'Delivered', notiId: 1, notiStatus: 2 }),
-  });
+  const api = fakeApi(
+    { dashboard_transactionqr: ['read'] },
+    {
+      [`GET ${LIST}`]: ({ url }) => page(Number(url.searchParams.get('page'))),
+      'POST /api/dashboard/transactionQr/send_notification/90': () =>
+        envelopeResponse({
+          responseCode: 200,
+          responseMessage: 'Delivered',
+          notiId: 1,
+          notiStatus: 2,
+        }),
+    },
+  );
   renderUi(<TransactionQrisScreen />);
   return api;
 }
@@ -67,7 +83,16 @@ describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('QR-12')).toBeInTheDocument();
     expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('page')).toBe('2');
     expect(cellTexts('QR-11')).toEqual([
-      '11', 'QR-11', 'Warung Sari', 'BRI', 'REF90', 'Rp. 25.000,00', '2025-03-10 08:00:00', 'Lunas', 'Pending', 'InquiryNotif',
+      '11',
+      'QR-11',
+      'Warung Sari',
+      'BRI',
+      'REF90',
+      'Rp. 25.000,00',
+      '2025-03-10 08:00:00',
+      'Lunas',
+      'Pending',
+      'InquiryNotif',
     ]);
     expect(cellTexts('QR-12')[0]).toBe('12');
     expect(screen.getByText('Showing 11 to 12 of 12 entries')).toBeInTheDocument();
@@ -78,14 +103,31 @@ describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
     const api = start();
     await screen.findByText('QR-10');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['', 'No.', 'Order Id', 'Nama', 'Bank', 'Ref. No', 'Jumlah', 'Tanggal', 'Status', 'Notifikasi', 'Actions']);
+    expect(headers).toEqual([
+      '',
+      'No.',
+      'Order Id',
+      'Nama',
+      'Bank',
+      'Ref. No',
+      'Jumlah',
+      'Tanggal',
+      'Status',
+      'Notifikasi',
+      'Actions',
+    ]);
 
     await user.click(screen.getByRole('combobox', { name: 'Search by' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Order ID', 'Ref. No.']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Order ID',
+      'Ref. No.',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Ref. No.' }));
     await user.type(screen.getByRole('textbox', { name: 'Search Ref. No...' }), 'REF9');
     await waitFor(() =>
-      expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('finds[trqrReferenceNo]')).toBe('REF9'),
+      expect(api.callsTo('GET', LIST).at(-1)!.url.searchParams.get('finds[trqrReferenceNo]')).toBe(
+        'REF9',
+      ),
     );
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -93,6 +135,8 @@ describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
     await user.click(within(paid).getByRole('button', { name: 'Notif' }));
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     expect(await screen.findByText('Berhasil mengirim notifikasi.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/dashboard/transactionQr/send_notification/90')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/dashboard/transactionQr/send_notification/90')).toHaveLength(
+      1,
+    );
   });
 });

@@ -18,7 +18,12 @@ import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-quer
 import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
 import { useChosenColumns } from '../../monitoring/use-preferences.ts';
 import { useTableLayout } from '../../monitoring/use-table-layout.ts';
-import { TRANSACTION_CARD_ORDER, TRANSACTION_PRIORITY, transactionColumns, type TransactionRow } from './transaction-columns.tsx';
+import {
+  TRANSACTION_CARD_ORDER,
+  TRANSACTION_PRIORITY,
+  transactionColumns,
+  type TransactionRow,
+} from './transaction-columns.tsx';
 import { SearchScopeNote } from './search-scope-note.tsx';
 import { TransactionFilterDialog } from './transaction-filter-dialog.tsx';
 import { notCountedNote, transactionSummaryItems } from './transaction-summary.ts';
@@ -39,7 +44,11 @@ const PREFERENCE_SCREEN = { va: 'transaction-va', qris: 'transaction-qris' } as 
 /** Transaction VA and Transaction BRI QRIS (spec §2): one screen, told which kind it shows. */
 export function TransactionScreen({ kind, title, crumb, headers }: TransactionScreenProps) {
   const state = useTransactionListState(kind);
-  const list = useTransactions<TransactionRow>(kind.resource.path, state.params ?? {}, state.params !== null);
+  const list = useTransactions<TransactionRow>(
+    kind.resource.path,
+    state.params ?? {},
+    state.params !== null,
+  );
   const exporter = useExportTransactions(kind);
   const { access } = useAccess();
   const canAct = can(access, kind.area, 'read');
@@ -53,8 +62,16 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   );
   const screen = PREFERENCE_SCREEN[kind.key];
   const chosen = useChosenColumns(screen);
-  const layout = useTableLayout({ columns, actions, priority: TRANSACTION_PRIORITY[kind.key], chosen });
-  const choosable = useMemo(() => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })), [columns]);
+  const layout = useTableLayout({
+    columns,
+    actions,
+    priority: TRANSACTION_PRIORITY[kind.key],
+    chosen,
+  });
+  const choosable = useMemo(
+    () => columns.map((c) => ({ field: c.field, label: c.headerName ?? c.field })),
+    [columns],
+  );
   // The rows come numbered (No., QRIS) by the server.
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const total = list.data?.total;
@@ -73,7 +90,8 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
   const exportCsv = () => {
     if (!state.exportParams) return;
     exporter.mutate(state.exportParams, {
-      onError: (error) => notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
+      onError: (error) =>
+        notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
     });
   };
 
@@ -84,7 +102,9 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
         <SummaryCard
           title="Status Pelunasan"
           color="info"
-          items={transactionSummaryItems(total, state.filter.status, (status) => state.setFilter({ ...state.filter, status }))}
+          items={transactionSummaryItems(total, state.filter.status, (status) =>
+            state.setFilter({ ...state.filter, status }),
+          )}
           note={totalCapped ? notCountedNote(list.data?.pagination.totalData ?? 0) : undefined}
         />
         <TransactionToolbar
@@ -95,7 +115,9 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           onExport={exportCsv}
           onFilter={filterDialog.show}
           onRefresh={state.refresh}
-          preferences={<PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />}
+          preferences={
+            <PreferenceButtons screen={screen} columns={choosable} query={state.urlQuery} />
+          }
         />
         <SavedViewsBar screen={screen} />
         <SearchScopeNote
@@ -106,7 +128,11 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           onSearchAllDates={state.searchAllDates}
         />
         {bulk.bar}
-        <NewRowsButton count={state.live.newCount} noun={state.live.noun} onClick={state.live.loadNew} />
+        <NewRowsButton
+          count={state.live.newCount}
+          noun={state.live.noun}
+          onClick={state.live.loadNew}
+        />
         <DataTable<TransactionRow>
           label={title}
           columns={layout.shown}

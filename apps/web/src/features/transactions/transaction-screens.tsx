@@ -3,7 +3,11 @@ import { TRANSACTION_KINDS } from '@tagih/contract';
 import { TransactionScreen } from './transaction-screen.tsx';
 
 /** Shorter table headers than the CSV's (spec §2 issue text). */
-const VA_HEADERS = { trctTotalAmount: 'Total', trctTotalAmountPaid: 'Dibayar', trvaExpiredDate: 'Kadaluarsa' };
+const VA_HEADERS = {
+  trctTotalAmount: 'Total',
+  trctTotalAmountPaid: 'Dibayar',
+  trvaExpiredDate: 'Kadaluarsa',
+};
 
 export function TransactionVaScreen() {
   return (

@@ -5,7 +5,12 @@
  * count the rows (a broad search: pagination.totalCapped) the figures show a dash and
  * the card says why.
  */
-import { TRANSACTION_STATUS, TRANSACTION_STATUSES, formatRupiah, type TransactionTotals } from '@tagih/contract';
+import {
+  TRANSACTION_STATUS,
+  TRANSACTION_STATUSES,
+  formatRupiah,
+  type TransactionTotals,
+} from '@tagih/contract';
 import type { SummaryItem } from '../../components/summary-card.tsx';
 
 /** Shown instead of a figure that was not counted. */
@@ -23,7 +28,10 @@ export function transactionSummaryItems(
 ): SummaryItem[] {
   const counted = total?.count_lunas !== null;
   const spec: SummaryItem[] = [
-    { label: 'Nominal', value: !counted ? NOT_COUNTED : total?.nominal_lunas ? formatRupiah(total.nominal_lunas) : 0 },
+    {
+      label: 'Nominal',
+      value: !counted ? NOT_COUNTED : total?.nominal_lunas ? formatRupiah(total.nominal_lunas) : 0,
+    },
     { label: 'Jumlah Transaksi', value: !counted ? NOT_COUNTED : (total?.count_lunas ?? 0) },
   ];
   const byStatus = TRANSACTION_STATUSES.map((status): SummaryItem => {

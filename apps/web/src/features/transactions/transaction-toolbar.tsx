@@ -33,7 +33,16 @@ const FIELD_SELECT_SX = { width: 120, flexShrink: 0 } as const;
 const ALL_DATES_SX = { alignSelf: 'center' } as const;
 
 /** Search-by + search text, date range, the work queue, Export, Filter Data, Refresh (spec §2). */
-export function TransactionToolbar({ kind, state, allDates = false, exporting, onExport, onFilter, onRefresh, preferences }: TransactionToolbarProps) {
+export function TransactionToolbar({
+  kind,
+  state,
+  allDates = false,
+  exporting,
+  onExport,
+  onFilter,
+  onRefresh,
+  preferences,
+}: TransactionToolbarProps) {
   const searchLabel = kind.searchBy.find((s) => s.field === state.searchField)?.label ?? '';
   return (
     <ScreenToolbar
@@ -64,7 +73,15 @@ export function TransactionToolbar({ kind, state, allDates = false, exporting, o
             />
           </Box>
           <DayRangeField range={state.dates} presets />
-          {allDates && <Chip label="semua tanggal" color="info" size="small" sx={ALL_DATES_SX} data-testid="all-dates-chip" />}
+          {allDates && (
+            <Chip
+              label="semua tanggal"
+              color="info"
+              size="small"
+              sx={ALL_DATES_SX}
+              data-testid="all-dates-chip"
+            />
+          )}
           <WorkQueueToggle on={state.attention} onChange={state.setAttention} />
         </>
       }

@@ -30,7 +30,15 @@ const base: TransactionVaRow = {
 };
 
 const ROWS: TransactionVaRow[] = [
-  { ...base, trctId: 3, trctOrderId: 'INV-003', trctVirtualAccountNo: '8808123', trctVirtualAccountName: 'Budi', trctBank: 'BRI', trctTotalAmount: 150000 },
+  {
+    ...base,
+    trctId: 3,
+    trctOrderId: 'INV-003',
+    trctVirtualAccountNo: '8808123',
+    trctVirtualAccountName: 'Budi',
+    trctBank: 'BRI',
+    trctTotalAmount: 150000,
+  },
   {
     ...base,
     trctId: 2,
@@ -45,7 +53,10 @@ const ROWS: TransactionVaRow[] = [
   { ...base, trctId: 1, trctOrderId: 'INV-001', trctStatus: '05', notification: { notiStatus: 1 } },
 ];
 
-function listAnswer(rows: TransactionVaRow[] = ROWS, total = { nominal_lunas: 1234567.5, count_lunas: 1 }) {
+function listAnswer(
+  rows: TransactionVaRow[] = ROWS,
+  total = { nominal_lunas: 1234567.5, count_lunas: 1 },
+) {
   return envelopeResponse({
     data: rows,
     total,
@@ -82,15 +93,34 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     const paid = await rowOf('INV-002');
     expect(within(paid).getAllByText('Rp. 1.234.567,50')).toHaveLength(2);
     expect(within(paid).getByText('2025-03-11 00:30:00')).toBeInTheDocument();
-    expect(within(paid).getByText('Lunas').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(paid).getByText('Lunas').closest('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorSuccess',
+    );
     expect(within(paid).getByText('Sukses')).toBeInTheDocument();
 
     const expired = await rowOf('INV-001');
-    expect(within(expired).getByText('Kadaluarsa').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(within(expired).getByText('Kadaluarsa').closest('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorError',
+    );
     expect(within(expired).getByText('Pending')).toBeInTheDocument();
-    expect(within(unpaid).getByText('Belum Lunas').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(within(unpaid).getByText('Belum Lunas').closest('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorWarning',
+    );
 
-    for (const header of ['Order ID', 'No. VA', 'Nama', 'Bank', 'Total', 'Dibayar', 'Tanggal Dibuat', 'Kadaluarsa', 'Tanggal Lunas', 'Status', 'Notifikasi', 'Actions']) {
+    for (const header of [
+      'Order ID',
+      'No. VA',
+      'Nama',
+      'Bank',
+      'Total',
+      'Dibayar',
+      'Tanggal Dibuat',
+      'Kadaluarsa',
+      'Tanggal Lunas',
+      'Status',
+      'Notifikasi',
+      'Actions',
+    ]) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
   });
@@ -141,11 +171,21 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
 
   it('says an exact id was found on every date, with "semua tanggal" beside the range', async () => {
     const user = userEvent.setup();
-    const old = { ...ROWS[0]!, trctOrderId: 'DEMO-24NOV-0001', trctCreatedTime: '2025-02-24T03:00:00.000Z' };
+    const old = {
+      ...ROWS[0]!,
+      trctOrderId: 'DEMO-24NOV-0001',
+      trctCreatedTime: '2025-02-24T03:00:00.000Z',
+    };
     start({
       [`GET ${LIST}`]: (request) =>
         request.url.searchParams.get('finds[trctOrderId]') === 'DEMO-24NOV-0001'
-          ? envelopeResponse({ data: [old], total: { nominal_lunas: 0, count_lunas: 0 }, pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 }, fields: [], searchedAllDates: true })
+          ? envelopeResponse({
+              data: [old],
+              total: { nominal_lunas: 0, count_lunas: 0 },
+              pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
+              fields: [],
+              searchedAllDates: true,
+            })
           : listAnswer(),
     });
     await rowOf('INV-003');
@@ -161,7 +201,10 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     vi.setSystemTime(new Date('2025-03-10T05:00:00Z'));
     const user = userEvent.setup();
     const { lastList } = start({
-      [`GET ${LIST}`]: (request) => (request.url.searchParams.get('finds[trctOrderId]') === 'INV-0' ? listAnswer([]) : listAnswer()),
+      [`GET ${LIST}`]: (request) =>
+        request.url.searchParams.get('finds[trctOrderId]') === 'INV-0'
+          ? listAnswer([])
+          : listAnswer(),
     });
     await rowOf('INV-003');
     await user.type(screen.getByRole('textbox', { name: 'Search Order ID..' }), 'INV-0');
@@ -222,7 +265,12 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'CLEAR FILTER' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'By Bank' }), 'BRI');
     await user.click(screen.getByRole('combobox', { name: 'By Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Belum Lunas', 'Lunas', 'Kadaluarsa']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'Belum Lunas',
+      'Lunas',
+      'Kadaluarsa',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Lunas' }));
     await user.click(screen.getByRole('button', { name: 'Apply Filter' }));
     await waitFor(() => expect(lastList().get('finds[trctBank]')).toBe('BRI'));
@@ -244,7 +292,8 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
 
   it('enables Inquiry only for Belum Lunas and Notif only for Lunas', async () => {
     start();
-    const button = async (orderId: string, name: string) => within(await rowOf(orderId)).getByRole('button', { name });
+    const button = async (orderId: string, name: string) =>
+      within(await rowOf(orderId)).getByRole('button', { name });
     expect(await button('INV-003', 'Inquiry')).toBeEnabled();
     expect(await button('INV-003', 'Notif')).toBeDisabled();
     expect(await button('INV-002', 'Inquiry')).toBeDisabled();
@@ -256,7 +305,9 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
   it('confirms an inquiry, shows Mengirim.. until the answer, then toasts and reloads the list', async () => {
     const user = userEvent.setup();
     const answer = deferred<Response>();
-    const { api } = start({ 'POST /api/dashboard/transactionVa/inquiry_status/3': () => answer.promise });
+    const { api } = start({
+      'POST /api/dashboard/transactionVa/inquiry_status/3': () => answer.promise,
+    });
     await user.click(within(await rowOf('INV-003')).getByRole('button', { name: 'Inquiry' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Kirim inquiry untuk transaksi dengan order id INV-003?');
@@ -266,11 +317,20 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
     expect(within(dialog).getByRole('button', { name: 'Mengirim..' })).toBeDisabled();
-    expect(api.callsTo('POST', '/api/dashboard/transactionVa/inquiry_status/3')[0]!.headers.Authentication).toBe('token-1');
+    expect(
+      api.callsTo('POST', '/api/dashboard/transactionVa/inquiry_status/3')[0]!.headers
+        .Authentication,
+    ).toBe('token-1');
 
     answer.resolve(
       envelopeResponse(
-        { trctId: 3, trctStatus: '00', paid: true, bankResponseCode: '2002600', notification: null },
+        {
+          trctId: 3,
+          trctStatus: '00',
+          paid: true,
+          bankResponseCode: '2002600',
+          notification: null,
+        },
         { message: 'Bank BRI: paid, order INV-003 is now Lunas' },
       ),
     );
@@ -284,7 +344,9 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { api } = start();
     await user.click(within(await rowOf('INV-002')).getByRole('button', { name: 'Notif' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Kirim notifikasi untuk transaksi dengan order id INV-002?');
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Kirim notifikasi untuk transaksi dengan order id INV-002?',
+    );
     await user.click(screen.getByRole('button', { name: 'Batal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -294,7 +356,10 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     start({
       'POST /api/dashboard/transactionVa/inquiry_status/3': () =>
-        envelopeResponse({ bankResponseCode: '5042600' }, { status: 504, error: 1, message: 'Bank BRI did not answer in 10 s' }),
+        envelopeResponse(
+          { bankResponseCode: '5042600' },
+          { status: 504, error: 1, message: 'Bank BRI did not answer in 10 s' },
+        ),
     });
     await user.click(within(await rowOf('INV-003')).getByRole('button', { name: 'Inquiry' }));
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
@@ -306,7 +371,8 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
   it('falls back to the HTTP error when the failure has no envelope', async () => {
     const user = userEvent.setup();
     start({
-      'POST /api/dashboard/transactionVa/inquiry_status/3': () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
+      'POST /api/dashboard/transactionVa/inquiry_status/3': () =>
+        new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
     });
     await user.click(within(await rowOf('INV-003')).getByRole('button', { name: 'Inquiry' }));
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
@@ -318,7 +384,12 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { api } = start({
       'POST /api/dashboard/transactionVa/send_notification/2': () =>
-        envelopeResponse({ responseCode: 200, responseMessage: 'Delivered: merchant answered HTTP 200', notiId: 7, notiStatus: 2 }),
+        envelopeResponse({
+          responseCode: 200,
+          responseMessage: 'Delivered: merchant answered HTTP 200',
+          notiId: 7,
+          notiStatus: 2,
+        }),
     });
     await user.click(within(await rowOf('INV-002')).getByRole('button', { name: 'Notif' }));
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
@@ -332,7 +403,12 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     start({
       'POST /api/dashboard/transactionVa/send_notification/2': () =>
         envelopeResponse(
-          { responseCode: 400, responseMessage: 'Merchant answered HTTP 500', notiId: 7, notiStatus: 1 },
+          {
+            responseCode: 400,
+            responseMessage: 'Merchant answered HTTP 500',
+            notiId: 7,
+            notiStatus: 1,
+          },
           { status: 502, error: 1, message: 'Merchant answered HTTP 500' },
         ),
     });
@@ -345,7 +421,9 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
   it('exports the filtered list as transactions_VA.csv from the streamed endpoint', async () => {
     const user = userEvent.setup();
     const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       saved.push(this.download);
     });
     URL.createObjectURL = vi.fn(() => 'blob:csv');

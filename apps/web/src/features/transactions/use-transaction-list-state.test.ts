@@ -14,8 +14,14 @@ function renderState(kind = TRANSACTION_KINDS.va, path = '/list') {
   let router!: ReturnType<typeof createMemoryRouter>;
   const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => {
-    router ??= createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [path] });
-    return createElement(QueryClientProvider, { client: queryClient }, createElement(RouterProvider, { router }));
+    router ??= createMemoryRouter([{ path: '/list', element: children }], {
+      initialEntries: [path],
+    });
+    return createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(RouterProvider, { router }),
+    );
   };
   const hook = renderHook(() => useTransactionListState(kind), { wrapper });
   return { ...hook, url: () => router.state.location.search, router };
@@ -52,7 +58,11 @@ describe('transaction list query', () => {
     expect(result.current.params?.page).toBe(1);
     act(() => result.current.setPage(2));
     act(() => result.current.setSort({ field: 'trctTotalAmount', direction: 'asc' }));
-    expect(result.current.params).toMatchObject({ page: 1, orderField: 'trctTotalAmount', orderValue: 'asc' });
+    expect(result.current.params).toMatchObject({
+      page: 1,
+      orderField: 'trctTotalAmount',
+      orderValue: 'asc',
+    });
   });
 
   it('keeps the list in the URL, and a URL gives the same list back', () => {
@@ -65,7 +75,9 @@ describe('transaction list query', () => {
     act(() => result.current.setPageSize(50));
     act(() => result.current.setPage(2));
     const kept = url();
-    expect(kept).toBe('?by=trvaVirtualAccountName&q=Budi&from=2025-03-01&to=2025-03-31&bank=BRI&status=00&sort=-trctTotalAmount&page=2&size=50');
+    expect(kept).toBe(
+      '?by=trvaVirtualAccountName&q=Budi&from=2025-03-01&to=2025-03-31&bank=BRI&status=00&sort=-trctTotalAmount&page=2&size=50',
+    );
 
     const pasted = renderState(TRANSACTION_KINDS.va, `/list${kept}`).result.current;
     expect(pasted.params).toEqual(result.current.params);
@@ -75,7 +87,11 @@ describe('transaction list query', () => {
       orderField: 'trctTotalAmount',
       orderValue: 'desc',
       extra: { from: '2025-03-01', to: '2025-03-31' },
-      finds: { trvaVirtualAccountName: 'Budi', trctBank: 'BRI', trctStatus: { op: 'equal', value: '00' } },
+      finds: {
+        trvaVirtualAccountName: 'Budi',
+        trctBank: 'BRI',
+        trctStatus: { op: 'equal', value: '00' },
+      },
     });
     expect(pasted.searchField).toBe('trvaVirtualAccountName');
   });
@@ -85,7 +101,10 @@ describe('transaction list query', () => {
     act(() => result.current.setFilter({ bank: '', status: '05' }));
     act(() => result.current.setPage(2));
     await act(() => router.navigate(-1));
-    expect(result.current.params).toMatchObject({ page: 1, finds: { trctStatus: { value: '05' } } });
+    expect(result.current.params).toMatchObject({
+      page: 1,
+      finds: { trctStatus: { value: '05' } },
+    });
     await act(() => router.navigate(-1));
     expect(result.current.filter).toEqual({ bank: '', status: '' });
     await act(() => router.navigate(1));
@@ -93,7 +112,10 @@ describe('transaction list query', () => {
   });
 
   it('ignores what it cannot read in a pasted link', () => {
-    const { result } = renderState(TRANSACTION_KINDS.va, '/list?by=nope&size=7&page=-2&sort=drop%20table&from=yesterday&to=2025-01-01');
+    const { result } = renderState(
+      TRANSACTION_KINDS.va,
+      '/list?by=nope&size=7&page=-2&sort=drop%20table&from=yesterday&to=2025-01-01',
+    );
     expect(result.current.searchField).toBe('trctOrderId');
     expect(result.current.params).toBeNull(); // from unreadable: an incomplete range asks for nothing
     expect(result.current.pageSize).toBe(10);

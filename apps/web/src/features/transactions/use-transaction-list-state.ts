@@ -1,4 +1,9 @@
-import { NOTIFICATIONS_EPOCH, WORK_QUEUE_ATTENTION, WORK_QUEUE_PARAM, type TransactionKindDef } from '@tagih/contract';
+import {
+  NOTIFICATIONS_EPOCH,
+  WORK_QUEUE_ATTENTION,
+  WORK_QUEUE_PARAM,
+  type TransactionKindDef,
+} from '@tagih/contract';
 import { useCallback, useMemo } from 'react';
 import type { ExportParams, ListParams } from '../../api/get-list.ts';
 import { businessToday } from '../../hooks/list-url.ts';
@@ -31,7 +36,10 @@ export function transactionUrlConfig(kind: TransactionKindDef): ListControllerCo
       searchBy: kind.searchBy.map((s) => s.field),
       filterKeys: ['bank', 'status', WORK_QUEUE_PARAM],
       // A bill of this kind paid, expired or opened (api/live-events.ts).
-      live: { concerns: (event) => event.kind === kind.type && event.type.startsWith('transaction.'), noun: 'transaksi' },
+      live: {
+        concerns: (event) => event.kind === kind.type && event.type.startsWith('transaction.'),
+        noun: 'transaksi',
+      },
     };
     configs.set(kind.key, config);
   }
@@ -60,7 +68,9 @@ export function useTransactionListState(kind: TransactionKindDef) {
       trctBank: bank.trim() || undefined,
       trctStatus: status ? { op: 'equal', value: status } : undefined,
     };
-    const extra = range ? { ...range, ...(attention ? { [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION } : {}) } : undefined;
+    const extra = range
+      ? { ...range, ...(attention ? { [WORK_QUEUE_PARAM]: WORK_QUEUE_ATTENTION } : {}) }
+      : undefined;
     return {
       filter: { bank, status } satisfies TransactionFilter,
       params: range ? ({ page, max: pageSize, ...order, finds, extra } satisfies ListParams) : null,
@@ -70,15 +80,20 @@ export function useTransactionListState(kind: TransactionKindDef) {
 
   const actions = useMemo(
     () => ({
-      setFilter: (filter: TransactionFilter) => setFilters({ bank: filter.bank, status: filter.status }),
+      setFilter: (filter: TransactionFilter) =>
+        setFilters({ bank: filter.bank, status: filter.status }),
       /** Turns the work queue on or off, keeping the other filters. */
-      setAttention: (on: boolean) => setFilters({ [WORK_QUEUE_PARAM]: on ? WORK_QUEUE_ATTENTION : '' }),
+      setAttention: (on: boolean) =>
+        setFilters({ [WORK_QUEUE_PARAM]: on ? WORK_QUEUE_ATTENTION : '' }),
     }),
     [setFilters],
   );
   const { setDates } = list;
   /** The same search on the whole history, up to today (a search that found nothing in the chosen range). */
-  const searchAllDates = useCallback(() => setDates({ from: ALL_DATES_FROM, to: businessToday() }), [setDates]);
+  const searchAllDates = useCallback(
+    () => setDates({ from: ALL_DATES_FROM, to: businessToday() }),
+    [setDates],
+  );
   /** The range is the whole history: shown as "semua tanggal". */
   const onAllDates = list.dates.value.from === ALL_DATES_FROM;
 

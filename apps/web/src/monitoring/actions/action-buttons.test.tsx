@@ -8,9 +8,15 @@ const noop = () => {};
 const ONE_TRANSACTION = ['row', 'detail'] as const;
 
 /** Whether each transaction status leaves the button pressable, at `place`, for a user who may or may not act. */
-function enabledByStatus(Button: typeof InquiryButton, place: 'row' | 'detail', permitted: boolean) {
+function enabledByStatus(
+  Button: typeof InquiryButton,
+  place: 'row' | 'detail',
+  permitted: boolean,
+) {
   return TRANSACTION_STATUSES.map((status) => {
-    const { unmount } = render(<Button place={place} status={status} permitted={permitted} onClick={noop} />);
+    const { unmount } = render(
+      <Button place={place} status={status} permitted={permitted} onClick={noop} />,
+    );
     const enabled = !(screen.getByRole('button') as HTMLButtonElement).disabled;
     unmount();
     return [status, enabled];
@@ -18,24 +24,30 @@ function enabledByStatus(Button: typeof InquiryButton, place: 'row' | 'detail', 
 }
 
 describe('the Inquiry and Notif buttons: one rule wherever they stand', () => {
-  it.each(ONE_TRANSACTION)('on a %s: Inquiry only for Belum Lunas, Notif only for Lunas', (place) => {
-    expect(Object.fromEntries(enabledByStatus(InquiryButton, place, true))).toEqual({
-      [TRX_STATUS.UNPAID]: true,
-      [TRX_STATUS.PAID]: false,
-      [TRX_STATUS.EXPIRED]: false,
-    });
-    expect(Object.fromEntries(enabledByStatus(ResendButton, place, true))).toEqual({
-      [TRX_STATUS.UNPAID]: false,
-      [TRX_STATUS.PAID]: true,
-      [TRX_STATUS.EXPIRED]: false,
-    });
-  });
+  it.each(ONE_TRANSACTION)(
+    'on a %s: Inquiry only for Belum Lunas, Notif only for Lunas',
+    (place) => {
+      expect(Object.fromEntries(enabledByStatus(InquiryButton, place, true))).toEqual({
+        [TRX_STATUS.UNPAID]: true,
+        [TRX_STATUS.PAID]: false,
+        [TRX_STATUS.EXPIRED]: false,
+      });
+      expect(Object.fromEntries(enabledByStatus(ResendButton, place, true))).toEqual({
+        [TRX_STATUS.UNPAID]: false,
+        [TRX_STATUS.PAID]: true,
+        [TRX_STATUS.EXPIRED]: false,
+      });
+    },
+  );
 
-  it.each(ONE_TRANSACTION)('on a %s: neither without the screen\'s read permission, whatever the status', (place) => {
-    for (const Button of [InquiryButton, ResendButton]) {
-      expect(enabledByStatus(Button, place, false).every(([, enabled]) => !enabled)).toBe(true);
-    }
-  });
+  it.each(ONE_TRANSACTION)(
+    "on a %s: neither without the screen's read permission, whatever the status",
+    (place) => {
+      for (const Button of [InquiryButton, ResendButton]) {
+        expect(enabledByStatus(Button, place, false).every(([, enabled]) => !enabled)).toBe(true);
+      }
+    },
+  );
 
   it('says Inquiry and Notif on a row and on the detail page, and the bulk words on the bulk bar', () => {
     const labels = (subject: ActionSubject) => {
@@ -54,7 +66,7 @@ describe('the Inquiry and Notif buttons: one rule wherever they stand', () => {
     expect(labels({ place: 'bulk', picked: true })).toEqual(['Inquiry', 'Kirim ulang notifikasi']);
   });
 
-  it('on the bulk bar: pressable while rows are picked (each one\'s status is the preview\'s to judge), and reports the press', async () => {
+  it("on the bulk bar: pressable while rows are picked (each one's status is the preview's to judge), and reports the press", async () => {
     const onClick = vi.fn();
     const { rerender } = render(<ResendButton place="bulk" picked permitted onClick={onClick} />);
     await userEvent.click(screen.getByRole('button', { name: 'Kirim ulang notifikasi' }));

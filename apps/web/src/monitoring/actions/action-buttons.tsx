@@ -21,7 +21,10 @@ export type ActionButtonProps = ActionSubject & {
 };
 
 /** When an action's button can be pressed: the user may act, and the transaction's status allows it (or, on the bulk bar, there are rows to act on). */
-export function actionEnabled(action: TransactionAction, props: Pick<ActionButtonProps, 'permitted'> & ActionSubject): boolean {
+export function actionEnabled(
+  action: TransactionAction,
+  props: Pick<ActionButtonProps, 'permitted'> & ActionSubject,
+): boolean {
   if (!props.permitted) return false;
   return props.place === 'bulk' ? props.picked : actionAllowed(action, props.status);
 }
@@ -42,8 +45,13 @@ function ActionButton({ action, ...props }: ActionButtonProps & { action: Transa
   );
 }
 
-export const InquiryButton = (props: ActionButtonProps) => <ActionButton action="inquiry" {...props} />;
-export const ResendButton = (props: ActionButtonProps) => <ActionButton action="resend" {...props} />;
+export const InquiryButton = (props: ActionButtonProps) => (
+  <ActionButton action="inquiry" {...props} />
+);
+export const ResendButton = (props: ActionButtonProps) => (
+  <ActionButton action="resend" {...props} />
+);
 
 /** Each action's button, for a place that offers several (the bulk bar). */
-export const ACTION_BUTTONS: Readonly<Record<TransactionAction, ComponentType<ActionButtonProps>>> = { inquiry: InquiryButton, resend: ResendButton };
+export const ACTION_BUTTONS: Readonly<Record<TransactionAction, ComponentType<ActionButtonProps>>> =
+  { inquiry: InquiryButton, resend: ResendButton };

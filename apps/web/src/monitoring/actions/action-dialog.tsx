@@ -62,5 +62,8 @@ export function ActionDialog({ kind, target, onClose }: ActionDialogProps) {
 /** A screen's confirmation of its action buttons: `ask` opens it (a stable function); the screen places `dialog` once. */
 export function useActionDialog(kind: TransactionKindDef) {
   const [target, setTarget] = useState<ActionTarget | null>(null);
-  return { ask: setTarget, dialog: <ActionDialog kind={kind} target={target} onClose={() => setTarget(null)} /> };
+  return {
+    ask: setTarget,
+    dialog: <ActionDialog kind={kind} target={target} onClose={() => setTarget(null)} />,
+  };
 }

@@ -8,9 +8,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BULK_REASON_MAX, BULK_REASON_MIN, BULK_TEXT, MESSAGES, type BulkSelection, type BulkSource, type TransactionAction } from '@tagih/contract';
+import {
+  BULK_REASON_MAX,
+  BULK_REASON_MIN,
+  BULK_TEXT,
+  MESSAGES,
+  type BulkSelection,
+  type BulkSource,
+  type TransactionAction,
+} from '@tagih/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useBulkJob, useCancelBulkJob, usePreviewBulk, useStartBulk } from '../../api/bulk-actions.ts';
+import {
+  useBulkJob,
+  useCancelBulkJob,
+  usePreviewBulk,
+  useStartBulk,
+} from '../../api/bulk-actions.ts';
 import { errorMessage } from '../../api/client.ts';
 import { BulkPreviewPanel } from './bulk-preview-panel.tsx';
 import { BulkProgressPanel } from './bulk-progress-panel.tsx';
@@ -47,7 +60,13 @@ function reasonError(reason: string): string | null {
  * it ends. Mount it anew for each opening: one idempotency key per confirmation, so a double
  * click or a retry gets the same job, never a second one.
  */
-export function BulkActionDialog({ target, jobId: followed = null, reloadPaths, onStarted, onClose }: BulkActionDialogProps) {
+export function BulkActionDialog({
+  target,
+  jobId: followed = null,
+  reloadPaths,
+  onStarted,
+  onClose,
+}: BulkActionDialogProps) {
   const preview = usePreviewBulk();
   const start = useStartBulk();
   const cancel = useCancelBulkJob();
@@ -65,7 +84,8 @@ export function BulkActionDialog({ target, jobId: followed = null, reloadPaths, 
   const action = target?.action ?? job.data?.action ?? 'resend';
   const problem = reasonError(reason);
   const eligible = preview.data?.eligible ?? 0;
-  const canRun = target !== null && preview.isSuccess && eligible > 0 && problem === null && !start.isPending;
+  const canRun =
+    target !== null && preview.isSuccess && eligible > 0 && problem === null && !start.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,15 +105,24 @@ export function BulkActionDialog({ target, jobId: followed = null, reloadPaths, 
   const running = job.data?.status === 'running';
   return (
     <Dialog open onClose={onClose} aria-labelledby="bulk-dialog-title" fullWidth maxWidth="md">
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
         <DialogTitle id="bulk-dialog-title">{BULK_TEXT.action[action]} massal</DialogTitle>
         <DialogContent>
           {jobId === null ? (
             <Stack spacing={2} sx={{ pt: 1 }}>
               {preview.isPending && <CircularProgress size={24} aria-label="Menghitung" />}
-              {preview.isError && <Alert severity="error">{errorMessage(preview.error, MESSAGES.unknownError)}</Alert>}
+              {preview.isError && (
+                <Alert severity="error">{errorMessage(preview.error, MESSAGES.unknownError)}</Alert>
+              )}
               {preview.data && <BulkPreviewPanel preview={preview.data} />}
-              {preview.data && eligible === 0 && <Alert severity="info">{BULK_TEXT.nothingEligible}</Alert>}
+              {preview.data && eligible === 0 && (
+                <Alert severity="info">{BULK_TEXT.nothingEligible}</Alert>
+              )}
               <TextField
                 label="Alasan"
                 required
@@ -103,16 +132,30 @@ export function BulkActionDialog({ target, jobId: followed = null, reloadPaths, 
                 onChange={(event) => setReason(event.target.value)}
                 onBlur={() => setTouched(true)}
                 error={touched && problem !== null}
-                helperText={touched && problem !== null ? problem : 'Dicatat di audit trail bersama setiap baris.'}
+                helperText={
+                  touched && problem !== null
+                    ? problem
+                    : 'Dicatat di audit trail bersama setiap baris.'
+                }
                 slotProps={{ htmlInput: { maxLength: BULK_REASON_MAX } }}
               />
-              {start.isError && <Alert severity="error">{errorMessage(start.error, MESSAGES.unknownError)}</Alert>}
+              {start.isError && (
+                <Alert severity="error">{errorMessage(start.error, MESSAGES.unknownError)}</Alert>
+              )}
             </Stack>
           ) : (
             <Box sx={{ pt: 1 }}>
-              {job.data ? <BulkProgressPanel job={job.data} /> : <CircularProgress size={24} aria-label="Memuat" />}
-              {job.isError && <Alert severity="error">{errorMessage(job.error, MESSAGES.unknownError)}</Alert>}
-              {cancel.isError && <Alert severity="error">{errorMessage(cancel.error, MESSAGES.unknownError)}</Alert>}
+              {job.data ? (
+                <BulkProgressPanel job={job.data} />
+              ) : (
+                <CircularProgress size={24} aria-label="Memuat" />
+              )}
+              {job.isError && (
+                <Alert severity="error">{errorMessage(job.error, MESSAGES.unknownError)}</Alert>
+              )}
+              {cancel.isError && (
+                <Alert severity="error">{errorMessage(cancel.error, MESSAGES.unknownError)}</Alert>
+              )}
             </Box>
           )}
         </DialogContent>
@@ -122,14 +165,22 @@ export function BulkActionDialog({ target, jobId: followed = null, reloadPaths, 
               <Button onClick={onClose} color="inherit">
                 Batal
               </Button>
-              <Button type="submit" variant="contained" disabled={!preview.isSuccess || eligible === 0 || start.isPending}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!preview.isSuccess || eligible === 0 || start.isPending}
+              >
                 Jalankan ({eligible.toLocaleString('id-ID')})
               </Button>
             </>
           ) : running ? (
             <>
               {/* Where Jalankan was, a disabled button: the second click of a double click lands on nothing. */}
-              <Button color="error" onClick={() => jobId !== null && cancel.mutate(jobId)} disabled={cancel.isPending}>
+              <Button
+                color="error"
+                onClick={() => jobId !== null && cancel.mutate(jobId)}
+                disabled={cancel.isPending}
+              >
                 Hentikan
               </Button>
               <Button onClick={onClose} color="inherit">

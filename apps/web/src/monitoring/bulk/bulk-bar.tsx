@@ -22,15 +22,31 @@ export interface BulkBarProps {
 }
 
 /** Above the table while rows are picked: how many, "all that match", the actions, and un-pick. */
-export function BulkBar({ pickedCount, total, totalCapped = false, canSelectAll, actions, onAction, onSelectAll, onClear }: BulkBarProps) {
+export function BulkBar({
+  pickedCount,
+  total,
+  totalCapped = false,
+  canSelectAll,
+  actions,
+  onAction,
+  onSelectAll,
+  onClear,
+}: BulkBarProps) {
   const count = pickedCount ?? total;
   const matching = `${totalCapped ? 'lebih dari ' : ''}${total.toLocaleString('id-ID')}`;
   const tooMany = pickedCount !== null && pickedCount > BULK_MAX_IDS;
   return (
-    <Paper variant="outlined" role="region" aria-label="Aksi massal" sx={{ px: 2, py: 1, mb: 1, bgcolor: 'action.hover' }}>
+    <Paper
+      variant="outlined"
+      role="region"
+      aria-label="Aksi massal"
+      sx={{ px: 2, py: 1, mb: 1, bgcolor: 'action.hover' }}
+    >
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
-          {pickedCount === null ? `Semua ${matching} baris yang cocok dipilih` : `${count.toLocaleString('id-ID')} baris dipilih`}
+          {pickedCount === null
+            ? `Semua ${matching} baris yang cocok dipilih`
+            : `${count.toLocaleString('id-ID')} baris dipilih`}
         </Typography>
         {canSelectAll && (
           <Button size="small" onClick={onSelectAll}>
@@ -39,13 +55,22 @@ export function BulkBar({ pickedCount, total, totalCapped = false, canSelectAll,
         )}
         {tooMany && (
           <Typography variant="body2" color="error">
-            Maksimal {BULK_MAX_IDS.toLocaleString('id-ID')} baris satu per satu; pakai "Pilih semua".
+            Maksimal {BULK_MAX_IDS.toLocaleString('id-ID')} baris satu per satu; pakai "Pilih
+            semua".
           </Typography>
         )}
         <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
           {actions.map((action) => {
             const ActionButton = ACTION_BUTTONS[action];
-            return <ActionButton key={action} place="bulk" picked={!tooMany && count > 0} permitted onClick={() => onAction(action)} />;
+            return (
+              <ActionButton
+                key={action}
+                place="bulk"
+                picked={!tooMany && count > 0}
+                permitted
+                onClick={() => onAction(action)}
+              />
+            );
           })}
           <Button size="small" color="inherit" onClick={onClear}>
             Batal pilih

@@ -18,7 +18,8 @@ export function BulkPreviewPanel({ preview }: { preview: BulkPreview }) {
   return (
     <Stack spacing={1.5}>
       <Typography>
-        Akan diproses: <strong>{preview.eligible.toLocaleString('id-ID')}</strong> dari {preview.selected.toLocaleString('id-ID')} baris yang dipilih.
+        Akan diproses: <strong>{preview.eligible.toLocaleString('id-ID')}</strong> dari{' '}
+        {preview.selected.toLocaleString('id-ID')} baris yang dipilih.
       </Typography>
       {skipped.length > 0 && (
         <Stack component="ul" spacing={0.25} sx={{ m: 0, pl: 2.5 }} aria-label="Tidak diproses">
@@ -48,7 +49,8 @@ export function BulkPreviewPanel({ preview }: { preview: BulkPreview }) {
         </Table>
       )}
       <Typography variant="body2" color="text.secondary">
-        Batas {preview.perGroupPerMinute} per menit per {groupWord.toLowerCase()}; perkiraan waktu {formatDuration(preview.estimatedSeconds)}.
+        Batas {preview.perGroupPerMinute} per menit per {groupWord.toLowerCase()}; perkiraan waktu{' '}
+        {formatDuration(preview.estimatedSeconds)}.
       </Typography>
     </Stack>
   );

@@ -26,13 +26,13 @@ export function BulkProgressPanel({ job }: { job: BulkJobDetail }) {
   return (
     <Stack spacing={1.5}>
       <Typography>
-        Aksi massal #{job.jobId}: <strong>{BULK_TEXT.jobStatus[job.status]}</strong> — {finished.toLocaleString('id-ID')} dari{' '}
-        {job.total.toLocaleString('id-ID')} selesai.
+        Aksi massal #{job.jobId}: <strong>{BULK_TEXT.jobStatus[job.status]}</strong> —{' '}
+        {finished.toLocaleString('id-ID')} dari {job.total.toLocaleString('id-ID')} selesai.
       </Typography>
       <LinearProgress variant="determinate" value={percent} aria-label="Progres aksi massal" />
       <Typography variant="body2" aria-live="polite">
-        {BULK_TEXT.itemStatus.succeeded} {succeeded} · {BULK_TEXT.itemStatus.failed} {failed} · {BULK_TEXT.itemStatus.skipped} {skipped} ·{' '}
-        {BULK_TEXT.itemStatus.pending} {pending}
+        {BULK_TEXT.itemStatus.succeeded} {succeeded} · {BULK_TEXT.itemStatus.failed} {failed} ·{' '}
+        {BULK_TEXT.itemStatus.skipped} {skipped} · {BULK_TEXT.itemStatus.pending} {pending}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         Alasan: {job.reason}
@@ -53,7 +53,10 @@ export function BulkProgressPanel({ job }: { job: BulkJobDetail }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.orderId ?? item.trctId}</TableCell>
                 <TableCell>{item.group}</TableCell>
                 <TableCell>
-                  <StatusChip label={BULK_TEXT.itemStatus[item.status]} color={ITEM_COLOR[item.status]} />
+                  <StatusChip
+                    label={BULK_TEXT.itemStatus[item.status]}
+                    color={ITEM_COLOR[item.status]}
+                  />
                 </TableCell>
                 <TableCell>
                   <Box component="span" sx={{ wordBreak: 'break-word' }}>

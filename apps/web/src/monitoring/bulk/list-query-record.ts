@@ -6,4 +6,5 @@ export const listQueryRecord = (params: ExportParams | null): Record<string, str
   params ? Object.fromEntries(new URLSearchParams(listQueryString(params))) : null;
 
 /** What starts a selection over: the query without page and order. */
-export const selectionScope = (params: ExportParams | null): string => JSON.stringify([params?.finds ?? null, params?.extra ?? null]);
+export const selectionScope = (params: ExportParams | null): string =>
+  JSON.stringify([params?.finds ?? null, params?.extra ?? null]);

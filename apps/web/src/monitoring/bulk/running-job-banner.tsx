@@ -15,7 +15,8 @@ export function RunningJobBanner({ job, onShow }: { job: BulkJob; onShow: () => 
         </Button>
       }
     >
-      {BULK_TEXT.action[job.action]} massal #{job.jobId} sedang berjalan: {finished} dari {job.total} selesai.
+      {BULK_TEXT.action[job.action]} massal #{job.jobId} sedang berjalan: {finished} dari{' '}
+      {job.total} selesai.
     </Alert>
   );
 }

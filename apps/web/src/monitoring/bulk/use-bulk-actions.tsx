@@ -9,7 +9,9 @@ import { RunningJobBanner } from './running-job-banner.tsx';
 import { useBulkSelection } from './use-bulk-selection.ts';
 
 // Loaded when first opened: the list screens' first load does not carry it (its size budget, bench/README.md).
-const BulkActionDialog = lazy(async () => ({ default: (await import('./bulk-action-dialog.tsx')).BulkActionDialog }));
+const BulkActionDialog = lazy(async () => ({
+  default: (await import('./bulk-action-dialog.tsx')).BulkActionDialog,
+}));
 
 export interface UseBulkActionsInput {
   source: BulkSource;
@@ -33,15 +35,36 @@ export interface UseBulkActionsInput {
  * banner of a job still running, and the preview/progress dialog. The screen places `bar` above
  * its table, passes `tableSelection` to DataTable and renders `dialog`.
  */
-export function useBulkActions({ source, actions, scope, query, total, totalCapped = false, pageIds, reloadPath }: UseBulkActionsInput) {
+export function useBulkActions({
+  source,
+  actions,
+  scope,
+  query,
+  total,
+  totalCapped = false,
+  pageIds,
+  reloadPath,
+}: UseBulkActionsInput) {
   const enabled = actions.length > 0;
   const selection = useBulkSelection(scope);
   const running = useRunningBulkJobs(source, enabled);
-  const [opened, setOpened] = useState<{ key: number; target: BulkRequestTarget | null; jobId: number | null } | null>(null);
-  const open = (target: BulkRequestTarget | null, jobId: number | null) => setOpened({ key: Date.now(), target, jobId });
+  const [opened, setOpened] = useState<{
+    key: number;
+    target: BulkRequestTarget | null;
+    jobId: number | null;
+  } | null>(null);
+  const open = (target: BulkRequestTarget | null, jobId: number | null) =>
+    setOpened({ key: Date.now(), target, jobId });
 
   const tableSelection = useMemo<TableSelection | undefined>(
-    () => (enabled ? { ids: selection.ids, all: selection.all, onChange: (ids: RowId[]) => selection.setIds(ids.map(Number)) } : undefined),
+    () =>
+      enabled
+        ? {
+            ids: selection.ids,
+            all: selection.all,
+            onChange: (ids: RowId[]) => selection.setIds(ids.map(Number)),
+          }
+        : undefined,
     [enabled, selection],
   );
   const pageAllPicked = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
@@ -49,15 +72,21 @@ export function useBulkActions({ source, actions, scope, query, total, totalCapp
 
   const bar = enabled ? (
     <>
-      {runningJob && !opened && <RunningJobBanner job={runningJob} onShow={() => open(null, runningJob.jobId)} />}
+      {runningJob && !opened && (
+        <RunningJobBanner job={runningJob} onShow={() => open(null, runningJob.jobId)} />
+      )}
       {!selection.isEmpty && (
         <BulkBar
           pickedCount={selection.pickedCount}
           total={total}
           totalCapped={totalCapped}
-          canSelectAll={!selection.all && pageAllPicked && total > selection.ids.size && query !== null}
+          canSelectAll={
+            !selection.all && pageAllPicked && total > selection.ids.size && query !== null
+          }
           actions={actions}
-          onAction={(action) => open({ action, source, selection: selection.toRequest(query ?? {}) }, null)}
+          onAction={(action) =>
+            open({ action, source, selection: selection.toRequest(query ?? {}) }, null)
+          }
           onSelectAll={selection.selectAll}
           onClear={selection.clear}
         />

@@ -8,10 +8,23 @@ import { useCallback, useMemo, useState } from 'react';
  * never holds rows the operator can no longer see.
  */
 export function useBulkSelection(scope: string) {
-  const [state, setState] = useState<{ scope: string; ids: ReadonlySet<number>; all: boolean }>({ scope, ids: new Set(), all: false });
-  const current = useMemo(() => (state.scope === scope ? state : { scope, ids: new Set<number>() as ReadonlySet<number>, all: false }), [state, scope]);
+  const [state, setState] = useState<{ scope: string; ids: ReadonlySet<number>; all: boolean }>({
+    scope,
+    ids: new Set(),
+    all: false,
+  });
+  const current = useMemo(
+    () =>
+      state.scope === scope
+        ? state
+        : { scope, ids: new Set<number>() as ReadonlySet<number>, all: false },
+    [state, scope],
+  );
 
-  const setIds = useCallback((ids: Iterable<number>) => setState({ scope, ids: new Set(ids), all: false }), [scope]);
+  const setIds = useCallback(
+    (ids: Iterable<number>) => setState({ scope, ids: new Set(ids), all: false }),
+    [scope],
+  );
   const selectAll = useCallback(() => setState({ scope, ids: new Set(), all: true }), [scope]);
   const clear = useCallback(() => setState({ scope, ids: new Set(), all: false }), [scope]);
 
@@ -27,7 +40,8 @@ export function useBulkSelection(scope: string) {
       selectAll,
       clear,
       /** What the server is asked to act on; `query` is the list's own query, every page. */
-      toRequest: (query: Record<string, string>): BulkSelection => (current.all ? { query } : { ids: [...current.ids] }),
+      toRequest: (query: Record<string, string>): BulkSelection =>
+        current.all ? { query } : { ids: [...current.ids] },
     }),
     [current, setIds, selectAll, clear],
   );

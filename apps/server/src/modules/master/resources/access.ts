@@ -1,7 +1,14 @@
 /** Roles, permissions and the role-permission links that grant them. */
 import {
-  permissionCreateBody, permissionResource, permissionUpdateBody, roleCreateBody, rolePermissionCreateBody,
-  rolePermissionResource, rolePermissionUpdateBody, roleResource, roleUpdateBody,
+  permissionCreateBody,
+  permissionResource,
+  permissionUpdateBody,
+  roleCreateBody,
+  rolePermissionCreateBody,
+  rolePermissionResource,
+  rolePermissionUpdateBody,
+  roleResource,
+  roleUpdateBody,
 } from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { guardPermission, guardRolePermission } from '../privilege-guard.ts';
@@ -41,7 +48,11 @@ export const rolePermissions: MasterResource = {
   rows: rolePermissionRows,
   guard: guardRolePermission,
   keeps: superadminRoleOperations,
-  toRow: (row) => ({ ...row, rperRole: { roleName: row.roleName }, rperPrms: { prmsName: row.prmsName } }),
+  toRow: (row) => ({
+    ...row,
+    rperRole: { roleName: row.roleName },
+    rperPrms: { prmsName: row.prmsName },
+  }),
   bodies: { create: rolePermissionCreateBody, update: rolePermissionUpdateBody },
   references: [
     { field: 'rperRoleId', label: 'Role', table: 'roles', column: 'roleId' },

@@ -15,7 +15,11 @@ function linkedCompanies(db: DbOrTx) {
   return db
     .selectFrom('bank_account_companies')
     .innerJoin('companies', 'compId', 'bacoCompId')
-    .select(['bacoBaccId', gather('bacoCompId').as('compIdList'), gather('compName').as('compNameList')])
+    .select([
+      'bacoBaccId',
+      gather('bacoCompId').as('compIdList'),
+      gather('compName').as('compNameList'),
+    ])
     .groupBy('bacoBaccId')
     .as('bc');
 }
@@ -23,22 +27,41 @@ function linkedCompanies(db: DbOrTx) {
 export const bankAccountRows: ResourceRows = {
   table: 'bank_accounts',
   idColumn: 'baccId',
-  from: (db) => db.selectFrom('bank_accounts').leftJoin(linkedCompanies(db), 'bc.bacoBaccId', 'bank_accounts.baccId'),
+  from: (db) =>
+    db
+      .selectFrom('bank_accounts')
+      .leftJoin(linkedCompanies(db), 'bc.bacoBaccId', 'bank_accounts.baccId'),
   select: (qb) =>
     qb.select([
-      'bank_accounts.baccId', 'bank_accounts.baccBank', 'bank_accounts.baccAccountNo', 'bank_accounts.baccName', 'bank_accounts.baccCsvMapping',
-      'bank_accounts.baccCreatedTime', 'bank_accounts.baccCreatedUserId', 'bank_accounts.baccUpdatedTime', 'bank_accounts.baccUpdatedUserId',
-      'bc.compIdList', 'bc.compNameList',
+      'bank_accounts.baccId',
+      'bank_accounts.baccBank',
+      'bank_accounts.baccAccountNo',
+      'bank_accounts.baccName',
+      'bank_accounts.baccCsvMapping',
+      'bank_accounts.baccCreatedTime',
+      'bank_accounts.baccCreatedUserId',
+      'bank_accounts.baccUpdatedTime',
+      'bank_accounts.baccUpdatedUserId',
+      'bc.compIdList',
+      'bc.compNameList',
     ]),
 };
 
 export async function insertAccount(db: DbOrTx, values: Record<string, unknown>): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body's columns, checked by the contract
-  const row = await db.insertInto('bank_accounts').values(values as any).returning('baccId').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('bank_accounts')
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body's columns, checked by the contract
+    .values(values as any)
+    .returning('baccId')
+    .executeTakeFirstOrThrow();
   return row.baccId;
 }
 
-export async function updateAccount(db: DbOrTx, baccId: number, values: Record<string, unknown>): Promise<void> {
+export async function updateAccount(
+  db: DbOrTx,
+  baccId: number,
+  values: Record<string, unknown>,
+): Promise<void> {
   await db.updateTable('bank_accounts').set(values).where('baccId', '=', baccId).execute();
 }
 
@@ -47,7 +70,15 @@ export async function deleteAccount(db: DbOrTx, baccId: number): Promise<void> {
 }
 
 /** Replaces an account's company links. */
-export async function setCompanies(db: DbOrTx, baccId: number, compIds: readonly number[]): Promise<void> {
+export async function setCompanies(
+  db: DbOrTx,
+  baccId: number,
+  compIds: readonly number[],
+): Promise<void> {
   await db.deleteFrom('bank_account_companies').where('bacoBaccId', '=', baccId).execute();
-  if (compIds.length > 0) await db.insertInto('bank_account_companies').values(compIds.map((bacoCompId) => ({ bacoBaccId: baccId, bacoCompId }))).execute();
+  if (compIds.length > 0)
+    await db
+      .insertInto('bank_account_companies')
+      .values(compIds.map((bacoCompId) => ({ bacoBaccId: baccId, bacoCompId })))
+      .execute();
 }

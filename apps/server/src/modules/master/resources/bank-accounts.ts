@@ -3,7 +3,12 @@
  * transaction, and recorded as master.bank_account.*. An account with imported statements is not
  * deleted (its lines and breaks refer to it).
  */
-import { bankAccountCreateBody, bankAccountResource, bankAccountUpdateBody, type BankAccountCreateBody } from '@tagih/contract';
+import {
+  bankAccountCreateBody,
+  bankAccountResource,
+  bankAccountUpdateBody,
+  type BankAccountCreateBody,
+} from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
@@ -16,12 +21,22 @@ import { recordChange } from '../change-audit.ts';
 import { find, get, usage, withoutBodyId } from '../crud-service.ts';
 import type { ApiRow, MasterResource, Values, WriteHandlers } from '../resource-config.ts';
 import { doesNotExist, guardedWrite } from '../write-errors.ts';
-import { LIST_SEPARATOR, bankAccountRows, deleteAccount, insertAccount, setCompanies, updateAccount } from './bank-accounts-repo.ts';
+import {
+  LIST_SEPARATOR,
+  bankAccountRows,
+  deleteAccount,
+  insertAccount,
+  setCompanies,
+  updateAccount,
+} from './bank-accounts-repo.ts';
 
-const split = (list: unknown): string[] => (typeof list === 'string' && list !== '' ? list.split(LIST_SEPARATOR) : []);
+const split = (list: unknown): string[] =>
+  typeof list === 'string' && list !== '' ? list.split(LIST_SEPARATOR) : [];
 
 /** The account's own columns from a body: the mapping as JSON text, the companies apart. */
-function columnsOf(body: Omit<BankAccountCreateBody, 'baccCompIds'> & { baccCompIds?: unknown }): Values {
+function columnsOf(
+  body: Omit<BankAccountCreateBody, 'baccCompIds'> & { baccCompIds?: unknown },
+): Values {
   return {
     baccBank: body.baccBank,
     baccAccountNo: body.baccAccountNo,
@@ -49,7 +64,8 @@ const base: Omit<MasterResource, 'writes'> = {
       ...rest,
       baccCompIds: pairs.map(([id]) => id),
       companyNames: pairs.map(([, name]) => name),
-      baccCsvMapping: typeof baccCsvMapping === 'string' ? (JSON.parse(baccCsvMapping) as unknown) : null,
+      baccCsvMapping:
+        typeof baccCsvMapping === 'string' ? (JSON.parse(baccCsvMapping) as unknown) : null,
     };
   },
 };
@@ -57,12 +73,16 @@ const base: Omit<MasterResource, 'writes'> = {
 /** Every linked company must exist: a 400 naming the field, before anything is written. */
 async function assertCompaniesExist(tx: DbOrTx, compIds: readonly number[]): Promise<void> {
   for (const compId of compIds) {
-    if (!(await rowExists(tx, 'companies', 'compId', compId))) throw new Invalid(doesNotExist(`Company ${compId}`), { baccCompIds: doesNotExist(`Company ${compId}`) });
+    if (!(await rowExists(tx, 'companies', 'compId', compId)))
+      throw new Invalid(doesNotExist(`Company ${compId}`), {
+        baccCompIds: doesNotExist(`Company ${compId}`),
+      });
   }
 }
 
 /** A clash of bank and number is a 409 on baccAccountNo (the contract's unique rule). */
-const guardedLinks = <T>(deps: AppDeps, values: Values, write: () => Promise<T>): Promise<T> => guardedWrite(deps.db, { def: bankAccountResource }, values, write);
+const guardedLinks = <T>(deps: AppDeps, values: Values, write: () => Promise<T>): Promise<T> =>
+  guardedWrite(deps.db, { def: bankAccountResource }, values, write);
 
 const writes: WriteHandlers = {
   async create(deps: AppDeps, actor: Actor, body: Values): Promise<ApiRow> {
@@ -71,9 +91,18 @@ const writes: WriteHandlers = {
     const id = await guardedLinks(deps, body, () =>
       deps.db.transaction().execute(async (tx) => {
         await assertCompaniesExist(tx, b.baccCompIds);
-        const baccId = await insertAccount(tx, { ...columnsOf(b), ...auditOnCreate('bacc', actor.session.userId, now) });
+        const baccId = await insertAccount(tx, {
+          ...columnsOf(b),
+          ...auditOnCreate('bacc', actor.session.userId, now),
+        });
         await setCompanies(tx, baccId, b.baccCompIds);
-        await recordChange(tx, deps, actor, { resource: 'bank_account', change: 'created', id: baccId, before: null, after: await find(deps, tx, bankAccounts, baccId) });
+        await recordChange(tx, deps, actor, {
+          resource: 'bank_account',
+          change: 'created',
+          id: baccId,
+          before: null,
+          after: await find(deps, tx, bankAccounts, baccId),
+        });
         return baccId;
       }),
     );
@@ -88,9 +117,18 @@ const writes: WriteHandlers = {
         const before = await find(deps, tx, bankAccounts, id);
         if (!before) throw new NotFound(`${bankAccountResource.entity} ${String(id)} not found.`);
         await assertCompaniesExist(tx, b.baccCompIds);
-        await updateAccount(tx, Number(id), { ...columnsOf(b), ...auditOnUpdate('bacc', actor.session.userId, now) });
+        await updateAccount(tx, Number(id), {
+          ...columnsOf(b),
+          ...auditOnUpdate('bacc', actor.session.userId, now),
+        });
         await setCompanies(tx, Number(id), b.baccCompIds);
-        await recordChange(tx, deps, actor, { resource: 'bank_account', change: 'updated', id, before, after: await find(deps, tx, bankAccounts, id) });
+        await recordChange(tx, deps, actor, {
+          resource: 'bank_account',
+          change: 'updated',
+          id,
+          before,
+          after: await find(deps, tx, bankAccounts, id),
+        });
       }),
     );
     return get(deps, bankAccounts, id);
@@ -105,10 +143,19 @@ const writes: WriteHandlers = {
       try {
         await deleteAccount(tx, Number(id));
       } catch (error) {
-        if (violationOf(error)?.kind === 'foreign-key') throw new Conflict(`${bankAccountResource.entity} is still in use; remove what uses it first.`);
+        if (violationOf(error)?.kind === 'foreign-key')
+          throw new Conflict(
+            `${bankAccountResource.entity} is still in use; remove what uses it first.`,
+          );
         throw error;
       }
-      await recordChange(tx, deps, actor, { resource: 'bank_account', change: 'deleted', id, before, after: null });
+      await recordChange(tx, deps, actor, {
+        resource: 'bank_account',
+        change: 'deleted',
+        id,
+        before,
+        after: null,
+      });
     });
   },
 };

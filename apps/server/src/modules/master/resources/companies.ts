@@ -1,5 +1,13 @@
 /** Company groups, companies and (read-only) clients. */
-import { clientResource, companyCreateBody, companyGroupCreateBody, companyGroupResource, companyGroupUpdateBody, companyResource, companyUpdateBody } from '@tagih/contract';
+import {
+  clientResource,
+  companyCreateBody,
+  companyGroupCreateBody,
+  companyGroupResource,
+  companyGroupUpdateBody,
+  companyResource,
+  companyUpdateBody,
+} from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { clientRows, companyGroupRows, companyRows } from './rows-repo.ts';
 

@@ -1,11 +1,23 @@
 /** The links of a user: their roles and the companies they may work in. */
-import { userCompanyCreateBody, userCompanyResource, userCompanyUpdateBody, userRoleCreateBody, userRoleResource, userRoleUpdateBody } from '@tagih/contract';
+import {
+  userCompanyCreateBody,
+  userCompanyResource,
+  userCompanyUpdateBody,
+  userRoleCreateBody,
+  userRoleResource,
+  userRoleUpdateBody,
+} from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
 import { guardUserCompany, guardUserRole } from '../privilege-guard.ts';
 import { userCompanyRows, userRoleRows } from './rows-repo.ts';
 
-const userReference = (field: string) => ({ field, label: 'User', table: 'users', column: 'userId' });
+const userReference = (field: string) => ({
+  field,
+  label: 'User',
+  table: 'users',
+  column: 'userId',
+});
 
 export const userRoles: MasterResource = {
   def: userRoleResource,
@@ -17,7 +29,10 @@ export const userRoles: MasterResource = {
   userField: 'usroUserId',
   toRow: (row) => ({ ...row, usroRole: { roleName: row.roleName } }),
   bodies: { create: userRoleCreateBody, update: userRoleUpdateBody },
-  references: [userReference('usroUserId'), { field: 'usroRoleId', label: 'Role', table: 'roles', column: 'roleId' }],
+  references: [
+    userReference('usroUserId'),
+    { field: 'usroRoleId', label: 'Role', table: 'roles', column: 'roleId' },
+  ],
   invariant: assertSuperadminRemains,
 };
 
@@ -31,5 +46,8 @@ export const userCompanies: MasterResource = {
   guard: guardUserCompany,
   userField: 'uscoUserId',
   bodies: { create: userCompanyCreateBody, update: userCompanyUpdateBody },
-  references: [userReference('uscoUserId'), { field: 'uscoCompId', label: 'Company', table: 'companies', column: 'compId' }],
+  references: [
+    userReference('uscoUserId'),
+    { field: 'uscoCompId', label: 'Company', table: 'companies', column: 'compId' },
+  ],
 };

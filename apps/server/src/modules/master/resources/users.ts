@@ -1,5 +1,12 @@
 /** Users (with their login's username) and logins. Their writes live in ../users/. Hashes are never selected. */
-import { userCreateBody, userLoginCreateBody, userLoginResource, userLoginUpdateBody, userResource, userUpdateBody } from '@tagih/contract';
+import {
+  userCreateBody,
+  userLoginCreateBody,
+  userLoginResource,
+  userLoginUpdateBody,
+  userResource,
+  userUpdateBody,
+} from '@tagih/contract';
 import type { MasterResource } from '../resource-config.ts';
 import { userLoginRows, userRows } from './rows-repo.ts';
 
@@ -15,7 +22,10 @@ export const users: MasterResource = {
     ...row,
     userIsSuperadmin: Boolean(row.userIsSuperadmin),
     userTwoFactor: Boolean(row.userTwoFactor),
-    userLockedUntil: typeof row.userLockedUntil === 'string' && row.userLockedUntil > nowIso ? row.userLockedUntil : null,
+    userLockedUntil:
+      typeof row.userLockedUntil === 'string' && row.userLockedUntil > nowIso
+        ? row.userLockedUntil
+        : null,
   }),
   bodies: { create: userCreateBody, update: userUpdateBody },
 };

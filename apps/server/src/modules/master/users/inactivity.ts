@@ -28,7 +28,11 @@ export async function deactivateInactiveUsers(deps: AppDeps): Promise<string[]> 
       const fresh = await repo.findUserActivity(tx, candidate.userId);
       const since = fresh && fresh.userStatus === 1 ? lastActivity(fresh) : null;
       if (since === null || since >= cutoff) return false;
-      if ((await holdsSuperadmin(tx, candidate.userId)) && (await repo.countActiveSuperadmins(tx)) <= 1) return false;
+      if (
+        (await holdsSuperadmin(tx, candidate.userId)) &&
+        (await repo.countActiveSuperadmins(tx)) <= 1
+      )
+        return false;
       if (!(await repo.deactivateUser(tx, candidate.userId, iso(now)))) return false;
       await endSessions(tx, candidate.userId, iso(now));
       await recordAudit(tx, deps.clock, SYSTEM_AUDIT_CONTEXT, {
@@ -50,4 +54,5 @@ interface Activity {
 }
 
 /** The last sign-in, else the login's creation, else the user's. */
-const lastActivity = (u: Activity): string | null => u.usloLastLoginAt ?? u.usloCreatedTime ?? u.userCreatedTime;
+const lastActivity = (u: Activity): string | null =>
+  u.usloLastLoginAt ?? u.usloCreatedTime ?? u.userCreatedTime;

@@ -4,7 +4,13 @@ import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate } from '../../../db/audit.ts';
 import { Conflict, NotFound } from '../../../shared/errors.ts';
-import { changeCredentials, endSessions, findLogin, newLoginPassword, rememberNewLogin } from '../../auth/credentials.ts';
+import {
+  changeCredentials,
+  endSessions,
+  findLogin,
+  newLoginPassword,
+  rememberNewLogin,
+} from '../../auth/credentials.ts';
 import type { Actor } from '../../../shared/actor.ts';
 import { recordChange, recordingRefusals } from '../change-audit.ts';
 import { assertMayChangeUser } from '../privilege-guard.ts';
@@ -20,24 +26,42 @@ async function createLogin(deps: AppDeps, actor: Actor, values: Values): Promise
   const body = values as UserLoginCreateBody;
   const by = actor.session.userId;
   const now = iso(deps.clock.now());
-  const login = { userId: body.usloUserId, username: body.usloUserName, password: body.usloPassword };
+  const login = {
+    userId: body.usloUserId,
+    username: body.usloUserName,
+    password: body.usloPassword,
+  };
   const password = await newLoginPassword(deps.db, login, by, now, deps.config.passwordPolicy);
   const row = { usloUserId: body.usloUserId, usloUserName: body.usloUserName, ...password };
-  const attempt = { resource: 'user_login', change: 'created', id: body.usloUserId, values } as const;
+  const attempt = {
+    resource: 'user_login',
+    change: 'created',
+    id: body.usloUserId,
+    values,
+  } as const;
   await recordingRefusals(deps, actor, attempt, () =>
     guardedWrite(deps.db, userLogins, values, () =>
       deps.db.transaction().execute(async (tx) => {
         await assertMayChangeUser(tx, actor, body.usloUserId);
         await repo.insertLogin(tx, { ...row, ...auditOnCreate('uslo', by, now) });
         await rememberNewLogin(tx, body.usloUserId, password.usloPassword, now);
-        await recordChange(tx, deps, actor, { ...attempt, before: null, after: await find(deps, tx, userLogins, body.usloUserId) });
+        await recordChange(tx, deps, actor, {
+          ...attempt,
+          before: null,
+          after: await find(deps, tx, userLogins, body.usloUserId),
+        });
       }),
     ),
   );
   return get(deps, userLogins, body.usloUserId);
 }
 
-async function updateLogin(deps: AppDeps, actor: Actor, id: string | number, values: Values): Promise<ApiRow> {
+async function updateLogin(
+  deps: AppDeps,
+  actor: Actor,
+  id: string | number,
+  values: Values,
+): Promise<ApiRow> {
   const userId = String(id);
   const body = withoutBodyId(userLogins, userId, values) as Omit<UserLoginUpdateBody, 'usloUserId'>;
   const now = iso(deps.clock.now());
@@ -50,8 +74,18 @@ async function updateLogin(deps: AppDeps, actor: Actor, id: string | number, val
         await assertMayChangeUser(tx, actor, userId);
         const before = await find(deps, tx, userLogins, userId);
         const renamed = body.usloUserName !== login.usloUserName;
-        await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password: body.usloPassword }, actor.session.userId, now, deps.config.passwordPolicy);
-        const after = { ...(await find(deps, tx, userLogins, userId)), ...(body.usloPassword ? { usloPassword: 'changed' } : {}) };
+        await changeCredentials(
+          tx,
+          userId,
+          { username: renamed ? body.usloUserName : undefined, password: body.usloPassword },
+          actor.session.userId,
+          now,
+          deps.config.passwordPolicy,
+        );
+        const after = {
+          ...(await find(deps, tx, userLogins, userId)),
+          ...(body.usloPassword ? { usloPassword: 'changed' } : {}),
+        };
         await recordChange(tx, deps, actor, { ...attempt, before, after });
       }),
     ),
@@ -75,4 +109,8 @@ async function removeLogin(deps: AppDeps, actor: Actor, id: string | number): Pr
   );
 }
 
-export const loginWrites: WriteHandlers = { create: createLogin, update: updateLogin, remove: removeLogin };
+export const loginWrites: WriteHandlers = {
+  create: createLogin,
+  update: updateLogin,
+  remove: removeLogin,
+};

@@ -3,7 +3,11 @@ import { SUPERADMIN_ROLE_ID } from '@tagih/contract';
 import type { DbOrTx, NewRow, RowUpdate } from '../../../db/tables.ts';
 
 export function findUser(db: DbOrTx, userId: string) {
-  return db.selectFrom('users').select(['userId', 'userStatus']).where('userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['userId', 'userStatus'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 export function insertUser(db: DbOrTx, row: NewRow<'users'>) {
@@ -19,7 +23,10 @@ export function insertLogin(db: DbOrTx, row: NewRow<'user_logins'>) {
 }
 
 export async function deleteLogin(db: DbOrTx, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('user_logins').where('usloUserId', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('user_logins')
+    .where('usloUserId', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -9,7 +9,13 @@ import type { AppDeps } from '../../../deps.ts';
 import { auditOnCreate, auditOnUpdate } from '../../../db/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../../shared/errors.ts';
 import { assertSuperadminRemains } from '../superadmin-guard.ts';
-import { changeCredentials, endSessions, findLogin, newLoginPassword, rememberNewLogin } from '../../auth/credentials.ts';
+import {
+  changeCredentials,
+  endSessions,
+  findLogin,
+  newLoginPassword,
+  rememberNewLogin,
+} from '../../auth/credentials.ts';
 import type { Actor } from '../../../shared/actor.ts';
 import { recordChange, recordingRefusals } from '../change-audit.ts';
 import { assertMayChangeUser } from '../privilege-guard.ts';
@@ -27,57 +33,115 @@ async function createUser(deps: AppDeps, actor: Actor, values: Values): Promise<
   const by = actor.session.userId;
   const now = iso(deps.clock.now());
   const policy = deps.config.passwordPolicy;
-  const password = body.usloUserName && body.usloPassword
-    ? await newLoginPassword(deps.db, { userId: body.userId, username: body.usloUserName, password: body.usloPassword }, by, now, policy)
-    : undefined;
+  const password =
+    body.usloUserName && body.usloPassword
+      ? await newLoginPassword(
+          deps.db,
+          { userId: body.userId, username: body.usloUserName, password: body.usloPassword },
+          by,
+          now,
+          policy,
+        )
+      : undefined;
   await guardedWrite(deps.db, users, values, () =>
     deps.db.transaction().execute(async (tx) => {
-      await repo.insertUser(tx, { userId: body.userId, userStatus: body.userStatus, ...auditOnCreate('user', by, now) });
+      await repo.insertUser(tx, {
+        userId: body.userId,
+        userStatus: body.userStatus,
+        ...auditOnCreate('user', by, now),
+      });
       if (body.usloUserName && password) {
-        await repo.insertLogin(tx, { usloUserId: body.userId, usloUserName: body.usloUserName, ...password, ...auditOnCreate('uslo', by, now) });
+        await repo.insertLogin(tx, {
+          usloUserId: body.userId,
+          usloUserName: body.usloUserName,
+          ...password,
+          ...auditOnCreate('uslo', by, now),
+        });
         await rememberNewLogin(tx, body.userId, password.usloPassword, now);
       }
       const after = await find(deps, tx, users, body.userId);
-      await recordChange(tx, deps, actor, { resource: 'user', change: 'created', id: body.userId, before: null, after });
+      await recordChange(tx, deps, actor, {
+        resource: 'user',
+        change: 'created',
+        id: body.userId,
+        before: null,
+        after,
+      });
     }),
   );
   return get(deps, users, body.userId);
 }
 
-async function updateUser(deps: AppDeps, actor: Actor, id: string | number, values: Values): Promise<ApiRow> {
+async function updateUser(
+  deps: AppDeps,
+  actor: Actor,
+  id: string | number,
+  values: Values,
+): Promise<ApiRow> {
   const { session } = actor;
   const userId = String(id);
   const body = withoutBodyId(users, userId, values) as Omit<UserUpdateBody, 'userId'>;
-  if (userId === session.userId && body.userStatus === 0) throw new Conflict(SELF_DEACTIVATE_MESSAGE, { userStatus: SELF_DEACTIVATE_MESSAGE });
+  if (userId === session.userId && body.userStatus === 0)
+    throw new Conflict(SELF_DEACTIVATE_MESSAGE, { userStatus: SELF_DEACTIVATE_MESSAGE });
   const now = iso(deps.clock.now());
   const password = body.usloPassword || undefined;
   const attempt = { resource: 'user', change: 'updated', id: userId, values } as const;
-  await recordingRefusals(deps, actor, attempt, () => guardedWrite(deps.db, users, values, () =>
-    deps.db.transaction().execute(async (tx) => {
-      const before = await find(deps, tx, users, userId);
-      if (!before) throw new NotFound(`User ${userId} not found.`);
-      await assertMayChangeUser(tx, actor, userId);
-      await repo.updateUser(tx, userId, { userStatus: body.userStatus, ...auditOnUpdate('user', session.userId, now) });
-      const login = await findLogin(tx, userId);
-      const renamed = body.usloUserName !== undefined && body.usloUserName !== login?.usloUserName;
-      const newCredentials = login !== undefined && (renamed || password !== undefined);
-      if (newCredentials) {
-        await changeCredentials(tx, userId, { username: renamed ? body.usloUserName : undefined, password }, session.userId, now, deps.config.passwordPolicy);
-      } else if (!login && body.usloUserName) {
-        if (!password) throw new Invalid(MESSAGES.passwordRequired, { usloPassword: MESSAGES.passwordRequired });
-        const set = await newLoginPassword(tx, { userId, username: body.usloUserName, password }, session.userId, now, deps.config.passwordPolicy);
-        await repo.insertLogin(tx, { usloUserId: userId, usloUserName: body.usloUserName, ...set, ...auditOnCreate('uslo', session.userId, now) });
-        await rememberNewLogin(tx, userId, set.usloPassword, now);
-      } else if (!login && password) {
-        throw new Invalid('Username is required', { usloUserName: 'Username is required' });
-      }
-      // Deactivation ends every session too (new credentials already did).
-      if (body.userStatus === 0 && !newCredentials) await endSessions(tx, userId, now);
-      await assertSuperadminRemains(tx);
-      const after = { ...(await find(deps, tx, users, userId)), ...(password ? { usloPassword: 'changed' } : {}) };
-      await recordChange(tx, deps, actor, { ...attempt, before, after });
-    }),
-  ));
+  await recordingRefusals(deps, actor, attempt, () =>
+    guardedWrite(deps.db, users, values, () =>
+      deps.db.transaction().execute(async (tx) => {
+        const before = await find(deps, tx, users, userId);
+        if (!before) throw new NotFound(`User ${userId} not found.`);
+        await assertMayChangeUser(tx, actor, userId);
+        await repo.updateUser(tx, userId, {
+          userStatus: body.userStatus,
+          ...auditOnUpdate('user', session.userId, now),
+        });
+        const login = await findLogin(tx, userId);
+        const renamed =
+          body.usloUserName !== undefined && body.usloUserName !== login?.usloUserName;
+        const newCredentials = login !== undefined && (renamed || password !== undefined);
+        if (newCredentials) {
+          await changeCredentials(
+            tx,
+            userId,
+            { username: renamed ? body.usloUserName : undefined, password },
+            session.userId,
+            now,
+            deps.config.passwordPolicy,
+          );
+        } else if (!login && body.usloUserName) {
+          if (!password)
+            throw new Invalid(MESSAGES.passwordRequired, {
+              usloPassword: MESSAGES.passwordRequired,
+            });
+          const set = await newLoginPassword(
+            tx,
+            { userId, username: body.usloUserName, password },
+            session.userId,
+            now,
+            deps.config.passwordPolicy,
+          );
+          await repo.insertLogin(tx, {
+            usloUserId: userId,
+            usloUserName: body.usloUserName,
+            ...set,
+            ...auditOnCreate('uslo', session.userId, now),
+          });
+          await rememberNewLogin(tx, userId, set.usloPassword, now);
+        } else if (!login && password) {
+          throw new Invalid('Username is required', { usloUserName: 'Username is required' });
+        }
+        // Deactivation ends every session too (new credentials already did).
+        if (body.userStatus === 0 && !newCredentials) await endSessions(tx, userId, now);
+        await assertSuperadminRemains(tx);
+        const after = {
+          ...(await find(deps, tx, users, userId)),
+          ...(password ? { usloPassword: 'changed' } : {}),
+        };
+        await recordChange(tx, deps, actor, { ...attempt, before, after });
+      }),
+    ),
+  );
   return get(deps, users, userId);
 }
 
@@ -99,4 +163,8 @@ async function removeUser(deps: AppDeps, actor: Actor, id: string | number): Pro
   );
 }
 
-export const userWrites: WriteHandlers = { create: createUser, update: updateUser, remove: removeUser };
+export const userWrites: WriteHandlers = {
+  create: createUser,
+  update: updateUser,
+  remove: removeUser,
+};

@@ -3,5 +3,8 @@ import type { AppDeps } from '../../../deps.ts';
 import type { Actor } from '../../../shared/actor.ts';
 import { resetTwoFactor } from '../../auth/two-factor.ts';
 
-export const resetUserTwoFactor = (deps: AppDeps, actor: Actor, userId: string): Promise<{ userId: string; username: string }> =>
-  resetTwoFactor(deps, actor, userId);
+export const resetUserTwoFactor = (
+  deps: AppDeps,
+  actor: Actor,
+  userId: string,
+): Promise<{ userId: string; username: string }> => resetTwoFactor(deps, actor, userId);

@@ -6,10 +6,19 @@ import { Forbidden, NotFound } from '../../../shared/errors.ts';
 import { recordAudit } from '../../audit/service.ts';
 import { clearSignInLockout } from '../../auth/credentials.ts';
 
-export async function unlockUser(deps: AppDeps, actor: Actor, userId: string): Promise<{ userId: string; username: string }> {
+export async function unlockUser(
+  deps: AppDeps,
+  actor: Actor,
+  userId: string,
+): Promise<{ userId: string; username: string }> {
   const target = { type: 'user', id: userId };
   if (!actor.session.isSuperadmin) {
-    await recordAudit(deps.db, deps.clock, actor.audit, { action: AUDIT_ACTIONS.unlocked, outcome: 'denied', target, details: { reason: MESSAGES.forbidden } });
+    await recordAudit(deps.db, deps.clock, actor.audit, {
+      action: AUDIT_ACTIONS.unlocked,
+      outcome: 'denied',
+      target,
+      details: { reason: MESSAGES.forbidden },
+    });
     throw new Forbidden(`${MESSAGES.forbidden} (only a Superadmin unlocks users)`);
   }
   return deps.db.transaction().execute(async (tx) => {

@@ -18,17 +18,25 @@ export function flexibleAmount(text: string, lineNo: number, what: string): numb
   const t = text.trim();
   const decimal = /,\d{1,2}$/.test(t) ? ',' : '.';
   const minor = amountMinor(t, decimal, true);
-  if (minor === null) throw new StatementRefusal(lineNo, `${what} '${t.slice(0, 30)}' is not an amount`);
+  if (minor === null)
+    throw new StatementRefusal(lineNo, `${what} '${t.slice(0, 30)}' is not an amount`);
   return minor;
 }
 
 /** 'dd/mm/yyyy', 'dd/mm/yy' or 'dd-mm-yyyy' (BCA, Mandiri); a leading "'" (BCA's text marker) is dropped. */
 export function dayMonthYear(text: string, lineNo: number, what: string): string {
   const m = /^'?(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})$/.exec(text.trim());
-  const day = m ? dayOf(m[3]!.length === 2 ? fullYear(Number(m[3])) : Number(m[3]), Number(m[2]), Number(m[1])) : null;
-  if (!day) throw new StatementRefusal(lineNo, `${what} '${text.trim().slice(0, 20)}' is not a date (dd/mm/yyyy)`);
+  const day = m
+    ? dayOf(m[3]!.length === 2 ? fullYear(Number(m[3])) : Number(m[3]), Number(m[2]), Number(m[1]))
+    : null;
+  if (!day)
+    throw new StatementRefusal(
+      lineNo,
+      `${what} '${text.trim().slice(0, 20)}' is not a date (dd/mm/yyyy)`,
+    );
   return day;
 }
 
 /** The index of the first header cell matching `pattern`, or -1. */
-export const columnOf = (header: readonly string[], pattern: RegExp, from = 0): number => header.findIndex((cell, i) => i >= from && pattern.test(headerName(cell)));
+export const columnOf = (header: readonly string[], pattern: RegExp, from = 0): number =>
+  header.findIndex((cell, i) => i >= from && pattern.test(headerName(cell)));

@@ -26,9 +26,11 @@ export async function firstBytes(path: string, size = SNIFF_BYTES): Promise<Buff
 const startsWith = (bytes: Buffer, ...prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
 
 /** The 1-based line of byte `at`. */
-const lineAt = (bytes: Buffer, at: number) => bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
+const lineAt = (bytes: Buffer, at: number) =>
+  bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
 
-const isPrintable = (b: number) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f);
+const isPrintable = (b: number) =>
+  b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f);
 
 /** UTF-16 without a byte order mark: ASCII text whose every other byte is 0 (either byte order). */
 function looksUtf16(bytes: Buffer): boolean {
@@ -47,7 +49,8 @@ function looksUtf16(bytes: Buffer): boolean {
 }
 
 /** A byte no text statement holds: NUL and the C0 controls other than tab, line breaks, SOH and ^Z (host-to-host MT940 wrappers). */
-const isBinaryByte = (b: number) => b === 0 || (b < 0x20 && ![0x09, 0x0a, 0x0d, 0x01, 0x1a, 0x0c].includes(b));
+const isBinaryByte = (b: number) =>
+  b === 0 || (b < 0x20 && ![0x09, 0x0a, 0x0d, 0x01, 0x1a, 0x0c].includes(b));
 
 /** Text or XLSX; a StatementRefusal for what cannot be read. */
 export function fileKindOf(bytes: Buffer): FileKind {
@@ -60,14 +63,26 @@ export function fileKindOf(bytes: Buffer): FileKind {
     );
   }
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0)) {
-    throw new StatementRefusal(1, 'file ini Excel lama (.xls, biner), bukan XLSX, CSV atau MT940: simpan ulang sebagai .xlsx atau CSV, lalu impor lagi', 'binary');
+    throw new StatementRefusal(
+      1,
+      'file ini Excel lama (.xls, biner), bukan XLSX, CSV atau MT940: simpan ulang sebagai .xlsx atau CSV, lalu impor lagi',
+      'binary',
+    );
   }
   if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) {
-    throw new StatementRefusal(1, 'file ini PDF, bukan mutasi yang bisa dibaca (MT940, CSV, XLSX): unduh mutasi dari bank dalam format MT940, CSV atau Excel', 'binary');
+    throw new StatementRefusal(
+      1,
+      'file ini PDF, bukan mutasi yang bisa dibaca (MT940, CSV, XLSX): unduh mutasi dari bank dalam format MT940, CSV atau Excel',
+      'binary',
+    );
   }
   const bad = bytes.findIndex(isBinaryByte);
   if (bad >= 0) {
-    const hex = bytes.subarray(bad, bad + 4).toString('hex').replace(/(..)/g, '$1 ').trim();
+    const hex = bytes
+      .subarray(bad, bad + 4)
+      .toString('hex')
+      .replace(/(..)/g, '$1 ')
+      .trim();
     throw new StatementRefusal(
       lineAt(bytes, bad),
       `file ini biner, bukan teks mutasi (MT940, CSV) atau XLSX: byte ${hex} di baris ini bukan teks. Unggah file mutasi asli dari bank`,

@@ -5,9 +5,19 @@
 import type { CsvDateFormat, CsvMapping } from '@tagih/contract';
 import type { CsvRow } from './csv-cells.ts';
 import { headerName } from './csv-cells.ts';
-import { amountMinor, dayOf, fullYear, StatementRefusal, type Direction, type StatementEvent } from './statement-events.ts';
+import {
+  amountMinor,
+  dayOf,
+  fullYear,
+  StatementRefusal,
+  type Direction,
+  type StatementEvent,
+} from './statement-events.ts';
 
-const DATE_SHAPES: Record<CsvDateFormat, { pattern: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }> = {
+const DATE_SHAPES: Record<
+  CsvDateFormat,
+  { pattern: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }
+> = {
   'YYYY-MM-DD': { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})/, order: ['y', 'm', 'd'] },
   'DD/MM/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})/, order: ['d', 'm', 'y'] },
   'DD-MM-YYYY': { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})/, order: ['d', 'm', 'y'] },
@@ -26,33 +36,63 @@ function dateIn(format: CsvDateFormat, text: string, lineNo: number): string {
   if (m) shape.order.forEach((part, i) => (parts[part] = Number(m[i + 1])));
   const year = m && format === 'DD/MM/YY' ? fullYear(parts.y!) : parts.y;
   const day = m ? dayOf(year!, parts.m!, parts.d!) : null;
-  if (!day) throw new StatementRefusal(lineNo, `date '${text.trim().slice(0, 20)}' is not ${format}`);
+  if (!day)
+    throw new StatementRefusal(lineNo, `date '${text.trim().slice(0, 20)}' is not ${format}`);
   return day;
 }
 
-export async function* parseGenericCsv(rows: AsyncIterable<CsvRow>, mapping: CsvMapping, variant: string): AsyncGenerator<StatementEvent> {
+export async function* parseGenericCsv(
+  rows: AsyncIterable<CsvRow>,
+  mapping: CsvMapping,
+  variant: string,
+): AsyncGenerator<StatementEvent> {
   let index: Record<string, number> | null = null;
   let lastLine = 0;
   const money = (text: string, lineNo: number, what: string, signed: boolean) => {
     const minor = amountMinor(text, mapping.decimalSeparator, signed);
-    if (minor === null) throw new StatementRefusal(lineNo, `${what} '${text.trim().slice(0, 30)}' is not an amount`);
+    if (minor === null)
+      throw new StatementRefusal(lineNo, `${what} '${text.trim().slice(0, 30)}' is not an amount`);
     return minor;
   };
   for await (const row of rows) {
     lastLine = row.lineNo;
     if (row.cells.every((c) => c.trim() === '')) continue;
-    const at = (name: keyof CsvMapping): string => (index && index[name] !== undefined ? (row.cells[index[name]!] ?? '').trim() : '');
+    const at = (name: keyof CsvMapping): string =>
+      index && index[name] !== undefined ? (row.cells[index[name]!] ?? '').trim() : '';
     if (!index) {
       const header = row.cells.map(headerName);
       index = {};
-      for (const key of ['date', 'amount', 'direction', 'credit', 'debit', 'description', 'reference', 'balance'] as const) {
+      for (const key of [
+        'date',
+        'amount',
+        'direction',
+        'credit',
+        'debit',
+        'description',
+        'reference',
+        'balance',
+      ] as const) {
         const name = mapping[key];
         if (name === undefined) continue;
         const i = header.indexOf(headerName(name));
-        if (i < 0) throw new StatementRefusal(row.lineNo, `column '${name}' (the mapping's ${key}) is not in the header`);
+        if (i < 0)
+          throw new StatementRefusal(
+            row.lineNo,
+            `column '${name}' (the mapping's ${key}) is not in the header`,
+          );
         index[key] = i;
       }
-      yield { type: 'start', lineNo: row.lineNo, accountNo: null, reference: null, currency: null, openingMinor: null, periodFrom: null, periodTo: null, variant };
+      yield {
+        type: 'start',
+        lineNo: row.lineNo,
+        accountNo: null,
+        reference: null,
+        currency: null,
+        openingMinor: null,
+        periodFrom: null,
+        periodTo: null,
+        variant,
+      };
       continue;
     }
     let direction: Direction;
@@ -61,14 +101,28 @@ export async function* parseGenericCsv(rows: AsyncIterable<CsvRow>, mapping: Csv
       const signed = money(at('amount'), row.lineNo, 'amount', true);
       const word = at('direction').toLowerCase();
       if (mapping.direction !== undefined && !CREDIT_WORDS.has(word) && !DEBIT_WORDS.has(word)) {
-        throw new StatementRefusal(row.lineNo, `direction '${word.slice(0, 10)}' is neither credit (CR, C, K) nor debit (DB, D)`);
+        throw new StatementRefusal(
+          row.lineNo,
+          `direction '${word.slice(0, 10)}' is neither credit (CR, C, K) nor debit (DB, D)`,
+        );
       }
-      direction = mapping.direction !== undefined ? (CREDIT_WORDS.has(word) ? 'C' : 'D') : signed < 0 ? 'D' : 'C';
+      direction =
+        mapping.direction !== undefined
+          ? CREDIT_WORDS.has(word)
+            ? 'C'
+            : 'D'
+          : signed < 0
+            ? 'D'
+            : 'C';
       amount = Math.abs(signed);
     } else {
       const credit = at('credit') ? money(at('credit'), row.lineNo, 'credit', false) : 0;
       const debit = at('debit') ? money(at('debit'), row.lineNo, 'debit', false) : 0;
-      if ((credit > 0) === (debit > 0)) throw new StatementRefusal(row.lineNo, 'exactly one of credit and debit must hold a positive amount');
+      if (credit > 0 === debit > 0)
+        throw new StatementRefusal(
+          row.lineNo,
+          'exactly one of credit and debit must hold a positive amount',
+        );
       direction = credit > 0 ? 'C' : 'D';
       amount = credit || debit;
     }
@@ -76,12 +130,27 @@ export async function* parseGenericCsv(rows: AsyncIterable<CsvRow>, mapping: Csv
     const day = dateIn(mapping.dateFormat, at('date'), row.lineNo);
     const balance = at('balance');
     yield {
-      type: 'entry', lineNo: row.lineNo, day, bookedDay: day, direction, amountMinor: amount,
+      type: 'entry',
+      lineNo: row.lineNo,
+      day,
+      bookedDay: day,
+      direction,
+      amountMinor: amount,
       reference: at('reference').slice(0, 64) || null,
       narrative: at('description').replace(/\s+/g, ' ').slice(0, 500),
-      balanceMinor: mapping.balance !== undefined && balance ? money(balance, row.lineNo, 'balance', true) : null,
+      balanceMinor:
+        mapping.balance !== undefined && balance
+          ? money(balance, row.lineNo, 'balance', true)
+          : null,
     };
   }
   if (!index) throw new StatementRefusal(lastLine || null, 'the file has no header row');
-  yield { type: 'end', lineNo: lastLine, openingMinor: null, closingMinor: null, closingDay: null, declared: null };
+  yield {
+    type: 'end',
+    lineNo: lastLine,
+    openingMinor: null,
+    closingMinor: null,
+    closingDay: null,
+    declared: null,
+  };
 }

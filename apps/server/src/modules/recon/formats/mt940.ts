@@ -26,7 +26,16 @@
  * - several statements, also of several accounts (:25:), in one file: one section each.
  * Refused: a currency other than IDR (naming it and the line), a :86: over 6 lines of 65.
  */
-import { amountMinor, dayOf, fullYear, StatementRefusal, type Direction, type Entry, type StatementEvent, type Totals } from './statement-events.ts';
+import {
+  amountMinor,
+  dayOf,
+  fullYear,
+  StatementRefusal,
+  type Direction,
+  type Entry,
+  type StatementEvent,
+  type Totals,
+} from './statement-events.ts';
 
 export interface TextLine {
   text: string;
@@ -40,7 +49,9 @@ const TAG = /^:(\d{2}[A-Z]?|NS):(.*)$/;
 const MT_AMOUNT = String.raw`\d{1,15}(?:[,.]\d{0,2})?`;
 const BALANCE = new RegExp(String.raw`^([CD])(\d{6})([A-Z]{3})\s*(${MT_AMOUNT})$`);
 /** value date, entry date (MMDD or four spaces), mark, funds code, amount, type code (or none), the rest. */
-const STATEMENT_LINE = new RegExp(String.raw`^(\d{6})(\d{4}| {4})?(RC|RD|C|D)([A-Z])?(${MT_AMOUNT})(?![\d,.]) ?([NSF][A-Z0-9 ]{3}|[A-Z]{3}[A-Z0-9])?(.*)$`);
+const STATEMENT_LINE = new RegExp(
+  String.raw`^(\d{6})(\d{4}| {4})?(RC|RD|C|D)([A-Z])?(${MT_AMOUNT})(?![\d,.]) ?([NSF][A-Z0-9 ]{3}|[A-Z]{3}[A-Z0-9])?(.*)$`,
+);
 const TOTALS = new RegExp(String.raw`^(\d{1,6})([A-Z]{3})(${MT_AMOUNT})$`);
 /** Bytes that are not text: SOH, ^Z and the like around the lines of some host-to-host files. */
 // eslint-disable-next-line no-control-regex
@@ -49,11 +60,17 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const MESSAGE_END = /^-\}?\s*(\{.*)?$/;
 
 /** An MT940 amount: a decimal comma (the standard), a decimal point, or none (whole rupiah). */
-const mtAmount = (text: string) => amountMinor(text.replace(/[,.]$/, ''), text.includes('.') ? '.' : ',');
+const mtAmount = (text: string) =>
+  amountMinor(text.replace(/[,.]$/, ''), text.includes('.') ? '.' : ',');
 
 function yymmdd(text: string, lineNo: number, what: string): string {
-  const day = dayOf(fullYear(Number(text.slice(0, 2))), Number(text.slice(2, 4)), Number(text.slice(4, 6)));
-  if (!day) throw new StatementRefusal(lineNo, `${what} ${text} bukan tanggal (YYMMDD)`, 'mt940-bad-line');
+  const day = dayOf(
+    fullYear(Number(text.slice(0, 2))),
+    Number(text.slice(2, 4)),
+    Number(text.slice(4, 6)),
+  );
+  if (!day)
+    throw new StatementRefusal(lineNo, `${what} ${text} bukan tanggal (YYMMDD)`, 'mt940-bad-line');
   return day;
 }
 
@@ -62,8 +79,15 @@ function entryDay(valueDay: string, mmdd: string, lineNo: number): string {
   const year = Number(valueDay.slice(0, 4));
   const [month, d] = [Number(mmdd.slice(0, 2)), Number(mmdd.slice(2, 4))];
   const distance = (day: string) => Math.abs(Date.parse(day) - Date.parse(valueDay));
-  const candidates = [year - 1, year, year + 1].map((y) => dayOf(y, month, d)).filter((day): day is string => day !== null);
-  if (candidates.length === 0) throw new StatementRefusal(lineNo, `tanggal buku ${mmdd} bukan tanggal (MMDD)`, 'mt940-bad-line');
+  const candidates = [year - 1, year, year + 1]
+    .map((y) => dayOf(y, month, d))
+    .filter((day): day is string => day !== null);
+  if (candidates.length === 0)
+    throw new StatementRefusal(
+      lineNo,
+      `tanggal buku ${mmdd} bukan tanggal (MMDD)`,
+      'mt940-bad-line',
+    );
   return candidates.reduce((best, day) => (distance(day) < distance(best) ? day : best));
 }
 
@@ -108,27 +132,56 @@ export function accountOf(text: string): string | null {
 function statementLine(tag: Tag): Entry {
   const [first = '', ...more] = tag.lines;
   const m = STATEMENT_LINE.exec(first.trim());
-  if (!m) throw new StatementRefusal(tag.lineNo, `:61: '${first.slice(0, 40)}' bukan baris mutasi (YYMMDD[MMDD] C/D nominal jenis referensi)`, 'mt940-bad-line');
+  if (!m)
+    throw new StatementRefusal(
+      tag.lineNo,
+      `:61: '${first.slice(0, 40)}' bukan baris mutasi (YYMMDD[MMDD] C/D nominal jenis referensi)`,
+      'mt940-bad-line',
+    );
   const [, valueDate, entryDate, mark, , amountText, , refs] = m;
   const day = yymmdd(valueDate!, tag.lineNo, 'tanggal valuta');
   const bookedDay = entryDate && entryDate.trim() ? entryDay(day, entryDate, tag.lineNo) : day;
   const amount = mtAmount(amountText!);
-  if (amount === null || amount <= 0) throw new StatementRefusal(tag.lineNo, `nominal ${amountText} bukan nominal positif`, 'mt940-bad-line');
+  if (amount === null || amount <= 0)
+    throw new StatementRefusal(
+      tag.lineNo,
+      `nominal ${amountText} bukan nominal positif`,
+      'mt940-bad-line',
+    );
   // A reversal of a credit takes money out; of a debit, puts it back.
   const direction: Direction = mark === 'C' || mark === 'RD' ? 'C' : 'D';
   const [owner = '', bank = ''] = refs!.split('//');
-  const reference = [owner.trim(), bank.trim()].filter((r) => r && r !== 'NONREF').join('//') || null;
-  return { type: 'entry', lineNo: tag.lineNo, day, bookedDay, direction, amountMinor: amount, reference: reference?.slice(0, 64) ?? null, narrative: more.join(' ').replace(/\s+/g, ' ').trim(), balanceMinor: null };
+  const reference =
+    [owner.trim(), bank.trim()].filter((r) => r && r !== 'NONREF').join('//') || null;
+  return {
+    type: 'entry',
+    lineNo: tag.lineNo,
+    day,
+    bookedDay,
+    direction,
+    amountMinor: amount,
+    reference: reference?.slice(0, 64) ?? null,
+    narrative: more.join(' ').replace(/\s+/g, ' ').trim(),
+    balanceMinor: null,
+  };
 }
 
 function narrativeOf(tag: Tag): string {
   if (tag.lines.length > NARRATIVE_LINES) {
-    throw new StatementRefusal(tag.lineNo + NARRATIVE_LINES, `keterangan :86: lebih dari ${NARRATIVE_LINES} baris (MT940: paling banyak ${NARRATIVE_LINES} × ${NARRATIVE_WIDTH} karakter)`, 'mt940-narrative-too-long');
+    throw new StatementRefusal(
+      tag.lineNo + NARRATIVE_LINES,
+      `keterangan :86: lebih dari ${NARRATIVE_LINES} baris (MT940: paling banyak ${NARRATIVE_LINES} × ${NARRATIVE_WIDTH} karakter)`,
+      'mt940-narrative-too-long',
+    );
   }
   let out = '';
   for (const [i, line] of tag.lines.entries()) {
     if (line.length > NARRATIVE_WIDTH) {
-      throw new StatementRefusal(tag.lineNo + i, `baris keterangan :86: ${line.length} karakter, lebih dari ${NARRATIVE_WIDTH} (MT940: paling banyak ${NARRATIVE_LINES} × ${NARRATIVE_WIDTH} karakter)`, 'mt940-narrative-too-long');
+      throw new StatementRefusal(
+        tag.lineNo + i,
+        `baris keterangan :86: ${line.length} karakter, lebih dari ${NARRATIVE_WIDTH} (MT940: paling banyak ${NARRATIVE_LINES} × ${NARRATIVE_WIDTH} karakter)`,
+        'mt940-narrative-too-long',
+      );
     }
     out += line;
     if (i < tag.lines.length - 1 && line.length < NARRATIVE_WIDTH) out += ' ';
@@ -146,7 +199,12 @@ interface Balance {
 
 function balance(tag: Tag, what: string): Balance {
   const m = BALANCE.exec(tag.lines[0]!.trim());
-  if (!m) throw new StatementRefusal(tag.lineNo, `:${tag.id}: bukan saldo (C/D YYMMDD mata uang nominal)`, 'mt940-bad-line');
+  if (!m)
+    throw new StatementRefusal(
+      tag.lineNo,
+      `:${tag.id}: bukan saldo (C/D YYMMDD mata uang nominal)`,
+      'mt940-bad-line',
+    );
   if (m[3] !== 'IDR') {
     throw new StatementRefusal(
       tag.lineNo,
@@ -155,19 +213,31 @@ function balance(tag: Tag, what: string): Balance {
     );
   }
   const minor = mtAmount(m[4]!);
-  if (minor === null) throw new StatementRefusal(tag.lineNo, `${what} ${m[4]} bukan nominal`, 'mt940-bad-line');
+  if (minor === null)
+    throw new StatementRefusal(tag.lineNo, `${what} ${m[4]} bukan nominal`, 'mt940-bad-line');
   const decimal = m[4]!.includes(',') ? ',' : m[4]!.includes('.') ? '.' : 'none';
-  return { minor: m[1] === 'D' ? -minor : minor, day: yymmdd(m[2]!, tag.lineNo, `tanggal ${what}`), currency: m[3], decimal };
+  return {
+    minor: m[1] === 'D' ? -minor : minor,
+    day: yymmdd(m[2]!, tag.lineNo, `tanggal ${what}`),
+    currency: m[3],
+    decimal,
+  };
 }
 
 function totals(tag: Tag): Totals {
   const m = TOTALS.exec(tag.lines[0]!.trim());
   const minor = m ? mtAmount(m[3]!) : null;
-  if (!m || minor === null) throw new StatementRefusal(tag.lineNo, `:${tag.id}: bukan jumlah, mata uang dan nominal`, 'mt940-bad-line');
+  if (!m || minor === null)
+    throw new StatementRefusal(
+      tag.lineNo,
+      `:${tag.id}: bukan jumlah, mata uang dan nominal`,
+      'mt940-bad-line',
+    );
   return { count: Number(m[1]), minor };
 }
 
-const notBegun = (lineNo: number) => new StatementRefusal(lineNo, 'pernyataan MT940 harus diawali :20:', 'mt940-bad-line');
+const notBegun = (lineNo: number) =>
+  new StatementRefusal(lineNo, 'pernyataan MT940 harus diawali :20:', 'mt940-bad-line');
 
 export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerator<StatementEvent> {
   let section: Section | null = null;
@@ -186,7 +256,19 @@ export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerato
     if (opening?.decimal === '.') traits.add('decimal-point');
     const variant = `${opening ? 'mt940' : 'mt942'}${traits.size > 0 ? `:${[...traits].join('+')}` : ''}`;
     // The opening balance's date is not a bound: banks book back-valued lines, and entry dates before it.
-    return [{ type: 'start', lineNo, accountNo: section.accountNo, reference: section.reference, currency: opening?.currency ?? null, openingMinor: opening?.minor ?? null, periodFrom: null, periodTo: null, variant }];
+    return [
+      {
+        type: 'start',
+        lineNo,
+        accountNo: section.accountNo,
+        reference: section.reference,
+        currency: opening?.currency ?? null,
+        openingMinor: opening?.minor ?? null,
+        periodFrom: null,
+        periodTo: null,
+        variant,
+      },
+    ];
   };
   const flushEntry = (): StatementEvent[] => {
     const out = entry ? [entry] : [];
@@ -198,10 +280,24 @@ export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerato
     if (!section) return [];
     const out = [...flushEntry()];
     if (section.sawOpening) {
-      throw new StatementRefusal(lineNo, `pernyataan ${section.reference ?? ''} punya saldo awal (:60F:) tetapi tanpa saldo akhir (:62F:)`.replace('  ', ' '), 'mt940-bad-line');
+      throw new StatementRefusal(
+        lineNo,
+        `pernyataan ${section.reference ?? ''} punya saldo awal (:60F:) tetapi tanpa saldo akhir (:62F:)`.replace(
+          '  ',
+          ' ',
+        ),
+        'mt940-bad-line',
+      );
     }
     if (section.started || section.credits || section.debits) {
-      out.push(...start(lineNo), { type: 'end', lineNo, openingMinor: null, closingMinor: null, closingDay: null, declared: { credits: section.credits, debits: section.debits } });
+      out.push(...start(lineNo), {
+        type: 'end',
+        lineNo,
+        openingMinor: null,
+        closingMinor: null,
+        closingDay: null,
+        declared: { credits: section.credits, debits: section.debits },
+      });
     }
     section = null;
     return out;
@@ -213,16 +309,33 @@ export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerato
     switch (t.id) {
       case '20':
         out.push(...endSection(t.lineNo));
-        section = { reference: t.lines[0]!.trim().slice(0, 35) || null, accountNo: null, started: false, sawOpening: false, credits: null, debits: null };
+        section = {
+          reference: t.lines[0]!.trim().slice(0, 35) || null,
+          accountNo: null,
+          started: false,
+          sawOpening: false,
+          credits: null,
+          debits: null,
+        };
         break;
       case '25':
         if (!section) throw notBegun(t.lineNo);
         section.accountNo = accountOf(t.lines[0]!);
-        if (!section.accountNo) throw new StatementRefusal(t.lineNo, `:25: '${t.lines[0]!.trim().slice(0, 35)}' tidak memuat nomor rekening`, 'mt940-bad-line');
+        if (!section.accountNo)
+          throw new StatementRefusal(
+            t.lineNo,
+            `:25: '${t.lines[0]!.trim().slice(0, 35)}' tidak memuat nomor rekening`,
+            'mt940-bad-line',
+          );
         break;
       case '60F':
       case '60M': {
-        if (section?.started) throw new StatementRefusal(t.lineNo, 'saldo awal kedua dalam satu pernyataan', 'mt940-bad-line');
+        if (section?.started)
+          throw new StatementRefusal(
+            t.lineNo,
+            'saldo awal kedua dalam satu pernyataan',
+            'mt940-bad-line',
+          );
         out.push(...start(t.lineNo, balance(t, 'saldo awal')));
         section!.sawOpening = true;
         break;
@@ -233,13 +346,24 @@ export async function* parseMt940(lines: AsyncIterable<TextLine>): AsyncGenerato
         break;
       case '86': {
         const narrative = narrativeOf(t);
-        if (entry) entry = { ...entry, narrative: [entry.narrative, narrative].filter(Boolean).join(' ').slice(0, 500) };
+        if (entry)
+          entry = {
+            ...entry,
+            narrative: [entry.narrative, narrative].filter(Boolean).join(' ').slice(0, 500),
+          };
         break;
       }
       case '62F':
       case '62M': {
         const closing = balance(t, 'saldo akhir');
-        out.push(...start(t.lineNo), { type: 'end', lineNo: t.lineNo, openingMinor: null, closingMinor: closing.minor, closingDay: closing.day, declared: null });
+        out.push(...start(t.lineNo), {
+          type: 'end',
+          lineNo: t.lineNo,
+          openingMinor: null,
+          closingMinor: closing.minor,
+          closingDay: closing.day,
+          declared: null,
+        });
         section!.sawOpening = false;
         section = null;
         break;

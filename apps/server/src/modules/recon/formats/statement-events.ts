@@ -74,7 +74,16 @@ export type StatementEvent = SectionStart | Entry | SectionEnd | PendingRow;
  * `unknown-layout` (a CSV or XLSX no bank layout fits and no mapping reads), `xlsx-unreadable`,
  * `mt940-bad-line`, `mt940-narrative-too-long`, `currency-not-idr`; `invalid` for the others.
  */
-export type RefusalCode = 'empty' | 'binary' | 'utf16' | 'unknown-layout' | 'xlsx-unreadable' | 'mt940-bad-line' | 'mt940-narrative-too-long' | 'currency-not-idr' | 'invalid';
+export type RefusalCode =
+  | 'empty'
+  | 'binary'
+  | 'utf16'
+  | 'unknown-layout'
+  | 'xlsx-unreadable'
+  | 'mt940-bad-line'
+  | 'mt940-narrative-too-long'
+  | 'currency-not-idr'
+  | 'invalid';
 
 export class StatementRefusal extends Error {
   readonly lineNo: number | null;

@@ -53,7 +53,11 @@ export function recogniseHead(head: string): { recognised: Recognised; delimiter
 
 export function detectFormat(head: string): StatementFormat {
   if (head.startsWith('PK\u0003\u0004')) return 'xlsx';
-  if (MT940_START.test(head) || (/^[ \t]*:20:/m.test(head) && /^[ \t]*:(25|61|60F|60M):/m.test(head))) return 'mt940';
+  if (
+    MT940_START.test(head) ||
+    (/^[ \t]*:20:/m.test(head) && /^[ \t]*:(25|61|60F|60M):/m.test(head))
+  )
+    return 'mt940';
   const found = recogniseHead(head)?.recognised;
   if (found?.reader === 'bca') return 'bca-csv';
   if (found?.reader === 'mandiri-mcm') return 'mandiri-csv';
@@ -65,24 +69,41 @@ export function detectFormat(head: string): StatementFormat {
 export function sniffDelimiter(head: string): string {
   const recognised = recogniseHead(head);
   if (recognised) return recognised.delimiter;
-  const header = head.split(/\r?\n/).find((line) => /tanggal|account no|date/i.test(line)) ?? head.split(/\r?\n/)[0] ?? '';
+  const header =
+    head.split(/\r?\n/).find((line) => /tanggal|account no|date/i.test(line)) ??
+    head.split(/\r?\n/)[0] ??
+    '';
   const count = (c: string) => header.split(c).length - 1;
   return [',', ';', '\t'].sort((a, b) => count(b) - count(a))[0]!;
 }
 
 async function* textLines(path: string): AsyncGenerator<TextLine> {
-  const reader = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const reader = createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
   let lineNo = 0;
-  for await (const text of reader) yield { text: lineNo++ === 0 ? text.replace(/^\uFEFF/, '') : text, lineNo };
+  for await (const text of reader)
+    yield { text: lineNo++ === 0 ? text.replace(/^\uFEFF/, '') : text, lineNo };
 }
 
 async function* csvRows(path: string, delimiter: string): AsyncGenerator<CsvRow> {
-  const parser = createReadStream(path).pipe(parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, info: true }));
+  const parser = createReadStream(path).pipe(
+    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, info: true }),
+  );
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) yield { cells: record, lineNo: info.lines };
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>)
+      yield { cells: record, lineNo: info.lines };
   } catch (error) {
     const lines = (error as { lines?: number }).lines;
-    throw new StatementRefusal(typeof lines === 'number' ? lines : null, `file ini tidak terbaca sebagai CSV (${(error as Error).message.slice(0, 120)})`, 'unknown-layout');
+    throw new StatementRefusal(
+      typeof lines === 'number' ? lines : null,
+      `file ini tidak terbaca sebagai CSV (${(error as Error).message.slice(0, 120)})`,
+      'unknown-layout',
+    );
   }
 }
 
@@ -98,7 +119,11 @@ function unknownLayout(container: 'csv' | 'xlsx', first: CsvRow | undefined): St
 }
 
 /** Events of a table by the layout it was recognised as. */
-function tableEvents(rows: AsyncIterable<CsvRow>, recognised: Recognised, container: 'csv' | 'xlsx'): AsyncIterable<StatementEvent> {
+function tableEvents(
+  rows: AsyncIterable<CsvRow>,
+  recognised: Recognised,
+  container: 'csv' | 'xlsx',
+): AsyncIterable<StatementEvent> {
   const variant = `${container}:${recognised.name}`;
   if (recognised.reader === 'table') return parseBankTable(rows, recognised.layout, container);
   return recognised.reader === 'bca' ? parseBcaCsv(rows, variant) : parseMandiriCsv(rows, variant);
@@ -110,7 +135,10 @@ async function* replayed<T>(first: readonly T[], rest: AsyncIterator<T>): AsyncG
 }
 
 /** An XLSX sheet: its layout from its first rows, else the account's mapping, else refused. */
-async function* xlsxEvents(path: string, mapping: CsvMapping | null): AsyncGenerator<StatementEvent> {
+async function* xlsxEvents(
+  path: string,
+  mapping: CsvMapping | null,
+): AsyncGenerator<StatementEvent> {
   const rows = xlsxRows(path)[Symbol.asyncIterator]();
   const head: CsvRow[] = [];
   for (let next = await rows.next(); !next.done; next = await rows.next()) {
@@ -121,11 +149,18 @@ async function* xlsxEvents(path: string, mapping: CsvMapping | null): AsyncGener
   const all = replayed(head, rows);
   if (recognised) yield* tableEvents(all, recognised, 'xlsx');
   else if (mapping) yield* parseGenericCsv(all, mapping, 'xlsx:mapped');
-  else throw unknownLayout('xlsx', head.find((r) => r.cells.some((c) => c !== '')));
+  else
+    throw unknownLayout(
+      'xlsx',
+      head.find((r) => r.cells.some((c) => c !== '')),
+    );
 }
 
 /** A CSV of no known layout, read by the account's mapping, else refused naming its first line. */
-async function* genericCsvEvents(path: string, mapping: CsvMapping | null): AsyncGenerator<StatementEvent> {
+async function* genericCsvEvents(
+  path: string,
+  mapping: CsvMapping | null,
+): AsyncGenerator<StatementEvent> {
   if (mapping) {
     yield* parseGenericCsv(csvRows(path, mapping.delimiter), mapping, 'csv:mapped');
     return;
@@ -136,9 +171,19 @@ async function* genericCsvEvents(path: string, mapping: CsvMapping | null): Asyn
   throw unknownLayout('csv', undefined);
 }
 
-async function* eventsOf(path: string, format: StatementFormat, head: string, mapping: CsvMapping | null): AsyncGenerator<StatementEvent> {
+async function* eventsOf(
+  path: string,
+  format: StatementFormat,
+  head: string,
+  mapping: CsvMapping | null,
+): AsyncGenerator<StatementEvent> {
   const bytes = await firstBytes(path);
-  if (bytes.length === 0) throw new StatementRefusal(null, 'file ini kosong (0 byte): unggah file mutasi dari bank', 'empty');
+  if (bytes.length === 0)
+    throw new StatementRefusal(
+      null,
+      'file ini kosong (0 byte): unggah file mutasi dari bank',
+      'empty',
+    );
   const kind = fileKindOf(bytes);
   if (kind === 'xlsx') {
     yield* xlsxEvents(path, mapping);
@@ -146,19 +191,32 @@ async function* eventsOf(path: string, format: StatementFormat, head: string, ma
   }
   switch (format) {
     case 'xlsx':
-      throw new StatementRefusal(1, 'file ini teks, bukan XLSX: pilih format lain atau Deteksi otomatis', 'unknown-layout');
+      throw new StatementRefusal(
+        1,
+        'file ini teks, bukan XLSX: pilih format lain atau Deteksi otomatis',
+        'unknown-layout',
+      );
     case 'mt940':
       yield* parseMt940(textLines(path));
       return;
     case 'bca-csv':
-      yield* parseBcaCsv(csvRows(path, sniffDelimiter(head)), `csv:${recogniseHead(head)?.recognised.name ?? 'bca-bisnis'}`);
+      yield* parseBcaCsv(
+        csvRows(path, sniffDelimiter(head)),
+        `csv:${recogniseHead(head)?.recognised.name ?? 'bca-bisnis'}`,
+      );
       return;
     case 'mandiri-csv':
       yield* parseMandiriCsv(csvRows(path, sniffDelimiter(head)), 'csv:mandiri-mcm');
       return;
     case 'bank-csv': {
       const found = recogniseHead(head);
-      if (!found) throw unknownLayout('csv', headLines(head).map((line, i) => ({ cells: [line], lineNo: i + 1 })).find((r) => r.cells[0]!.trim() !== ''));
+      if (!found)
+        throw unknownLayout(
+          'csv',
+          headLines(head)
+            .map((line, i) => ({ cells: [line], lineNo: i + 1 }))
+            .find((r) => r.cells[0]!.trim() !== ''),
+        );
       yield* tableEvents(csvRows(path, found.delimiter), found.recognised, 'csv');
       return;
     }
@@ -168,7 +226,12 @@ async function* eventsOf(path: string, format: StatementFormat, head: string, ma
 }
 
 /** The events of the file in `format`; a CSV of no known layout needs its account's mapping. */
-export function statementEvents(path: string, format: StatementFormat, head: string, mapping: CsvMapping | null): AsyncIterable<StatementEvent> {
+export function statementEvents(
+  path: string,
+  format: StatementFormat,
+  head: string,
+  mapping: CsvMapping | null,
+): AsyncIterable<StatementEvent> {
   return eventsOf(path, format, head, mapping);
 }
 

@@ -24,19 +24,37 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 export async function* xlsxRows(path: string): AsyncGenerator<CsvRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let sheets = 0;
   try {
     for await (const sheet of reader) {
       if (sheets++ > 0) break;
       for await (const row of sheet) {
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        yield { cells: Array.from(values, (v) => cellText(v as ExcelJS.CellValue).trim()), lineNo: row.number };
+        yield {
+          cells: Array.from(values, (v) => cellText(v as ExcelJS.CellValue).trim()),
+          lineNo: row.number,
+        };
       }
     }
   } catch (error) {
     if (error instanceof StatementRefusal) throw error;
-    throw new StatementRefusal(null, `file XLSX ini tidak bisa dibaca (${(error as Error).message.slice(0, 120)}): simpan ulang dari Excel sebagai .xlsx atau CSV, lalu impor lagi`, 'xlsx-unreadable');
+    throw new StatementRefusal(
+      null,
+      `file XLSX ini tidak bisa dibaca (${(error as Error).message.slice(0, 120)}): simpan ulang dari Excel sebagai .xlsx atau CSV, lalu impor lagi`,
+      'xlsx-unreadable',
+    );
   }
-  if (sheets === 0) throw new StatementRefusal(null, 'file XLSX ini tidak punya lembar kerja (sheet)', 'xlsx-unreadable');
+  if (sheets === 0)
+    throw new StatementRefusal(
+      null,
+      'file XLSX ini tidak punya lembar kerja (sheet)',
+      'xlsx-unreadable',
+    );
 }

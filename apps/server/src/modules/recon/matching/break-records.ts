@@ -33,42 +33,100 @@ export interface FoundBreak {
   differences: RawDifference[];
 }
 
-const event = (rbrkId: number, action: string, ctx: MatchContext, details: Record<string, unknown> | null = null): breaks.NewBreakEvent => ({
-  rbevBreakId: rbrkId, rbevAt: ctx.nowIso, rbevAction: action, rbevUserId: ctx.userId, rbevUsername: ctx.username ?? 'system', rbevReason: null, rbevOutcome: null,
+const event = (
+  rbrkId: number,
+  action: string,
+  ctx: MatchContext,
+  details: Record<string, unknown> | null = null,
+): breaks.NewBreakEvent => ({
+  rbevBreakId: rbrkId,
+  rbevAt: ctx.nowIso,
+  rbevAction: action,
+  rbevUserId: ctx.userId,
+  rbevUsername: ctx.username ?? 'system',
+  rbevReason: null,
+  rbevOutcome: null,
   rbevDetails: details ? JSON.stringify(details) : null,
 });
 
 export async function recordBreak(db: DbOrTx, found: FoundBreak, ctx: MatchContext): Promise<void> {
-  const existing = found.lineId !== null ? await breaks.breakOfLine(db, found.lineId) : await breaks.breakOfTransaction(db, found.trctId!);
+  const existing =
+    found.lineId !== null
+      ? await breaks.breakOfLine(db, found.lineId)
+      : await breaks.breakOfTransaction(db, found.trctId!);
   const facts = {
-    rbrkTrctId: found.trctId, rbrkCompId: found.compId, rbrkCategory: found.category, rbrkCandidateTrctId: found.candidateTrctId,
+    rbrkTrctId: found.trctId,
+    rbrkCompId: found.compId,
+    rbrkCategory: found.category,
+    rbrkCandidateTrctId: found.candidateTrctId,
     rbrkDifferences: JSON.stringify(found.differences),
   };
   if (!existing) {
-    const id = await breaks.insertBreak(db, { ...facts, rbrkBaccId: found.baccId, rbrkStmtId: ctx.stmtId, rbrkLineId: found.lineId, rbrkAt: found.at }, ctx.nowIso);
+    const id = await breaks.insertBreak(
+      db,
+      {
+        ...facts,
+        rbrkBaccId: found.baccId,
+        rbrkStmtId: ctx.stmtId,
+        rbrkLineId: found.lineId,
+        rbrkAt: found.at,
+      },
+      ctx.nowIso,
+    );
     await breaks.insertEvents(db, [event(id, 'detected', ctx, { category: found.category })]);
     return;
   }
   if (existing.rbrkStatus !== 'open') return;
   await breaks.updateOpenBreak(db, existing.rbrkId, facts, ctx.nowIso);
   if (existing.rbrkCategory !== found.category) {
-    await breaks.insertEvents(db, [event(existing.rbrkId, 'recategorized', ctx, { from: existing.rbrkCategory, to: found.category })]);
+    await breaks.insertEvents(db, [
+      event(existing.rbrkId, 'recategorized', ctx, {
+        from: existing.rbrkCategory,
+        to: found.category,
+      }),
+    ]);
   }
 }
 
 /** Resolves (as 'matched') the open breaks the new matches settle. */
-export async function settleBreaks(db: DbOrTx, lineIds: readonly number[], trctIds: readonly number[], ctx: MatchContext): Promise<void> {
-  await settle(db, await breaks.openBreaksSettledBy(db, lineIds, ctx.deferTransactionSettling ? [] : trctIds), ctx);
+export async function settleBreaks(
+  db: DbOrTx,
+  lineIds: readonly number[],
+  trctIds: readonly number[],
+  ctx: MatchContext,
+): Promise<void> {
+  await settle(
+    db,
+    await breaks.openBreaksSettledBy(db, lineIds, ctx.deferTransactionSettling ? [] : trctIds),
+    ctx,
+  );
 }
 
 /** At an import's end: resolves the open breaks of the transactions its lines matched (see deferTransactionSettling). */
-export async function settleTransactionBreaksOfStatement(db: DbOrTx, stmtId: number, ctx: MatchContext): Promise<void> {
+export async function settleTransactionBreaksOfStatement(
+  db: DbOrTx,
+  stmtId: number,
+  ctx: MatchContext,
+): Promise<void> {
   await settle(db, await breaks.openTransactionBreaksMatchedBy(db, stmtId), ctx);
 }
 
-async function settle(db: DbOrTx, settled: readonly { rbrkId: number }[], ctx: MatchContext): Promise<void> {
+async function settle(
+  db: DbOrTx,
+  settled: readonly { rbrkId: number }[],
+  ctx: MatchContext,
+): Promise<void> {
   for (const b of settled) {
-    await breaks.setBreakStatus(db, b.rbrkId, 'open', { resolution: 'matched', reason: null, userId: ctx.userId, username: ctx.username, nowIso: ctx.nowIso });
+    await breaks.setBreakStatus(db, b.rbrkId, 'open', {
+      resolution: 'matched',
+      reason: null,
+      userId: ctx.userId,
+      username: ctx.username,
+      nowIso: ctx.nowIso,
+    });
   }
-  await breaks.insertEvents(db, settled.map((b) => event(b.rbrkId, 'matched', ctx)));
+  await breaks.insertEvents(
+    db,
+    settled.map((b) => event(b.rbrkId, 'matched', ctx)),
+  );
 }

@@ -21,9 +21,13 @@ export interface Settled {
 }
 
 /** The line's company: the transaction's, or the account's only one; else none (every company of the account may see it). */
-export const companyOf = (account: AccountScope, trct: CandidateRow | null): number | null => trct?.trctCompId ?? (account.compIds.length === 1 ? account.compIds[0]! : null);
+export const companyOf = (account: AccountScope, trct: CandidateRow | null): number | null =>
+  trct?.trctCompId ?? (account.compIds.length === 1 ? account.compIds[0]! : null);
 
-function index(rows: readonly CandidateRow[], key: (t: CandidateRow) => string | null): Map<string, CandidateRow[]> {
+function index(
+  rows: readonly CandidateRow[],
+  key: (t: CandidateRow) => string | null,
+): Map<string, CandidateRow[]> {
   const map = new Map<string, CandidateRow[]>();
   for (const row of rows) {
     const k = key(row);
@@ -32,7 +36,12 @@ function index(rows: readonly CandidateRow[], key: (t: CandidateRow) => string |
   return map;
 }
 
-export async function matchCreditLines(db: DbOrTx, account: AccountScope, batch: readonly lines.LineRow[], ctx: MatchContext): Promise<Settled> {
+export async function matchCreditLines(
+  db: DbOrTx,
+  account: AccountScope,
+  batch: readonly lines.LineRow[],
+  ctx: MatchContext,
+): Promise<Settled> {
   const tokens = batch.map((l) => tokensOf(l.stlnNarrative, l.stlnReference));
   const all = [...new Set(tokens.flat())];
   const [va, qr, order] = [
@@ -44,15 +53,30 @@ export async function matchCreditLines(db: DbOrTx, account: AccountScope, batch:
   const verdicts: { line: lines.LineRow; verdict: Verdict }[] = [];
   for (const [i, line] of batch.entries()) {
     const pick = (map: Map<string, CandidateRow[]>) => tokens[i]!.flatMap((t) => map.get(t) ?? []);
-    const found: Record<IdentifyingRule, CandidateRow[]> = { va: pick(va), qris_reference: pick(qr), order_id: pick(order) };
+    const found: Record<IdentifyingRule, CandidateRow[]> = {
+      va: pick(va),
+      qris_reference: pick(qr),
+      order_id: pick(order),
+    };
     const verdict = judgeLine(line, found, taken);
     if (verdict.kind === 'match') taken.set(verdict.trct.trctId, line.stlnId);
     verdicts.push({ line, verdict });
   }
 
-  const wanted = verdicts.flatMap(({ line, verdict }) => (verdict.kind === 'match' ? [{ line, verdict }] : []));
+  const wanted = verdicts.flatMap(({ line, verdict }) =>
+    verdict.kind === 'match' ? [{ line, verdict }] : [],
+  );
   const inserted = new Set(
-    await breaks.insertMatches(db, wanted.map(({ line, verdict }) => ({ rmatLineId: line.stlnId, rmatTrctId: verdict.trct.trctId, rmatRule: verdict.rule, rmatCreatedTime: ctx.nowIso, rmatCreatedUserId: ctx.userId }))),
+    await breaks.insertMatches(
+      db,
+      wanted.map(({ line, verdict }) => ({
+        rmatLineId: line.stlnId,
+        rmatTrctId: verdict.trct.trctId,
+        rmatRule: verdict.rule,
+        rmatCreatedTime: ctx.nowIso,
+        rmatCreatedUserId: ctx.userId,
+      })),
+    ),
   );
   const byRule = new Map<string, number[]>();
   for (const { line, verdict } of wanted) {
@@ -67,13 +91,52 @@ export async function matchCreditLines(db: DbOrTx, account: AccountScope, batch:
   for (const { line, verdict } of verdicts) {
     if (verdict.kind === 'unidentified') unidentified.push(line);
     else if (verdict.kind === 'far') {
-      await recordBreak(db, { baccId: account.baccId, lineId: line.stlnId, trctId: null, compId: companyOf(account, null), category: 'missing_in_tagih', at: line.stlnDayStart, candidateTrctId: verdict.candidate.trctId, differences: verdict.differences }, ctx);
+      await recordBreak(
+        db,
+        {
+          baccId: account.baccId,
+          lineId: line.stlnId,
+          trctId: null,
+          compId: companyOf(account, null),
+          category: 'missing_in_tagih',
+          at: line.stlnDayStart,
+          candidateTrctId: verdict.candidate.trctId,
+          differences: verdict.differences,
+        },
+        ctx,
+      );
     } else if (verdict.kind === 'break') {
-      await recordBreak(db, { baccId: account.baccId, lineId: line.stlnId, trctId: verdict.trct.trctId, compId: verdict.trct.trctCompId, category: verdict.category, at: line.stlnDayStart, candidateTrctId: verdict.trct.trctId, differences: verdict.differences }, ctx);
+      await recordBreak(
+        db,
+        {
+          baccId: account.baccId,
+          lineId: line.stlnId,
+          trctId: verdict.trct.trctId,
+          compId: verdict.trct.trctCompId,
+          category: verdict.category,
+          at: line.stlnDayStart,
+          candidateTrctId: verdict.trct.trctId,
+          differences: verdict.differences,
+        },
+        ctx,
+      );
     } else if (!inserted.has(verdict.trct.trctId)) {
       // Another line took the transaction between our look and our write.
       const differences = [{ field: 'matched' as const, bank: null, tagih: null }];
-      await recordBreak(db, { baccId: account.baccId, lineId: line.stlnId, trctId: verdict.trct.trctId, compId: verdict.trct.trctCompId, category: 'duplicate', at: line.stlnDayStart, candidateTrctId: verdict.trct.trctId, differences }, ctx);
+      await recordBreak(
+        db,
+        {
+          baccId: account.baccId,
+          lineId: line.stlnId,
+          trctId: verdict.trct.trctId,
+          compId: verdict.trct.trctCompId,
+          category: 'duplicate',
+          at: line.stlnDayStart,
+          candidateTrctId: verdict.trct.trctId,
+          differences,
+        },
+        ctx,
+      );
     }
   }
   return { matched: matchedLines.length, unidentified };

@@ -13,22 +13,67 @@ import { amountOf, WINDOW_MS, type RawDifference } from './judge.ts';
 const BATCH = 500;
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
-export async function recordMissingAtBank(db: DbOrTx, account: AccountScope, t: candidates.CandidateRow, ctx: MatchContext): Promise<void> {
+export async function recordMissingAtBank(
+  db: DbOrTx,
+  account: AccountScope,
+  t: candidates.CandidateRow,
+  ctx: MatchContext,
+): Promise<void> {
   const amount = amountOf(t) ?? 0;
   const paidAt = t.trctLunasTime!;
-  const line = await candidates.nearestLine(db, account.baccId, amount, shift(paidAt, -WINDOW_MS), shift(paidAt, WINDOW_MS));
+  const line = await candidates.nearestLine(
+    db,
+    account.baccId,
+    amount,
+    shift(paidAt, -WINDOW_MS),
+    shift(paidAt, WINDOW_MS),
+  );
   // The nearest line's text shows what the bank wrote where our identifier is missing.
-  const identifier: RawDifference = { field: 'identifier', bank: line ? line.stlnNarrative.slice(0, 100) : null, tagih: t.trvaVirtualAccountNo ?? t.trqrReferenceNo ?? t.trctOrderId };
-  const differences: RawDifference[] = line && line.stlnAmountMinor !== amount ? [identifier, { field: 'amount', bank: line.stlnAmountMinor, tagih: amount }] : [identifier];
-  await recordBreak(db, { baccId: account.baccId, lineId: null, trctId: t.trctId, compId: t.trctCompId, category: 'missing_at_bank', at: paidAt, candidateTrctId: null, differences }, ctx);
+  const identifier: RawDifference = {
+    field: 'identifier',
+    bank: line ? line.stlnNarrative.slice(0, 100) : null,
+    tagih: t.trvaVirtualAccountNo ?? t.trqrReferenceNo ?? t.trctOrderId,
+  };
+  const differences: RawDifference[] =
+    line && line.stlnAmountMinor !== amount
+      ? [identifier, { field: 'amount', bank: line.stlnAmountMinor, tagih: amount }]
+      : [identifier];
+  await recordBreak(
+    db,
+    {
+      baccId: account.baccId,
+      lineId: null,
+      trctId: t.trctId,
+      compId: t.trctCompId,
+      category: 'missing_at_bank',
+      at: paidAt,
+      candidateTrctId: null,
+      differences,
+    },
+    ctx,
+  );
 }
 
 /** Every such transaction paid in [start, end); returns how many. */
-export async function flagMissingAtBank(db: DbOrTx, account: AccountScope, start: string, end: string, ctx: MatchContext): Promise<number> {
+export async function flagMissingAtBank(
+  db: DbOrTx,
+  account: AccountScope,
+  start: string,
+  end: string,
+  ctx: MatchContext,
+): Promise<number> {
   let after = 0;
   let count = 0;
   for (;;) {
-    const batch = await candidates.paidBetweenBatch(db, account.compIds, account.bank, start, end, after, BATCH);
+    const batch = await candidates.paidBetweenBatch(
+      db,
+      account.compIds,
+      account.bank,
+      start,
+      end,
+      after,
+      BATCH,
+    );
     for (const t of batch) await recordMissingAtBank(db, account, t, ctx);
     count += batch.length;
     if (batch.length < BATCH) return count;

@@ -25,9 +25,17 @@ const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOS
 export type DayTotals = Map<string, { count: number; sum: number }>;
 
 /** The transactions of [start, end) a daily total of `amount` would settle, or null. */
-async function dailyTotal(db: DbOrTx, account: AccountScope, line: lines.LineRow, totals: DayTotals | null): Promise<candidates.CandidateRow[] | null> {
+async function dailyTotal(
+  db: DbOrTx,
+  account: AccountScope,
+  line: lines.LineRow,
+  totals: DayTotals | null,
+): Promise<candidates.CandidateRow[] | null> {
   for (const back of [0, 1]) {
-    const [start, end] = [shift(line.stlnDayStart, -back * DAY_MS), shift(line.stlnDayEnd, -back * DAY_MS)];
+    const [start, end] = [
+      shift(line.stlnDayStart, -back * DAY_MS),
+      shift(line.stlnDayEnd, -back * DAY_MS),
+    ];
     if (totals) {
       const key = `${start}|${end}`;
       let total = totals.get(key);
@@ -45,25 +53,56 @@ async function dailyTotal(db: DbOrTx, account: AccountScope, line: lines.LineRow
   return null;
 }
 
-function nearestDifferences(line: lines.LineRow, t: candidates.CandidateRow | undefined): RawDifference[] {
+function nearestDifferences(
+  line: lines.LineRow,
+  t: candidates.CandidateRow | undefined,
+): RawDifference[] {
   if (!t) return [{ field: 'identifier', bank: null, tagih: null }];
-  const out: RawDifference[] = [{ field: 'identifier', bank: null, tagih: t.trvaVirtualAccountNo ?? t.trqrReferenceNo ?? t.trctOrderId }];
+  const out: RawDifference[] = [
+    {
+      field: 'identifier',
+      bank: null,
+      tagih: t.trvaVirtualAccountNo ?? t.trqrReferenceNo ?? t.trctOrderId,
+    },
+  ];
   const amount = amountOf(t);
-  if (amount !== line.stlnAmountMinor) out.push({ field: 'amount', bank: line.stlnAmountMinor, tagih: amount });
+  if (amount !== line.stlnAmountMinor)
+    out.push({ field: 'amount', bank: line.stlnAmountMinor, tagih: amount });
   if (t.trctStatus !== '00') out.push({ field: 'status', bank: 'credited', tagih: t.trctStatus });
-  else if (t.trctLunasTime && !(Date.parse(t.trctLunasTime) >= Date.parse(line.stlnDayStart) && Date.parse(t.trctLunasTime) < Date.parse(line.stlnDayEnd))) {
+  else if (
+    t.trctLunasTime &&
+    !(
+      Date.parse(t.trctLunasTime) >= Date.parse(line.stlnDayStart) &&
+      Date.parse(t.trctLunasTime) < Date.parse(line.stlnDayEnd)
+    )
+  ) {
     out.push({ field: 'date', bank: line.stlnDay, tagih: t.trctLunasTime });
   }
   return out;
 }
 
 /** Settles what the identifying rules left: returns how many lines the 1:N rule matched. */
-export async function settleUnidentified(db: DbOrTx, account: AccountScope, rest: readonly lines.LineRow[], ctx: MatchContext, totals: DayTotals | null = null): Promise<number> {
+export async function settleUnidentified(
+  db: DbOrTx,
+  account: AccountScope,
+  rest: readonly lines.LineRow[],
+  ctx: MatchContext,
+  totals: DayTotals | null = null,
+): Promise<number> {
   let matched = 0;
   for (const line of rest) {
     const settled = await dailyTotal(db, account, line, totals);
     if (settled) {
-      const inserted = await breaks.insertMatches(db, settled.map((t) => ({ rmatLineId: line.stlnId, rmatTrctId: t.trctId, rmatRule: 'daily_total', rmatCreatedTime: ctx.nowIso, rmatCreatedUserId: ctx.userId })));
+      const inserted = await breaks.insertMatches(
+        db,
+        settled.map((t) => ({
+          rmatLineId: line.stlnId,
+          rmatTrctId: t.trctId,
+          rmatRule: 'daily_total',
+          rmatCreatedTime: ctx.nowIso,
+          rmatCreatedUserId: ctx.userId,
+        })),
+      );
       if (inserted.length === settled.length) {
         await lines.setLineRule(db, [line.stlnId], 'daily_total');
         await settleBreaks(db, [line.stlnId], inserted, ctx);
@@ -73,12 +112,27 @@ export async function settleUnidentified(db: DbOrTx, account: AccountScope, rest
       // Some were matched meanwhile: the day no longer adds up; undo ours and treat the line as unmatched.
       for (const trctId of inserted) await breaks.deleteMatch(db, line.stlnId, trctId);
     }
-    const nearest = await candidates.nearestTransaction(db, account.compIds, line.stlnAmountMinor, shift(line.stlnDayStart, -WINDOW_MS), shift(line.stlnDayEnd, WINDOW_MS));
-    await recordBreak(db, {
-      baccId: account.baccId, lineId: line.stlnId, trctId: null, compId: companyOf(account, null), category: 'missing_in_tagih', at: line.stlnDayStart,
-      candidateTrctId: nearest?.trctId ?? null, differences: nearestDifferences(line, nearest),
-    }, ctx);
+    const nearest = await candidates.nearestTransaction(
+      db,
+      account.compIds,
+      line.stlnAmountMinor,
+      shift(line.stlnDayStart, -WINDOW_MS),
+      shift(line.stlnDayEnd, WINDOW_MS),
+    );
+    await recordBreak(
+      db,
+      {
+        baccId: account.baccId,
+        lineId: line.stlnId,
+        trctId: null,
+        compId: companyOf(account, null),
+        category: 'missing_in_tagih',
+        at: line.stlnDayStart,
+        candidateTrctId: nearest?.trctId ?? null,
+        differences: nearestDifferences(line, nearest),
+      },
+      ctx,
+    );
   }
   return matched;
 }
-

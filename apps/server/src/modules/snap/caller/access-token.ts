@@ -7,7 +7,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { businessDate, SNAP_ANSWERS } from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { badField, missingField, SNAP_SERVICE, successful, unauthorized, type SnapAnswer, type SnapService } from '../answers.ts';
+import {
+  badField,
+  missingField,
+  SNAP_SERVICE,
+  successful,
+  unauthorized,
+  type SnapAnswer,
+  type SnapService,
+} from '../answers.ts';
 import type { SnapCall } from './call.ts';
 import { deleteDaysBefore } from './external-id-repo.ts';
 import { BodyReader } from '../fields.ts';
@@ -19,7 +27,8 @@ export const TOKEN_LIFETIME_SECONDS = 900;
 
 const SERVICE = SNAP_SERVICE.accessToken;
 
-export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+export const tokenHash = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
 
 export function headerOf(call: SnapCall, service: SnapService, name: string): string {
   const value = call.headers[name.toLowerCase()];
@@ -35,7 +44,8 @@ export async function issueAccessToken(deps: AppDeps, call: SnapCall): Promise<S
   if (!caller) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.unknownClient);
   const now = deps.clock.now();
   if (!timestampIsFresh(timestamp, now)) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.timestamp);
-  if (!tokenSignatureIsValid(credentialsOf(caller).publicKey, clientId, timestamp, signature)) throw unauthorized(SERVICE, SNAP_ANSWERS.reason.signature);
+  if (!tokenSignatureIsValid(credentialsOf(caller).publicKey, clientId, timestamp, signature))
+    throw unauthorized(SERVICE, SNAP_ANSWERS.reason.signature);
   const body = BodyReader.of(SERVICE, call.body);
   const grantType = body.required('grantType', 64);
   if (grantType !== 'client_credentials') throw badField(SERVICE, 'grantType');
@@ -45,7 +55,14 @@ export async function issueAccessToken(deps: AppDeps, call: SnapCall): Promise<S
   await repo.deleteExpiredTokens(deps.db, iso(now));
   await deleteDaysBefore(deps.db, businessDate(now, deps.config.businessTz));
   await repo.insertToken(deps.db, {
-    hash: tokenHash(accessToken), clientId, createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000)),
+    hash: tokenHash(accessToken),
+    clientId,
+    createdAt: iso(now),
+    expiresAt: iso(new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000)),
   });
-  return successful(SERVICE, { accessToken, tokenType: 'Bearer', expiresIn: String(TOKEN_LIFETIME_SECONDS) });
+  return successful(SERVICE, {
+    accessToken,
+    tokenType: 'Bearer',
+    expiresIn: String(TOKEN_LIFETIME_SECONDS),
+  });
 }

@@ -35,7 +35,10 @@ function windows(deps: AppDeps): Map<string, Window> {
 
 const minuteOf = (deps: AppDeps): { minute: number; secondsLeft: number } => {
   const ms = deps.clock.now().getTime();
-  return { minute: Math.floor(ms / 60_000), secondsLeft: Math.max(1, Math.ceil((60_000 - (ms % 60_000)) / 1000)) };
+  return {
+    minute: Math.floor(ms / 60_000),
+    secondsLeft: Math.max(1, Math.ceil((60_000 - (ms % 60_000)) / 1000)),
+  };
 };
 
 /** Null when the address may call; else the seconds to wait (Retry-After). */
@@ -43,7 +46,8 @@ export function addressRetryAfter(deps: AppDeps, address: string | null): number
   if (address === null) return null;
   const { minute, secondsLeft } = minuteOf(deps);
   const window = windows(deps).get(address);
-  if (!window || window.minute !== minute || window.failures < deps.config.snapFailedCallsPerMinute) return null;
+  if (!window || window.minute !== minute || window.failures < deps.config.snapFailedCallsPerMinute)
+    return null;
   return secondsLeft;
 }
 
@@ -57,6 +61,8 @@ export function countFailedCall(deps: AppDeps, address: string | null): void {
     window.failures += 1;
     return;
   }
-  if (map.size >= MAX_ADDRESSES) for (const [key, w] of map) if (w.minute !== minute || map.size >= MAX_ADDRESSES) map.delete(key);
+  if (map.size >= MAX_ADDRESSES)
+    for (const [key, w] of map)
+      if (w.minute !== minute || map.size >= MAX_ADDRESSES) map.delete(key);
   map.set(address, { minute, failures: 1 });
 }

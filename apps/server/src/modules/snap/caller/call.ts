@@ -18,11 +18,21 @@ export interface SnapCall {
 
 /** Whom the audit trail names for a /snap call (`bank:BRI`, `merchant:<client id>`, `snap:<claimed id>`), never a user. */
 export function snapAudit(call: SnapCall, who: string, compId: number | null = null): AuditContext {
-  return { actorUserId: null, actorUsername: who.slice(0, 255), compId, ip: call.ip, userAgent: call.userAgent };
+  return {
+    actorUserId: null,
+    actorUsername: who.slice(0, 255),
+    compId,
+    ip: call.ip,
+    userAgent: call.userAgent,
+  };
 }
 
 /** A bank's call, for the audit trail. */
-export const partnerAudit = (call: SnapCall, bank: string, compId: number | null = null): AuditContext => snapAudit(call, `bank:${bank}`, compId);
+export const partnerAudit = (
+  call: SnapCall,
+  bank: string,
+  compId: number | null = null,
+): AuditContext => snapAudit(call, `bank:${bank}`, compId);
 
 /** A service call whose token, partner id, timestamp and signature were checked (caller.ts). */
 export interface AuthenticatedCall extends SnapCall {

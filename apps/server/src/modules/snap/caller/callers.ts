@@ -15,11 +15,16 @@ export interface SnapMerchant extends InboundCredentials {
   clntName: string;
 }
 
-export type SnapCaller = { kind: 'bank'; partner: SnapPartner } | { kind: 'merchant'; merchant: SnapMerchant };
+export type SnapCaller =
+  { kind: 'bank'; partner: SnapPartner } | { kind: 'merchant'; merchant: SnapMerchant };
 
-export const credentialsOf = (caller: SnapCaller): InboundCredentials => (caller.kind === 'bank' ? caller.partner : caller.merchant);
+export const credentialsOf = (caller: SnapCaller): InboundCredentials =>
+  caller.kind === 'bank' ? caller.partner : caller.merchant;
 
-export async function callerByClientId(deps: AppDeps, clientId: string): Promise<SnapCaller | undefined> {
+export async function callerByClientId(
+  deps: AppDeps,
+  clientId: string,
+): Promise<SnapCaller | undefined> {
   const partner = partnerByClientId(deps.snapPartners, clientId);
   if (partner) return { kind: 'bank', partner };
   const row = await credentialsByClientId(deps.db, clientId);
@@ -28,7 +33,10 @@ export async function callerByClientId(deps: AppDeps, clientId: string): Promise
   return {
     kind: 'merchant',
     merchant: {
-      clntid: row.clsnClntId, clntName: row.clntName, clientId: row.clsnClientId, publicKey: row.clsnPublicKey,
+      clntid: row.clsnClntId,
+      clntName: row.clntName,
+      clientId: row.clsnClientId,
+      publicKey: row.clsnPublicKey,
       clientSecret: openClientApiSecret(deps.secretBox, row.clsnSecret),
     },
   };

@@ -7,10 +7,21 @@ export interface ExternalIdKey {
   externalId: string;
 }
 
-export async function insertExternalId(db: DbOrTx, key: ExternalIdKey, requestKey: string, nowIso: string): Promise<void> {
+export async function insertExternalId(
+  db: DbOrTx,
+  key: ExternalIdKey,
+  requestKey: string,
+  nowIso: string,
+): Promise<void> {
   await db
     .insertInto('snap_external_ids')
-    .values({ snexClientId: key.clientId, snexDay: key.day, snexExternalId: key.externalId, snexRequestKey: requestKey, snexCreatedAt: nowIso })
+    .values({
+      snexClientId: key.clientId,
+      snexDay: key.day,
+      snexExternalId: key.externalId,
+      snexRequestKey: requestKey,
+      snexCreatedAt: nowIso,
+    })
     .execute();
 }
 
@@ -26,7 +37,12 @@ export async function requestKeyOf(db: DbOrTx, key: ExternalIdKey): Promise<stri
 }
 
 export async function deleteExternalId(db: DbOrTx, key: ExternalIdKey): Promise<void> {
-  await db.deleteFrom('snap_external_ids').where('snexClientId', '=', key.clientId).where('snexDay', '=', key.day).where('snexExternalId', '=', key.externalId).execute();
+  await db
+    .deleteFrom('snap_external_ids')
+    .where('snexClientId', '=', key.clientId)
+    .where('snexDay', '=', key.day)
+    .where('snexExternalId', '=', key.externalId)
+    .execute();
 }
 
 /** Ids of days before `day` (a partner may reuse an id on a new day). */

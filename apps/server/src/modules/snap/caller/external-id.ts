@@ -18,7 +18,13 @@ import * as repo from './external-id-repo.ts';
 type Release = () => Promise<void>;
 
 /** Runs `answer` under the call's X-EXTERNAL-ID, naming the request `requestId`; frees the id when it failed with a 5xx. */
-export async function underExternalId<T>(deps: AppDeps, call: AuthenticatedCall, service: SnapService, requestId: string, answer: () => Promise<T>): Promise<T> {
+export async function underExternalId<T>(
+  deps: AppDeps,
+  call: AuthenticatedCall,
+  service: SnapService,
+  requestId: string,
+  answer: () => Promise<T>,
+): Promise<T> {
   const release = await claimExternalId(deps, call, service, requestId);
   try {
     return await answer();
@@ -29,16 +35,26 @@ export async function underExternalId<T>(deps: AppDeps, call: AuthenticatedCall,
   }
 }
 
-async function claimExternalId(deps: AppDeps, call: AuthenticatedCall, service: SnapService, requestId: string): Promise<Release> {
+async function claimExternalId(
+  deps: AppDeps,
+  call: AuthenticatedCall,
+  service: SnapService,
+  requestId: string,
+): Promise<Release> {
   const now = deps.clock.now();
-  const key: repo.ExternalIdKey = { clientId: call.clientId, day: businessDate(now, deps.config.businessTz), externalId: call.externalId };
+  const key: repo.ExternalIdKey = {
+    clientId: call.clientId,
+    day: businessDate(now, deps.config.businessTz),
+    externalId: call.externalId,
+  };
   const requestKey = createHash('sha256').update(`${service}:${requestId}`, 'utf8').digest('hex');
   try {
     await repo.insertExternalId(deps.db, key, requestKey, iso(now));
   } catch (error) {
     if (violationOf(error)?.kind !== 'unique') throw error;
     const earlier = await repo.requestKeyOf(deps.db, key);
-    if (earlier !== undefined && earlier !== requestKey) throw new SnapRefusal(snapAnswer(409, service, SNAP_CASE.conflict, SNAP_ANSWERS.conflict));
+    if (earlier !== undefined && earlier !== requestKey)
+      throw new SnapRefusal(snapAnswer(409, service, SNAP_CASE.conflict, SNAP_ANSWERS.conflict));
     return async () => {};
   }
   return () => repo.deleteExternalId(deps.db, key);

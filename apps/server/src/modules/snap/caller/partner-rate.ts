@@ -25,7 +25,10 @@ export function admitPartnerCall(deps: AppDeps, clientId: string): boolean {
   const burst = perSecond * 2;
   const now = deps.clock.now().getTime();
   const bucket = buckets.get(clientId) ?? { tokens: burst, at: now };
-  bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond);
+  bucket.tokens = Math.min(
+    burst,
+    bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond,
+  );
   bucket.at = now;
   buckets.set(clientId, bucket);
   if (bucket.tokens < 1) return false;

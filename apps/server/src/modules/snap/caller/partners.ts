@@ -12,13 +12,25 @@ export type { SnapPartner };
 export function partnersOfBanks(banks: readonly BankConfig[]): SnapPartner[] {
   return banks.flatMap((b) =>
     b.inbound
-      ? [{ bank: b.code, ...b.inbound, partnerServiceId: b.partnerServiceId, ...(b.merchantId ? { merchantId: b.merchantId } : {}), ...(b.qris ? { qris: b.qris } : {}) }]
+      ? [
+          {
+            bank: b.code,
+            ...b.inbound,
+            partnerServiceId: b.partnerServiceId,
+            ...(b.merchantId ? { merchantId: b.merchantId } : {}),
+            ...(b.qris ? { qris: b.qris } : {}),
+          },
+        ]
       : [],
   );
 }
 
-export function partnerByClientId(partners: readonly SnapPartner[] | undefined, clientId: string): SnapPartner | undefined {
+export function partnerByClientId(
+  partners: readonly SnapPartner[] | undefined,
+  clientId: string,
+): SnapPartner | undefined {
   return partners?.find((p) => p.clientId === clientId);
 }
 
-export const isPartnersBank = (partner: SnapPartner, bank: string | null): boolean => bank !== null && bank.toLowerCase() === partner.bank.toLowerCase();
+export const isPartnersBank = (partner: SnapPartner, bank: string | null): boolean =>
+  bank !== null && bank.toLowerCase() === partner.bank.toLowerCase();

@@ -24,7 +24,12 @@ import { snapAudit, type SnapCall } from './call.ts';
 export const ADDRESS_LIMITED = 'Too many failed calls from this address';
 
 /** Reasons given before the caller is identified: recorded by the client address. */
-const UNIDENTIFIED: ReadonlySet<string> = new Set([SNAP_ANSWERS.reason.unknownClient, SNAP_ANSWERS.invalidToken, SNAP_ANSWERS.reason.partnerId, ADDRESS_LIMITED]);
+const UNIDENTIFIED: ReadonlySet<string> = new Set([
+  SNAP_ANSWERS.reason.unknownClient,
+  SNAP_ANSWERS.invalidToken,
+  SNAP_ANSWERS.reason.partnerId,
+  ADDRESS_LIMITED,
+]);
 
 interface Tally {
   minute: number;
@@ -57,8 +62,17 @@ const minuteNow = (deps: AppDeps) => Math.floor(deps.clock.now().getTime() / 60_
 const minuteIso = (minute: number) => new Date(minute * 60_000).toISOString();
 
 /** Records a refused call: the first of its subject and reason this minute at once, the others counted for the minute's summary. */
-export async function recordRefusal(deps: AppDeps, call: SnapCall, service: SnapService, reason: string, responseCode: string): Promise<void> {
-  const claimed = (call.headers['x-client-key'] ?? call.headers['x-partner-id'] ?? '').slice(0, 128);
+export async function recordRefusal(
+  deps: AppDeps,
+  call: SnapCall,
+  service: SnapService,
+  reason: string,
+  responseCode: string,
+): Promise<void> {
+  const claimed = (call.headers['x-client-key'] ?? call.headers['x-partner-id'] ?? '').slice(
+    0,
+    128,
+  );
   const byAddress = UNIDENTIFIED.has(reason) || !claimed;
   const map = tallies(deps);
   let subject = byAddress ? `address:${call.ip ?? 'unknown'}` : `snap:${claimed}`;
@@ -77,24 +91,51 @@ export async function recordRefusal(deps: AppDeps, call: SnapCall, service: Snap
     await writeSummary(deps, tally);
   }
   const context = snapAudit(call, byAddress ? `snap:${claimed || 'unknown'}` : subject);
-  map.set(key, { minute, subject, reason, count: 0, services: new Set([service]), context, clientIds: new Set(claimed ? [claimed] : []) });
+  map.set(key, {
+    minute,
+    subject,
+    reason,
+    count: 0,
+    services: new Set([service]),
+    context,
+    clientIds: new Set(claimed ? [claimed] : []),
+  });
   await recordAudit(deps.db, deps.clock, context, {
     action: AUDIT_ACTIONS.snapDenied,
     outcome: 'denied',
-    details: { service, path: call.path, clientId: claimed || null, reason, responseCode, subject, firstOfMinute: true },
+    details: {
+      service,
+      path: call.path,
+      clientId: claimed || null,
+      reason,
+      responseCode,
+      subject,
+      firstOfMinute: true,
+    },
   });
 }
 
 async function writeSummary(deps: AppDeps, tally: Tally): Promise<void> {
   if (tally.count === 0) return;
-  await recordAudit(deps.db, deps.clock, { ...tally.context, actorUsername: tally.subject.slice(0, 255) }, {
-    action: AUDIT_ACTIONS.snapDenied,
-    outcome: 'denied',
-    details: {
-      summary: true, subject: tally.subject, reason: tally.reason, count: tally.count, services: [...tally.services].sort(),
-      clientIds: [...tally.clientIds], from: minuteIso(tally.minute), to: minuteIso(tally.minute + 1),
+  await recordAudit(
+    deps.db,
+    deps.clock,
+    { ...tally.context, actorUsername: tally.subject.slice(0, 255) },
+    {
+      action: AUDIT_ACTIONS.snapDenied,
+      outcome: 'denied',
+      details: {
+        summary: true,
+        subject: tally.subject,
+        reason: tally.reason,
+        count: tally.count,
+        services: [...tally.services].sort(),
+        clientIds: [...tally.clientIds],
+        from: minuteIso(tally.minute),
+        to: minuteIso(tally.minute + 1),
+      },
     },
-  });
+  );
 }
 
 /** Writes the summaries of the minutes that are over (all of them with `all`, at shutdown). */

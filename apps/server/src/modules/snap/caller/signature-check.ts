@@ -53,9 +53,19 @@ export function timestampIsFresh(timestamp: string, now: Date): boolean {
 }
 
 /** The access-token call: base64 SHA256withRSA over `clientId|timestamp`, with the caller's registered public key. */
-export function tokenSignatureIsValid(publicKeyPem: string, clientId: string, timestamp: string, signatureBase64: string): boolean {
+export function tokenSignatureIsValid(
+  publicKeyPem: string,
+  clientId: string,
+  timestamp: string,
+  signatureBase64: string,
+): boolean {
   try {
-    return verify('RSA-SHA256', Buffer.from(`${clientId}|${timestamp}`, 'utf8'), publicKeyPem, Buffer.from(signatureBase64, 'base64'));
+    return verify(
+      'RSA-SHA256',
+      Buffer.from(`${clientId}|${timestamp}`, 'utf8'),
+      publicKeyPem,
+      Buffer.from(signatureBase64, 'base64'),
+    );
   } catch {
     return false; // a key or signature that cannot be read is simply not a valid signature
   }

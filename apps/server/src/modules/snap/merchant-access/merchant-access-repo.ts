@@ -2,11 +2,19 @@
 import type { DbOrTx } from '../../../db/tables.ts';
 
 export function clientById(db: DbOrTx, clntid: number) {
-  return db.selectFrom('clients').select(['clntid', 'clntName']).where('clntid', '=', clntid).executeTakeFirst();
+  return db
+    .selectFrom('clients')
+    .select(['clntid', 'clntName'])
+    .where('clntid', '=', clntid)
+    .executeTakeFirst();
 }
 
 export async function clientIdOf(db: DbOrTx, clntid: number): Promise<string | undefined> {
-  const row = await db.selectFrom('client_snap_credentials').select('clsnClientId').where('clsnClntId', '=', clntid).executeTakeFirst();
+  const row = await db
+    .selectFrom('client_snap_credentials')
+    .select('clsnClientId')
+    .where('clsnClntId', '=', clntid)
+    .executeTakeFirst();
   return row?.clsnClientId;
 }
 
@@ -23,16 +31,34 @@ export function credentialsByClientId(db: DbOrTx, clientId: string) {
 /** Inserts the client's credentials, or replaces its key and secret (its client id stays). */
 export async function saveCredentials(
   db: DbOrTx,
-  row: { clntid: number; clientId: string; publicKey: string; sealedSecret: string; userId: string; nowIso: string },
+  row: {
+    clntid: number;
+    clientId: string;
+    publicKey: string;
+    sealedSecret: string;
+    userId: string;
+    nowIso: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('client_snap_credentials')
     .values({
-      clsnClntId: row.clntid, clsnClientId: row.clientId, clsnPublicKey: row.publicKey, clsnSecret: row.sealedSecret,
-      clsnCreatedTime: row.nowIso, clsnCreatedUserId: row.userId, clsnUpdatedTime: row.nowIso, clsnUpdatedUserId: row.userId,
+      clsnClntId: row.clntid,
+      clsnClientId: row.clientId,
+      clsnPublicKey: row.publicKey,
+      clsnSecret: row.sealedSecret,
+      clsnCreatedTime: row.nowIso,
+      clsnCreatedUserId: row.userId,
+      clsnUpdatedTime: row.nowIso,
+      clsnUpdatedUserId: row.userId,
     })
     .onConflict((oc) =>
-      oc.column('clsnClntId').doUpdateSet({ clsnPublicKey: row.publicKey, clsnSecret: row.sealedSecret, clsnUpdatedTime: row.nowIso, clsnUpdatedUserId: row.userId }),
+      oc.column('clsnClntId').doUpdateSet({
+        clsnPublicKey: row.publicKey,
+        clsnSecret: row.sealedSecret,
+        clsnUpdatedTime: row.nowIso,
+        clsnUpdatedUserId: row.userId,
+      }),
     )
     .execute();
 }
@@ -42,7 +68,10 @@ export async function deleteCredentials(db: DbOrTx, clntid: number): Promise<voi
 }
 
 /** The client's active companies, lowest id first. */
-export async function activeCompaniesOf(db: DbOrTx, clntid: number): Promise<{ compId: number; compName: string; grcpCity: string | null }[]> {
+export async function activeCompaniesOf(
+  db: DbOrTx,
+  clntid: number,
+): Promise<{ compId: number; compName: string; grcpCity: string | null }[]> {
   return db
     .selectFrom('companies as c')
     .leftJoin('company_groups as g', 'g.grcpId', 'c.compGrcpId')
@@ -54,7 +83,11 @@ export async function activeCompaniesOf(db: DbOrTx, clntid: number): Promise<{ c
 }
 
 /** True when the user is linked to a company of this client (any status). */
-export async function userReachesClient(db: DbOrTx, userId: string, clntid: number): Promise<boolean> {
+export async function userReachesClient(
+  db: DbOrTx,
+  userId: string,
+  clntid: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('user_companies as u')
     .innerJoin('companies as c', 'c.compId', 'u.uscoCompId')

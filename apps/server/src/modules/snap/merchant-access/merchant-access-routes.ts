@@ -1,7 +1,15 @@
 /** /api/master/client/{clntid}/snap-credentials: give (or replace) and revoke a client's SNAP API access (merchant-access.ts). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, CLIENT_API_AREA, MESSAGES, clientApiAccess, clientApiAccessBody, envelopeSchema, pathId } from '@tagih/contract';
+import {
+  API_PATHS,
+  CLIENT_API_AREA,
+  MESSAGES,
+  clientApiAccess,
+  clientApiAccessBody,
+  envelopeSchema,
+  pathId,
+} from '@tagih/contract';
 import type { AppDeps } from '../../../deps.ts';
 import { actorOf } from '../../../http/audit-context.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -17,22 +25,31 @@ export const merchantAccessRoutes =
       config: { access },
       schema: {
         tags: ['master'],
-        summary: 'Give a client SNAP API access, or replace it: its client id and a client secret shown once (recorded)',
+        summary:
+          'Give a client SNAP API access, or replace it: its client id and a client secret shown once (recorded)',
         params,
         body: clientApiAccessBody,
         response: { 200: envelopeSchema(clientApiAccess) },
       },
-      handler: async (request) => ok(await issueApiAccess(deps, actorOf(request), request.params.id, request.body), MESSAGES.clientApiIssued),
+      handler: async (request) =>
+        ok(
+          await issueApiAccess(deps, actorOf(request), request.params.id, request.body),
+          MESSAGES.clientApiIssued,
+        ),
     });
 
     app.delete(API_PATHS.clients.apiAccess, {
       config: { access },
       schema: {
         tags: ['master'],
-        summary: 'Revoke a client\'s SNAP API access; its tokens end with it (recorded)',
+        summary: "Revoke a client's SNAP API access; its tokens end with it (recorded)",
         params,
         response: { 200: envelopeSchema(z.object({ clientId: z.string() })) },
       },
-      handler: async (request) => ok(await revokeApiAccess(deps, actorOf(request), request.params.id), MESSAGES.clientApiRevoked),
+      handler: async (request) =>
+        ok(
+          await revokeApiAccess(deps, actorOf(request), request.params.id),
+          MESSAGES.clientApiRevoked,
+        ),
     });
   };

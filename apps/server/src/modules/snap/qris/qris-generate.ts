@@ -13,7 +13,14 @@ import { qrisBillsByReference } from '../bill-repo.ts';
 import type { MerchantCall } from '../caller/call.ts';
 import { underExternalId } from '../caller/external-id.ts';
 import { BodyReader } from '../fields.ts';
-import { amountMinorOf, bankFor, companyOf, expiryOf, MERCHANT_BILL_ID, openMerchantBill } from '../merchant-bill.ts';
+import {
+  amountMinorOf,
+  bankFor,
+  companyOf,
+  expiryOf,
+  MERCHANT_BILL_ID,
+  openMerchantBill,
+} from '../merchant-bill.ts';
 import { nextNumber } from '../number-repo.ts';
 import { qrisPayload, qrisText } from './qris-payload.ts';
 
@@ -35,28 +42,54 @@ export async function generateQris(deps: AppDeps, call: MerchantCall): Promise<S
   const storeId = body.optional('storeId', 64);
   const terminalId = body.optional('terminalId', 64);
   const now = deps.clock.now();
-  const expiresAt = expiryOf(SERVICE, 'validityPeriod', body.optional('validityPeriod', 40), now, DEFAULT_QRIS_VALIDITY_MS);
-  const bank = bankFor(deps, SERVICE, 'merchantId', (p) => p.merchantId === merchantId && p.qris !== undefined);
+  const expiresAt = expiryOf(
+    SERVICE,
+    'validityPeriod',
+    body.optional('validityPeriod', 40),
+    now,
+    DEFAULT_QRIS_VALIDITY_MS,
+  );
+  const bank = bankFor(
+    deps,
+    SERVICE,
+    'merchantId',
+    (p) => p.merchantId === merchantId && p.qris !== undefined,
+  );
   const company = await companyOf(deps, call, SERVICE, body);
   const merchantName = qrisText(company.compName, 'MERCHANT').slice(0, 25);
 
   return underExternalId(deps, call, SERVICE, partnerReferenceNo, () =>
     openMerchantBill(deps, {
-      service: SERVICE, call, requestId: partnerReferenceNo, field: 'partnerReferenceNo', company, bank, totalMinor, expiresAt,
+      service: SERVICE,
+      call,
+      requestId: partnerReferenceNo,
+      field: 'partnerReferenceNo',
+      company,
+      bank,
+      totalMinor,
+      expiresAt,
       make: async (tx) => {
         let referenceNo: string;
         do referenceNo = referenceOf(await nextNumber(tx, `qris:${bank.bank}`));
         while ((await qrisBillsByReference(tx, referenceNo)).length > 0);
         const qrContent = qrisPayload({
-          ...bank.qris!, merchantId, amountMinor: totalMinor, merchantName,
-          merchantCity: qrisText(company.city ?? '', 'JAKARTA'), referenceLabel: referenceNo,
+          ...bank.qris!,
+          merchantId,
+          amountMinor: totalMinor,
+          merchantName,
+          merchantCity: qrisText(company.city ?? '', 'JAKARTA'),
+          referenceLabel: referenceNo,
         });
         return {
           detail: { type: 'QRIS', referenceNo, merchantId },
           audit: { referenceNo, amount: plainMinor(totalMinor) },
           answer: successful(SERVICE, {
-            referenceNo, partnerReferenceNo, qrContent, merchantName,
-            ...(storeId ? { storeId } : {}), ...(terminalId ? { terminalId } : {}),
+            referenceNo,
+            partnerReferenceNo,
+            qrContent,
+            merchantName,
+            ...(storeId ? { storeId } : {}),
+            ...(terminalId ? { terminalId } : {}),
             additionalInfo: { validityPeriod: snapTimestamp(expiresAt, deps.config.businessTz) },
           }),
         };

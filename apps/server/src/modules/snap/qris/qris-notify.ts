@@ -14,7 +14,15 @@ import { qrisBillsByReference, type QrisBillRow } from '../bill-repo.ts';
 import { partnerAudit, type PartnerCall } from '../caller/call.ts';
 import { underExternalId } from '../caller/external-id.ts';
 import { BodyReader } from '../fields.ts';
-import { bookPushedPayment, expiredBill, oncePerRequest, paidBill, unknownBill, type BillToPay, type Booked } from '../payment-booking.ts';
+import {
+  bookPushedPayment,
+  expiredBill,
+  oncePerRequest,
+  paidBill,
+  unknownBill,
+  type BillToPay,
+  type Booked,
+} from '../payment-booking.ts';
 import { isPartnersBank } from '../caller/partners.ts';
 import type { RequestedPayment } from '../payment-repeat.ts';
 
@@ -24,7 +32,9 @@ const bankOf = (bill: QrisBillRow): string | null => bill.trctQrBank ?? bill.trc
 
 function toPay(bill: QrisBillRow): BillToPay {
   return {
-    trctId: bill.trctId, trctCompId: bill.trctCompId, trctOrderId: bill.trctOrderId,
+    trctId: bill.trctId,
+    trctCompId: bill.trctCompId,
+    trctOrderId: bill.trctOrderId,
     bank: bankOf(bill) ?? '',
     identity: { type: 'QRIS', orderId: bill.trctOrderId, referenceNo: bill.trqrReferenceNo },
     totalMinor: bill.trctTotalAmount ?? bill.trqrTotalAmount,
@@ -42,22 +52,34 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
   const paidTime = body.optional('paidTime', 40);
 
   const findBill = async (): Promise<QrisBillRow> => {
-    const bill = (await qrisBillsByReference(deps.db, referenceNo)).find((r) => isPartnersBank(call.partner, bankOf(r)));
+    const bill = (await qrisBillsByReference(deps.db, referenceNo)).find((r) =>
+      isPartnersBank(call.partner, bankOf(r)),
+    );
     if (!bill) throw unknownBill(SERVICE);
     return bill;
   };
   const requested: RequestedPayment = {
-    namesBill: (first) => first.qrisReferenceNo === referenceNo && (partnerReferenceNo === null || partnerReferenceNo === first.orderId),
+    namesBill: (first) =>
+      first.qrisReferenceNo === referenceNo &&
+      (partnerReferenceNo === null || partnerReferenceNo === first.orderId),
     amount,
     thisBill: async () => {
-      const bill = (await qrisBillsByReference(deps.db, referenceNo)).find((r) => isPartnersBank(call.partner, bankOf(r)) && (partnerReferenceNo === null || r.trctOrderId === partnerReferenceNo));
+      const bill = (await qrisBillsByReference(deps.db, referenceNo)).find(
+        (r) =>
+          isPartnersBank(call.partner, bankOf(r)) &&
+          (partnerReferenceNo === null || r.trctOrderId === partnerReferenceNo),
+      );
       return bill ?? null;
     },
   };
   const book = async (): Promise<Booked> => {
     const bill = await findBill();
     if (bill.trctStatus === TRX_STATUS.PAID) throw paidBill(SERVICE);
-    if (bill.trctStatus !== TRX_STATUS.UNPAID || (bill.trqrExpiredDate !== null && bill.trqrExpiredDate <= iso(deps.clock.now()))) throw expiredBill(SERVICE);
+    if (
+      bill.trctStatus !== TRX_STATUS.UNPAID ||
+      (bill.trqrExpiredDate !== null && bill.trqrExpiredDate <= iso(deps.clock.now()))
+    )
+      throw expiredBill(SERVICE);
     return bookPushedPayment(deps, {
       service: SERVICE,
       call,
@@ -75,9 +97,17 @@ export async function notifyQris(deps: AppDeps, call: PartnerCall): Promise<Book
     await recordAudit(deps.db, deps.clock, partnerAudit(call, call.partner.bank, bill.trctCompId), {
       action: AUDIT_ACTIONS.qrisStatusNotified,
       target: { type: 'transaction', id: bill.trctId },
-      details: { bank: call.partner.bank, orderId: bill.trctOrderId, referenceNo, status, externalId: call.externalId },
+      details: {
+        bank: call.partner.bank,
+        orderId: bill.trctOrderId,
+        referenceNo,
+        status,
+        externalId: call.externalId,
+      },
     });
     return { answer: successful(SERVICE), notiId: null };
   };
-  return underExternalId(deps, call, SERVICE, `${referenceNo}:${status}`, () => (paid ? oncePerRequest(deps, call, SERVICE, referenceNo, requested, book) : recordOnly()));
+  return underExternalId(deps, call, SERVICE, `${referenceNo}:${status}`, () =>
+    paid ? oncePerRequest(deps, call, SERVICE, referenceNo, requested, book) : recordOnly(),
+  );
 }

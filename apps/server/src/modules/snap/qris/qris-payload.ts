@@ -27,7 +27,8 @@ export function crc16CcittFalse(text: string): string {
   let crc = 0xffff;
   for (const byte of Buffer.from(text, 'utf8')) {
     crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let bit = 0; bit < 8; bit += 1)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
@@ -36,19 +37,26 @@ export function crc16CcittFalse(text: string): string {
 export function tlv(tag: string, value: string): string {
   if (!/^\d{2}$/.test(tag)) throw new Error(`QRIS tag must be two digits, got '${tag}'`);
   if (!/^[\x20-\x7e]*$/.test(value)) throw new Error(`QRIS tag ${tag} must be printable ASCII`);
-  if (value.length === 0 || value.length > 99) throw new Error(`QRIS tag ${tag} must hold 1 to 99 characters, got ${value.length}`);
+  if (value.length === 0 || value.length > 99)
+    throw new Error(`QRIS tag ${tag} must hold 1 to 99 characters, got ${value.length}`);
   return `${tag}${String(value.length).padStart(2, '0')}${value}`;
 }
 
 /** Text a QRIS tag can hold: accents dropped, anything else outside printable ASCII turned into spaces, spaces collapsed; `fallback` when nothing is left. */
 export function qrisText(text: string, fallback: string): string {
-  const ascii = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, ' ').replace(/\s+/g, ' ').trim();
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return ascii || fallback;
 }
 
 /** Minor units as tag 54 writes them: '150000.00'. */
 function amountText(minor: number): string {
-  if (!Number.isSafeInteger(minor) || minor <= 0) throw new Error('QRIS amount must be a positive whole number of minor units');
+  if (!Number.isSafeInteger(minor) || minor <= 0)
+    throw new Error('QRIS amount must be a positive whole number of minor units');
   return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 }
 
@@ -57,7 +65,13 @@ export function qrisPayload(bill: QrisBill): string {
   const body = [
     tlv('00', '01'),
     tlv('01', '12'),
-    tlv('26', tlv('00', bill.acquirerDomain) + tlv('01', bill.merchantPan) + tlv('02', bill.merchantId) + tlv('03', bill.criteria)),
+    tlv(
+      '26',
+      tlv('00', bill.acquirerDomain) +
+        tlv('01', bill.merchantPan) +
+        tlv('02', bill.merchantId) +
+        tlv('03', bill.criteria),
+    ),
     tlv('51', tlv('00', 'ID.CO.QRIS.WWW') + tlv('02', bill.nmid) + tlv('03', bill.criteria)),
     tlv('52', bill.mcc),
     tlv('53', '360'),
@@ -74,13 +88,18 @@ export function qrisPayload(bill: QrisBill): string {
 
 /** The payload's top-level fields by tag, or null when it is not well-formed or its CRC is wrong. */
 export function readQrisPayload(payload: string): Map<string, string> | null {
-  if (payload.length < 8 || crc16CcittFalse(payload.slice(0, -4)) !== payload.slice(-4).toUpperCase()) return null;
+  if (
+    payload.length < 8 ||
+    crc16CcittFalse(payload.slice(0, -4)) !== payload.slice(-4).toUpperCase()
+  )
+    return null;
   const fields = new Map<string, string>();
   let at = 0;
   while (at < payload.length) {
     const tag = payload.slice(at, at + 2);
     const length = Number(payload.slice(at + 2, at + 4));
-    if (!/^\d{2}$/.test(tag) || !Number.isInteger(length) || at + 4 + length > payload.length) return null;
+    if (!/^\d{2}$/.test(tag) || !Number.isInteger(length) || at + 4 + length > payload.length)
+      return null;
     fields.set(tag, payload.slice(at + 4, at + 4 + length));
     at += 4 + length;
   }

@@ -23,11 +23,19 @@ export function readVaNames(body: BodyReader): VaNames {
 }
 
 /** This partner's bill with these names: unknown (xx12) when none, or when the VA number names another. */
-export async function findVaBill(db: DbOrTx, service: SnapService, partner: SnapPartner, names: VaNames): Promise<VaBillRow> {
+export async function findVaBill(
+  db: DbOrTx,
+  service: SnapService,
+  partner: SnapPartner,
+  names: VaNames,
+): Promise<VaBillRow> {
   const psid = names.partnerServiceId.trim();
   const customerNo = names.customerNo.trim();
-  if (names.virtualAccountNo.replace(/ /g, '') !== `${psid}${customerNo}`) throw unknownBill(service);
-  const rows = (await vaBillsByCustomerNo(db, customerNo)).filter((r) => r.trvaPartnerServiceId.trim() === psid && isPartnersBank(partner, r.trctBank));
+  if (names.virtualAccountNo.replace(/ /g, '') !== `${psid}${customerNo}`)
+    throw unknownBill(service);
+  const rows = (await vaBillsByCustomerNo(db, customerNo)).filter(
+    (r) => r.trvaPartnerServiceId.trim() === psid && isPartnersBank(partner, r.trctBank),
+  );
   const bill = rows.find((r) => r.trctStatus === TRX_STATUS.UNPAID) ?? rows[0];
   if (!bill) throw unknownBill(service);
   return bill;
@@ -40,15 +48,25 @@ export function assertPayable(service: SnapService, bill: VaBillRow, nowIso: str
   if (bill.trctStatus !== TRX_STATUS.UNPAID || pastExpiry) throw expiredBill(service);
 }
 
-export const vaBillName = (bill: VaBillRow): string => bill.trvaVirtualAccountName ?? bill.trctVirtualAccountName ?? '';
+export const vaBillName = (bill: VaBillRow): string =>
+  bill.trvaVirtualAccountName ?? bill.trctVirtualAccountName ?? '';
 
-export const snapAmount = (minor: number | null) => ({ value: plainMinor(minor ?? 0), currency: 'IDR' });
+export const snapAmount = (minor: number | null) => ({
+  value: plainMinor(minor ?? 0),
+  currency: 'IDR',
+});
 
 export function vaBillToPay(bill: VaBillRow): BillToPay {
   return {
-    trctId: bill.trctId, trctCompId: bill.trctCompId, trctOrderId: bill.trctOrderId,
+    trctId: bill.trctId,
+    trctCompId: bill.trctCompId,
+    trctOrderId: bill.trctOrderId,
     bank: bill.trctBank ?? '',
-    identity: { type: 'VA', partnerServiceId: bill.trvaPartnerServiceId, customerNo: bill.trvaCustomerNo },
+    identity: {
+      type: 'VA',
+      partnerServiceId: bill.trvaPartnerServiceId,
+      customerNo: bill.trvaCustomerNo,
+    },
     totalMinor: bill.trctTotalAmount,
     createdAt: bill.trctCreatedTime,
   };

@@ -12,7 +12,14 @@ import { vaBillsByCustomerNo } from '../bill-repo.ts';
 import type { MerchantCall } from '../caller/call.ts';
 import { underExternalId } from '../caller/external-id.ts';
 import { BodyReader } from '../fields.ts';
-import { amountMinorOf, bankFor, companyOf, expiryOf, MERCHANT_BILL_ID, openMerchantBill } from '../merchant-bill.ts';
+import {
+  amountMinorOf,
+  bankFor,
+  companyOf,
+  expiryOf,
+  MERCHANT_BILL_ID,
+  openMerchantBill,
+} from '../merchant-bill.ts';
 import { nextNumber } from '../number-repo.ts';
 
 const SERVICE = SNAP_SERVICE.vaCreate;
@@ -35,28 +42,56 @@ export async function createVa(deps: AppDeps, call: MerchantCall): Promise<SnapA
   const name = body.required('virtualAccountName', 100, NAME).trim();
   const trxId = body.required('trxId', 64, MERCHANT_BILL_ID);
   const totalMinor = amountMinorOf(SERVICE, body, 'totalAmount');
-  if ((body.optional('virtualAccountTrxType', 1) ?? 'C') !== 'C') throw badField(SERVICE, 'virtualAccountTrxType');
+  if ((body.optional('virtualAccountTrxType', 1) ?? 'C') !== 'C')
+    throw badField(SERVICE, 'virtualAccountTrxType');
   const now = deps.clock.now();
-  const expiresAt = expiryOf(SERVICE, 'expiredDate', body.optional('expiredDate', 40), now, DEFAULT_VA_VALIDITY_MS);
-  const bank = bankFor(deps, SERVICE, 'partnerServiceId', (p) => p.partnerServiceId?.trim() === partnerServiceId.trim());
+  const expiresAt = expiryOf(
+    SERVICE,
+    'expiredDate',
+    body.optional('expiredDate', 40),
+    now,
+    DEFAULT_VA_VALIDITY_MS,
+  );
+  const bank = bankFor(
+    deps,
+    SERVICE,
+    'partnerServiceId',
+    (p) => p.partnerServiceId?.trim() === partnerServiceId.trim(),
+  );
   const company = await companyOf(deps, call, SERVICE, body);
   const psid = bank.partnerServiceId!.padStart(8, ' ');
 
   return underExternalId(deps, call, SERVICE, trxId, () =>
     openMerchantBill(deps, {
-      service: SERVICE, call, requestId: trxId, field: 'trxId', company, bank, totalMinor, expiresAt,
+      service: SERVICE,
+      call,
+      requestId: trxId,
+      field: 'trxId',
+      company,
+      bank,
+      totalMinor,
+      expiresAt,
       make: async (tx) => {
         let customerNo: string;
         do customerNo = customerNoOf(await nextNumber(tx, `va:${psid.trim()}`));
-        while ((await vaBillsByCustomerNo(tx, customerNo)).some((b) => b.trvaPartnerServiceId.trim() === psid.trim()));
+        while (
+          (await vaBillsByCustomerNo(tx, customerNo)).some(
+            (b) => b.trvaPartnerServiceId.trim() === psid.trim(),
+          )
+        );
         const virtualAccountNo = `${psid}${customerNo}`;
         return {
           detail: { type: 'VA', partnerServiceId: psid, customerNo, name },
           audit: { virtualAccountNo: virtualAccountNo.trim() },
           answer: successful(SERVICE, {
             virtualAccountData: {
-              partnerServiceId: psid, customerNo, virtualAccountNo, virtualAccountName: name, trxId,
-              totalAmount: { value: plainMinor(totalMinor), currency: 'IDR' }, virtualAccountTrxType: 'C',
+              partnerServiceId: psid,
+              customerNo,
+              virtualAccountNo,
+              virtualAccountName: name,
+              trxId,
+              totalAmount: { value: plainMinor(totalMinor), currency: 'IDR' },
+              virtualAccountTrxType: 'C',
               expiredDate: snapTimestamp(expiresAt, deps.config.businessTz),
             },
           }),

@@ -31,21 +31,43 @@ export async function deleteVa(deps: AppDeps, call: MerchantCall): Promise<SnapA
       throw b.trctStatus === TRX_STATUS.PAID ? paidBill(SERVICE) : expiredBill(SERVICE);
     };
     const now = deps.clock.now();
-    if (billState(bill, now, deps.config.businessTz).status !== TRX_STATUS.UNPAID) return refuseUnlessCancelled(bill);
+    if (billState(bill, now, deps.config.businessTz).status !== TRX_STATUS.UNPAID)
+      return refuseUnlessCancelled(bill);
     const cancelled = await inLedger(deps, async (log) => {
       const { tx } = log;
       const nowIso = iso(now);
       // The bill's row lock first: a payment (or a copy of this request) racing it waits, or made it wait.
-      if (!(await cancelBill(log, { trctId: bill.trctId, trctCompId: bill.trctCompId, trctOrderId: bill.trctOrderId, kind: 'VA' }, nowIso))) return false;
+      if (
+        !(await cancelBill(
+          log,
+          {
+            trctId: bill.trctId,
+            trctCompId: bill.trctCompId,
+            trctOrderId: bill.trctOrderId,
+            kind: 'VA',
+          },
+          nowIso,
+        ))
+      )
+        return false;
       await markRequestCancelled(tx, bill.mbilId, nowIso);
       await recordAudit(tx, deps.clock, merchantAudit(call, bill.trctCompId), {
         action: AUDIT_ACTIONS.transactionCancelled,
         target: { type: 'transaction', id: bill.trctId },
-        details: { service: SERVICE, clientId: call.merchant.clientId, trxId: request.trxId, bank: bill.trctBank, virtualAccountNo: identity.virtualAccountNo.trim(), externalId: call.externalId },
+        details: {
+          service: SERVICE,
+          clientId: call.merchant.clientId,
+          trxId: request.trxId,
+          bank: bill.trctBank,
+          virtualAccountNo: identity.virtualAccountNo.trim(),
+          externalId: call.externalId,
+        },
       });
       return true;
     });
     // Paid, or cancelled by a copy of this request, meanwhile.
-    return cancelled ? answer : refuseUnlessCancelled(await findMerchantVaBill(deps.db, SERVICE, call, request));
+    return cancelled
+      ? answer
+      : refuseUnlessCancelled(await findMerchantVaBill(deps.db, SERVICE, call, request));
   });
 }

@@ -14,19 +14,34 @@ export interface VaRequest {
 }
 
 /** The identity fields and trxId, all mandatory. */
-export const readVaRequest = (body: BodyReader): VaRequest => ({ names: readVaNames(body), trxId: body.required('trxId', 64, MERCHANT_BILL_ID) });
+export const readVaRequest = (body: BodyReader): VaRequest => ({
+  names: readVaNames(body),
+  trxId: body.required('trxId', 64, MERCHANT_BILL_ID),
+});
 
-export async function findMerchantVaBill(db: DbOrTx, service: SnapService, call: MerchantCall, { names, trxId }: VaRequest): Promise<MerchantBillRow> {
+export async function findMerchantVaBill(
+  db: DbOrTx,
+  service: SnapService,
+  call: MerchantCall,
+  { names, trxId }: VaRequest,
+): Promise<MerchantBillRow> {
   const bill = await billByRequestId(db, { clntid: call.merchant.clntid, requestId: trxId });
-  if (!bill || bill.trvaPartnerServiceId === null || bill.trvaCustomerNo === null) throw unknownBill(service);
+  if (!bill || bill.trvaPartnerServiceId === null || bill.trvaCustomerNo === null)
+    throw unknownBill(service);
   const psid = bill.trvaPartnerServiceId.trim();
   const customerNo = bill.trvaCustomerNo;
-  const named = names.partnerServiceId.trim() === psid && names.customerNo.trim() === customerNo && names.virtualAccountNo.replace(/ /g, '') === `${psid}${customerNo}`;
+  const named =
+    names.partnerServiceId.trim() === psid &&
+    names.customerNo.trim() === customerNo &&
+    names.virtualAccountNo.replace(/ /g, '') === `${psid}${customerNo}`;
   if (!named) throw unknownBill(service);
   return bill;
 }
 
 /** The bill's identity as SNAP writes it (partnerServiceId space-padded, in virtualAccountNo too). */
 export const vaIdentity = (bill: MerchantBillRow, trxId: string) => ({
-  partnerServiceId: bill.trvaPartnerServiceId!, customerNo: bill.trvaCustomerNo!, virtualAccountNo: `${bill.trvaPartnerServiceId!}${bill.trvaCustomerNo!}`, trxId,
+  partnerServiceId: bill.trvaPartnerServiceId!,
+  customerNo: bill.trvaCustomerNo!,
+  virtualAccountNo: `${bill.trvaPartnerServiceId!}${bill.trvaCustomerNo!}`,
+  trxId,
 });

@@ -11,7 +11,14 @@ import { underExternalId } from '../caller/external-id.ts';
 import { BodyReader } from '../fields.ts';
 import { bookPushedPayment, oncePerRequest, type Booked } from '../payment-booking.ts';
 import type { RequestedPayment } from '../payment-repeat.ts';
-import { assertPayable, findVaBill, readVaNames, snapAmount, vaBillName, vaBillToPay } from './va-bill.ts';
+import {
+  assertPayable,
+  findVaBill,
+  readVaNames,
+  snapAmount,
+  vaBillName,
+  vaBillToPay,
+} from './va-bill.ts';
 
 const SERVICE = SNAP_SERVICE.vaPayment;
 
@@ -26,7 +33,9 @@ export async function payVa(deps: AppDeps, call: PartnerCall): Promise<Booked> {
   body.optional('flagAdvise', 1, /^[YN]$/);
 
   const requested: RequestedPayment = {
-    namesBill: (first) => first.partnerServiceId?.trim() === names.partnerServiceId.trim() && first.customerNo === names.customerNo.trim(),
+    namesBill: (first) =>
+      first.partnerServiceId?.trim() === names.partnerServiceId.trim() &&
+      first.customerNo === names.customerNo.trim(),
     amount: paidAmount,
     thisBill: () => findVaBill(deps.db, SERVICE, call.partner, names),
   };
@@ -57,5 +66,7 @@ export async function payVa(deps: AppDeps, call: PartnerCall): Promise<Booked> {
       }),
     });
   };
-  return underExternalId(deps, call, SERVICE, paymentRequestId, () => oncePerRequest(deps, call, SERVICE, paymentRequestId, requested, book));
+  return underExternalId(deps, call, SERVICE, paymentRequestId, () =>
+    oncePerRequest(deps, call, SERVICE, paymentRequestId, requested, book),
+  );
 }

@@ -19,9 +19,12 @@ export async function readVa(deps: AppDeps, call: MerchantCall): Promise<SnapAns
     return successful(SERVICE, {
       virtualAccountData: {
         ...vaIdentity(bill, request.trxId),
-        virtualAccountName: bill.trvaVirtualAccountName, totalAmount: snapAmount(bill.trctTotalAmount), virtualAccountTrxType: 'C',
+        virtualAccountName: bill.trvaVirtualAccountName,
+        totalAmount: snapAmount(bill.trctTotalAmount),
+        virtualAccountTrxType: 'C',
         expiredDate: state.expiredDate,
-        paymentFlagStatus: state.status === TRX_STATUS.PAID ? SNAP_VA_FLAG.PAID : SNAP_VA_FLAG.UNPAID,
+        paymentFlagStatus:
+          state.status === TRX_STATUS.PAID ? SNAP_VA_FLAG.PAID : SNAP_VA_FLAG.UNPAID,
         additionalInfo: state.additionalInfo,
       },
     });

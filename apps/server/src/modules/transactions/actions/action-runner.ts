@@ -4,7 +4,12 @@
  * in the company and allowed by its status (contract ACTION_STATUS), the throttles (throttle.ts),
  * and the audit event each try leaves (contract ACTION_AUDIT), which names the bulk job if any.
  */
-import { ACTION_AUDIT, actionAllowed, transactionStatusLabel, type TransactionAction } from '@tagih/contract';
+import {
+  ACTION_AUDIT,
+  actionAllowed,
+  transactionStatusLabel,
+  type TransactionAction,
+} from '@tagih/contract';
 import type { AppDeps } from '../../../deps.ts';
 import type { DbOrTx } from '../../../db/tables.ts';
 import type { Actor } from '../../../shared/actor.ts';
@@ -33,7 +38,10 @@ export interface ActionRunner {
   bulkJobId?: number;
 }
 
-export const runnerOf = (actor: Actor): ActionRunner => ({ audit: actor.audit, budgetUserId: actor.session.userId });
+export const runnerOf = (actor: Actor): ActionRunner => ({
+  audit: actor.audit,
+  budgetUserId: actor.session.userId,
+});
 
 /** One action asked on one transaction: of which kind and company, by whom. */
 export interface ActionRequest {
@@ -53,7 +61,11 @@ export interface ActionRules {
 }
 
 /** Writes the action's audit event on its transaction: a success or a failure, with the action's own details. */
-export type ActionAudit = (db: DbOrTx, success: boolean, details: Record<string, unknown>) => Promise<void>;
+export type ActionAudit = (
+  db: DbOrTx,
+  success: boolean,
+  details: Record<string, unknown>,
+) => Promise<void>;
 
 /**
  * Finds the transaction (404 when it is not the company's or not of this kind), checks its status
@@ -61,19 +73,34 @@ export type ActionAudit = (db: DbOrTx, success: boolean, details: Record<string,
  * runs it with the transaction and its audit writer; the lease, if any, ends with the run.
  */
 export async function runAction<T>(
-  deps: AppDeps, request: ActionRequest, rules: ActionRules, run: (t: repo.ActionRow, audit: ActionAudit) => Promise<ActionAnswer<T>>,
+  deps: AppDeps,
+  request: ActionRequest,
+  rules: ActionRules,
+  run: (t: repo.ActionRow, audit: ActionAudit) => Promise<ActionAnswer<T>>,
 ): Promise<ActionAnswer<T>> {
   const { kind, runner, compId, trctId } = request;
   const t = await repo.findForAction(deps.db, kind, compId, trctId);
   if (!t) throw new NotFound(`Transaction ${trctId} not found`);
-  if (!actionAllowed(rules.action, t.trctStatus)) throw rules.notAllowed(t, transactionStatusLabel(t.trctStatus) || t.trctStatus);
-  const admission = await admitAction(deps, rules.action, runner.budgetUserId, t.trctId, rules.leaseMs);
+  if (!actionAllowed(rules.action, t.trctStatus))
+    throw rules.notAllowed(t, transactionStatusLabel(t.trctStatus) || t.trctStatus);
+  const admission = await admitAction(
+    deps,
+    rules.action,
+    runner.budgetUserId,
+    t.trctId,
+    rules.leaseMs,
+  );
   const audit: ActionAudit = async (db, success, details) => {
     await recordAudit(db, deps.clock, runner.audit, {
       action: ACTION_AUDIT[rules.action],
       outcome: success ? 'success' : 'failure',
       target: { type: 'transaction', id: t.trctId },
-      details: { kind: kind.type, orderId: t.trctOrderId, ...details, ...(runner.bulkJobId === undefined ? {} : { bulkJobId: runner.bulkJobId }) },
+      details: {
+        kind: kind.type,
+        orderId: t.trctOrderId,
+        ...details,
+        ...(runner.bulkJobId === undefined ? {} : { bulkJobId: runner.bulkJobId }),
+      },
     });
   };
   try {

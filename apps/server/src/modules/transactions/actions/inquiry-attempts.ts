@@ -18,7 +18,13 @@ import { insertAttempt } from './inquiry-attempts-repo.ts';
 export type JudgedInquiry =
   | Exclude<InquiryOutcome, { kind: 'paid' }>
   | { kind: 'paid'; responseCode: string; paidMinor: number; paidAt: string }
-  | { kind: 'refused'; responseCode: string; reason: RefusalReason; message: string; claimed: BankPaidClaim };
+  | {
+      kind: 'refused';
+      responseCode: string;
+      reason: RefusalReason;
+      message: string;
+      claimed: BankPaidClaim;
+    };
 
 /** Our answer to an Inquiry whose "paid" was refused: the bank answered, but not an answer to act on. */
 export const REFUSED_ANSWER_STATUS = 502;
@@ -31,9 +37,21 @@ export function inquiryRequestSummary(kind: ServerKind, t: ActionRow): Record<st
   if (kind.type === 'VA') {
     const partnerServiceId = t.trvaPartnerServiceId ?? '';
     const customerNo = t.trvaCustomerNo ?? '';
-    return { bank: bankOf(t), service: '/v1.0/transfer-va/status', partnerServiceId, customerNo, virtualAccountNo: `${partnerServiceId}${customerNo}` };
+    return {
+      bank: bankOf(t),
+      service: '/v1.0/transfer-va/status',
+      partnerServiceId,
+      customerNo,
+      virtualAccountNo: `${partnerServiceId}${customerNo}`,
+    };
   }
-  return { bank: bankOf(t), service: '/v1.0/qr/qr-mpm-query', orderId: t.trctOrderId, referenceNo: t.trqrReferenceNo, merchantId: t.trqrMerchantId };
+  return {
+    bank: bankOf(t),
+    service: '/v1.0/qr/qr-mpm-query',
+    orderId: t.trctOrderId,
+    referenceNo: t.trqrReferenceNo,
+    merchantId: t.trqrMerchantId,
+  };
 }
 
 /**
@@ -41,7 +59,10 @@ export function inquiryRequestSummary(kind: ServerKind, t: ActionRow): Record<st
  * A failure to write the log fails the request before anything changed (the bank call reads only).
  */
 export async function recordInquiryAttempt(
-  deps: AppDeps, { kind, runner }: Pick<ActionRequest, 'kind' | 'runner'>, t: ActionRow, ask: () => Promise<JudgedInquiry>,
+  deps: AppDeps,
+  { kind, runner }: Pick<ActionRequest, 'kind' | 'runner'>,
+  t: ActionRow,
+  ask: () => Promise<JudgedInquiry>,
 ): Promise<JudgedInquiry> {
   const startedAt = deps.clock.now();
   const started = performance.now();
@@ -58,7 +79,10 @@ export async function recordInquiryAttempt(
   try {
     answer = await ask();
   } catch (error) {
-    const code = error instanceof AppError ? ((error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null) : null;
+    const code =
+      error instanceof AppError
+        ? ((error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null)
+        : null;
     await insertAttempt(deps.db, {
       ...base,
       inatOutcome: 'error' satisfies InquiryAttemptOutcome,
@@ -73,7 +97,12 @@ export async function recordInquiryAttempt(
     ...base,
     inatOutcome: answer.kind satisfies InquiryAttemptOutcome,
     inatResponseCode: answer.responseCode,
-    inatMessage: answer.kind === 'unpaid' ? `${answer.reason} (${answer.bankStatus})` : answer.kind === 'refused' ? answer.message : null,
+    inatMessage:
+      answer.kind === 'unpaid'
+        ? `${answer.reason} (${answer.bankStatus})`
+        : answer.kind === 'refused'
+          ? answer.message
+          : null,
     inatHttpStatus: answer.kind === 'refused' ? REFUSED_ANSWER_STATUS : null,
     inatLatencyMs: latency(),
   });

@@ -8,7 +8,14 @@
  * leaves transaction.inquired in the audit trail, in the same database transaction as the change
  * it caused.
  */
-import { ACTION_OUTCOME, BANK_CLAIM_REFUSED, type InquiryResult, TRX_STATUS, NOTI_STATUS, SNAP_PAYMENT_STATUS } from '@tagih/contract';
+import {
+  ACTION_OUTCOME,
+  BANK_CLAIM_REFUSED,
+  type InquiryResult,
+  TRX_STATUS,
+  NOTI_STATUS,
+  SNAP_PAYMENT_STATUS,
+} from '@tagih/contract';
 import { iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { DbOrTx } from '../../../db/tables.ts';
@@ -16,23 +23,51 @@ import { AppError, Conflict } from '../../../shared/errors.ts';
 import { BankFailure, type InquiryOutcome } from '../../../integrations/bank/gateway.ts';
 import { sendIfFree } from '../../notifications/delivery.ts';
 import { expireBill, inLedger, turnPaid } from '../../ledger/index.ts';
-import { claimForTheRecord, judgePaidClaim, type BillOnRecord } from '../../ledger/payment-evidence.ts';
+import {
+  claimForTheRecord,
+  judgePaidClaim,
+  type BillOnRecord,
+} from '../../ledger/payment-evidence.ts';
 import type { ServerKind } from '../kinds.ts';
 import type * as repo from '../repo.ts';
-import { runAction, type ActionAnswer, type ActionAudit, type ActionRequest, type ActionRules } from './action-runner.ts';
-import { bankOf, REFUSED_ANSWER_STATUS, recordInquiryAttempt, type JudgedInquiry } from './inquiry-attempts.ts';
+import {
+  runAction,
+  type ActionAnswer,
+  type ActionAudit,
+  type ActionRequest,
+  type ActionRules,
+} from './action-runner.ts';
+import {
+  bankOf,
+  REFUSED_ANSWER_STATUS,
+  recordInquiryAttempt,
+  type JudgedInquiry,
+} from './inquiry-attempts.ts';
 
 /** How long an inquiry holds its transaction at most (the bank's timeouts are far shorter). */
 export const INQUIRY_LEASE_MS = 60_000;
 
-async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Promise<InquiryOutcome> {
+async function askBank(
+  deps: AppDeps,
+  kind: ServerKind,
+  t: repo.ActionRow,
+): Promise<InquiryOutcome> {
   const gateway = deps.bankGateway;
   if (!gateway) throw new AppError(503, 'Bank inquiry is not configured on this server');
   try {
     if (kind.type === 'VA') {
-      return await gateway.inquiryVa({ bank: bankOf(t), partnerServiceId: t.trvaPartnerServiceId ?? '', customerNo: t.trvaCustomerNo ?? '' });
+      return await gateway.inquiryVa({
+        bank: bankOf(t),
+        partnerServiceId: t.trvaPartnerServiceId ?? '',
+        customerNo: t.trvaCustomerNo ?? '',
+      });
     }
-    return await gateway.inquiryQris({ bank: bankOf(t), orderId: t.trctOrderId, referenceNo: t.trqrReferenceNo, merchantId: t.trqrMerchantId });
+    return await gateway.inquiryQris({
+      bank: bankOf(t),
+      orderId: t.trctOrderId,
+      referenceNo: t.trqrReferenceNo,
+      merchantId: t.trqrMerchantId,
+    });
   } catch (error) {
     if (!(error instanceof BankFailure)) throw error;
     const status = error.reason === 'timeout' ? 504 : error.reason === 'not-configured' ? 503 : 502;
@@ -43,19 +78,31 @@ async function askBank(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Prom
 function billOf(kind: ServerKind, t: repo.ActionRow): BillOnRecord {
   return {
     bank: bankOf(t),
-    identity: kind.type === 'VA'
-      ? { type: 'VA', partnerServiceId: t.trvaPartnerServiceId ?? '', customerNo: t.trvaCustomerNo ?? '' }
-      : { type: 'QRIS', orderId: t.trctOrderId, referenceNo: t.trqrReferenceNo },
+    identity:
+      kind.type === 'VA'
+        ? {
+            type: 'VA',
+            partnerServiceId: t.trvaPartnerServiceId ?? '',
+            customerNo: t.trvaCustomerNo ?? '',
+          }
+        : { type: 'QRIS', orderId: t.trctOrderId, referenceNo: t.trqrReferenceNo },
     totalMinor: t.trctTotalAmount ?? t.trqrTotalAmount,
     createdAt: t.trctCreatedTime,
   };
 }
 
 /** The bank's answer, a "paid" believed only as far as payment-evidence.ts allows. */
-async function askAndJudge(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): Promise<JudgedInquiry> {
+async function askAndJudge(
+  deps: AppDeps,
+  kind: ServerKind,
+  t: repo.ActionRow,
+): Promise<JudgedInquiry> {
   const outcome = await askBank(deps, kind, t);
   if (outcome.kind !== 'paid') return outcome;
-  const verdict = judgePaidClaim(billOf(kind, t), outcome.claimed, { now: deps.clock.now(), timeZone: deps.config.businessTz });
+  const verdict = judgePaidClaim(billOf(kind, t), outcome.claimed, {
+    now: deps.clock.now(),
+    timeZone: deps.config.businessTz,
+  });
   const { responseCode, claimed } = outcome;
   return verdict.accepted
     ? { kind: 'paid', responseCode, paidMinor: verdict.paidMinor, paidAt: verdict.paidAt }
@@ -63,32 +110,61 @@ async function askAndJudge(deps: AppDeps, kind: ServerKind, t: repo.ActionRow): 
 }
 
 /** QRIS statuses after which the QR can no longer be paid: past its expiry it is Kadaluarsa. */
-const QR_GONE: ReadonlySet<string> = new Set([SNAP_PAYMENT_STATUS.CANCELED, SNAP_PAYMENT_STATUS.FAILED]);
+const QR_GONE: ReadonlySet<string> = new Set([
+  SNAP_PAYMENT_STATUS.CANCELED,
+  SNAP_PAYMENT_STATUS.FAILED,
+]);
 
 type InquiryAuditOutcome = 'paid' | 'unpaid' | 'expired' | 'refused' | 'error';
 
 const INQUIRY_RULES: ActionRules = {
   action: 'inquiry',
   leaseMs: INQUIRY_LEASE_MS,
-  notAllowed: (t, status) => new Conflict(`Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${status}`),
+  notAllowed: (t, status) =>
+    new Conflict(
+      `Inquiry is only for unpaid transactions (Belum Lunas); order ${t.trctOrderId} is ${status}`,
+    ),
 };
 
-export function inquire(deps: AppDeps, request: ActionRequest): Promise<ActionAnswer<InquiryResult>> {
-  return runAction(deps, request, INQUIRY_RULES, (t, audit) => inquireAdmitted(deps, request, t, audit));
+export function inquire(
+  deps: AppDeps,
+  request: ActionRequest,
+): Promise<ActionAnswer<InquiryResult>> {
+  return runAction(deps, request, INQUIRY_RULES, (t, audit) =>
+    inquireAdmitted(deps, request, t, audit),
+  );
 }
 
-async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t: repo.ActionRow, auditAction: ActionAudit): Promise<ActionAnswer<InquiryResult>> {
+async function inquireAdmitted(
+  deps: AppDeps,
+  { kind, runner }: ActionRequest,
+  t: repo.ActionRow,
+  auditAction: ActionAudit,
+): Promise<ActionAnswer<InquiryResult>> {
   const { trctId } = t;
   const bank = bankOf(t);
-  const audit = (db: DbOrTx, outcome: InquiryAuditOutcome, bankResponseCode: string | null, extra: Record<string, unknown> = {}) =>
-    auditAction(db, outcome !== 'error' && outcome !== 'refused', { bank, outcome, bankResponseCode, ...extra });
+  const audit = (
+    db: DbOrTx,
+    outcome: InquiryAuditOutcome,
+    bankResponseCode: string | null,
+    extra: Record<string, unknown> = {},
+  ) =>
+    auditAction(db, outcome !== 'error' && outcome !== 'refused', {
+      bank,
+      outcome,
+      bankResponseCode,
+      ...extra,
+    });
 
   let outcome: JudgedInquiry;
   try {
-    outcome = await recordInquiryAttempt(deps, { kind, runner }, t, () => askAndJudge(deps, kind, t));
+    outcome = await recordInquiryAttempt(deps, { kind, runner }, t, () =>
+      askAndJudge(deps, kind, t),
+    );
   } catch (error) {
     if (error instanceof AppError) {
-      const code = (error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null;
+      const code =
+        (error.data as { bankResponseCode?: string | null } | null)?.bankResponseCode ?? null;
       await audit(deps.db, 'error', code, { httpStatus: error.statusCode, message: error.message });
     }
     throw error;
@@ -98,12 +174,23 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
   if (outcome.kind === 'refused') {
     // Nothing changes and no merchant hears of it: the operator reads what the bank said.
     const { responseCode, reason, message, claimed } = outcome;
-    await audit(deps.db, 'refused', responseCode, { reason, message, claimed: claimForTheRecord(claimed), httpStatus: REFUSED_ANSWER_STATUS });
-    throw new AppError(REFUSED_ANSWER_STATUS, BANK_CLAIM_REFUSED.notMarkedPaid(message), { data: { bankResponseCode: responseCode, refused: reason } });
+    await audit(deps.db, 'refused', responseCode, {
+      reason,
+      message,
+      claimed: claimForTheRecord(claimed),
+      httpStatus: REFUSED_ANSWER_STATUS,
+    });
+    throw new AppError(REFUSED_ANSWER_STATUS, BANK_CLAIM_REFUSED.notMarkedPaid(message), {
+      data: { bankResponseCode: responseCode, refused: reason },
+    });
   }
 
   if (outcome.kind === 'unpaid') {
-    const expired = kind.type === 'QRIS' && QR_GONE.has(outcome.bankStatus) && t.trqrExpiredDate !== null && t.trqrExpiredDate <= iso(now);
+    const expired =
+      kind.type === 'QRIS' &&
+      QR_GONE.has(outcome.bankStatus) &&
+      t.trqrExpiredDate !== null &&
+      t.trqrExpiredDate <= iso(now);
     if (expired) {
       await inLedger(deps, async (log) => {
         await expireBill(log, { ...t, kind: kind.type }, iso(now));
@@ -115,7 +202,13 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
     const status = expired ? TRX_STATUS.EXPIRED : t.trctStatus;
     return {
       message: ACTION_OUTCOME.inquiryUnpaid(bank, outcome.reasonId ?? outcome.reason, expired),
-      data: { trctId, trctStatus: status, paid: false, bankResponseCode: outcome.responseCode, notification: null },
+      data: {
+        trctId,
+        trctStatus: status,
+        paid: false,
+        bankResponseCode: outcome.responseCode,
+        notification: null,
+      },
     };
   }
 
@@ -128,13 +221,23 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
       await audit(log.tx, 'paid', outcome.responseCode, { alreadyPaid: true });
       return null;
     }
-    await audit(log.tx, 'paid', outcome.responseCode, { paidAmountMinor: paidMinor, paidAt, notiId: id });
+    await audit(log.tx, 'paid', outcome.responseCode, {
+      paidAmountMinor: paidMinor,
+      paidAt,
+      notiId: id,
+    });
     return id;
   });
   if (notiId === null) {
     return {
       message: ACTION_OUTCOME.inquiryAlreadyPaid(bank, t.trctOrderId),
-      data: { trctId, trctStatus: TRX_STATUS.PAID, paid: true, bankResponseCode: outcome.responseCode, notification: null },
+      data: {
+        trctId,
+        trctStatus: TRX_STATUS.PAID,
+        paid: true,
+        bankResponseCode: outcome.responseCode,
+        notification: null,
+      },
     };
   }
   const delivery = await sendIfFree(deps, notiId);
@@ -151,7 +254,11 @@ async function inquireAdmitted(deps: AppDeps, { kind, runner }: ActionRequest, t
       trctStatus: TRX_STATUS.PAID,
       paid: true,
       bankResponseCode: outcome.responseCode,
-      notification: { notiId, notiStatus: delivery?.notiStatus ?? NOTI_STATUS.PENDING, delivered: delivery?.delivered ?? false },
+      notification: {
+        notiId,
+        notiStatus: delivery?.notiStatus ?? NOTI_STATUS.PENDING,
+        delivered: delivery?.delivered ?? false,
+      },
     },
   };
 }

@@ -12,23 +12,42 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { queueNotification } from '../../ledger/index.ts';
 import { sendIfFree } from '../../notifications/delivery.ts';
-import { runAction, type ActionAnswer, type ActionRequest, type ActionRules } from './action-runner.ts';
+import {
+  runAction,
+  type ActionAnswer,
+  type ActionRequest,
+  type ActionRules,
+} from './action-runner.ts';
 
-const refused = (status: number, message: string) => new AppError(status, message, { data: { responseCode: 400, responseMessage: message } });
+const refused = (status: number, message: string) =>
+  new AppError(status, message, { data: { responseCode: 400, responseMessage: message } });
 
 const RESEND_RULES: ActionRules = {
   action: 'resend',
   // One at a time is the notification's own lease (sendIfFree): no throttle lease on top.
   leaseMs: null,
-  notAllowed: (t, status) => refused(409, `Notifications are only sent for paid transactions (Lunas); order ${t.trctOrderId} is ${status}`),
+  notAllowed: (t, status) =>
+    refused(
+      409,
+      `Notifications are only sent for paid transactions (Lunas); order ${t.trctOrderId} is ${status}`,
+    ),
 };
 
 export function resend(deps: AppDeps, request: ActionRequest): Promise<ActionAnswer<ResendResult>> {
   return runAction(deps, request, RESEND_RULES, async (t, audit) => {
     const notiId = await queueNotification(deps.db, t, iso(deps.clock.now()));
-    const details = (outcome: 'delivered' | 'failed' | 'busy', merchantHttpStatus: number | null, message: string) => ({ notiId, outcome, merchantHttpStatus, message });
+    const details = (
+      outcome: 'delivered' | 'failed' | 'busy',
+      merchantHttpStatus: number | null,
+      message: string,
+    ) => ({ notiId, outcome, merchantHttpStatus, message });
     const result = await sendIfFree(deps, notiId, {
-      onRecorded: (tx, r) => audit(tx, r.delivered, details(r.delivered ? 'delivered' : 'failed', r.httpStatus, r.message)),
+      onRecorded: (tx, r) =>
+        audit(
+          tx,
+          r.delivered,
+          details(r.delivered ? 'delivered' : 'failed', r.httpStatus, r.message),
+        ),
     });
     if (!result) {
       const message = 'This notification is already being sent; try again in a moment';
@@ -36,8 +55,23 @@ export function resend(deps: AppDeps, request: ActionRequest): Promise<ActionAns
       throw refused(409, message);
     }
     if (!result.delivered) {
-      throw new AppError(502, result.message, { data: { responseCode: 400, responseMessage: result.message, notiId, notiStatus: result.notiStatus } });
+      throw new AppError(502, result.message, {
+        data: {
+          responseCode: 400,
+          responseMessage: result.message,
+          notiId,
+          notiStatus: result.notiStatus,
+        },
+      });
     }
-    return { message: result.message, data: { responseCode: 200, responseMessage: result.message, notiId, notiStatus: result.notiStatus } };
+    return {
+      message: result.message,
+      data: {
+        responseCode: 200,
+        responseMessage: result.message,
+        notiId,
+        notiStatus: result.notiStatus,
+      },
+    };
   });
 }

@@ -5,7 +5,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, inquiryResult, resendResult, transactionIdParams, transactionPaths, type TransactionAction } from '@tagih/contract';
+import {
+  envelopeSchema,
+  inquiryResult,
+  resendResult,
+  transactionIdParams,
+  transactionPaths,
+  type TransactionAction,
+} from '@tagih/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../deps.ts';
 import { sessionOf } from '../../../http/access.ts';
@@ -26,8 +33,16 @@ interface ActionRoute<T> {
 }
 
 const ROUTES: { [A in TransactionAction]: ActionRoute<unknown> } = {
-  inquiry: { summary: 'ask the bank for the payment status (unpaid only)', result: inquiryResult, run: inquire },
-  resend: { summary: 'send the payment notification to the merchant now (paid only; the Notif button)', result: resendResult, run: resend },
+  inquiry: {
+    summary: 'ask the bank for the payment status (unpaid only)',
+    result: inquiryResult,
+    run: inquire,
+  },
+  resend: {
+    summary: 'send the payment notification to the merchant now (paid only; the Notif button)',
+    result: resendResult,
+    run: resend,
+  },
 };
 
 export const transactionActionRoutes =
@@ -36,15 +51,29 @@ export const transactionActionRoutes =
     const companyOf = (request: FastifyRequest) => requireActiveCompany(deps, sessionOf(request));
     for (const kind of SERVER_KINDS) {
       const paths = transactionPaths(kind);
-      for (const [action, { summary, result, run }] of Object.entries(ROUTES) as [TransactionAction, ActionRoute<unknown>][]) {
+      for (const [action, { summary, result, run }] of Object.entries(ROUTES) as [
+        TransactionAction,
+        ActionRoute<unknown>,
+      ][]) {
         app.post(paths[action], {
           config: { access: { area: kind.area, action: 'read' } },
-          schema: { tags: ['monitoring'], summary: `${kind.resource.entity}: ${summary}`, params: transactionIdParams, response: { 200: envelopeSchema(result) } },
+          schema: {
+            tags: ['monitoring'],
+            summary: `${kind.resource.entity}: ${summary}`,
+            params: transactionIdParams,
+            response: { 200: envelopeSchema(result) },
+          },
           handler: async (request) => {
             const compId = await companyOf(request);
             const { trctId } = request.params;
             const runner = runnerOf(actorOf(request));
-            const answer = await recordingProbes(deps, request, compId, probedTransaction(deps.db, trctId), () => run(deps, { kind, runner, compId, trctId }));
+            const answer = await recordingProbes(
+              deps,
+              request,
+              compId,
+              probedTransaction(deps.db, trctId),
+              () => run(deps, { kind, runner, compId, trctId }),
+            );
             return ok(answer.data, answer.message);
           },
         });

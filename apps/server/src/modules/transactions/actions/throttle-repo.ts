@@ -12,7 +12,12 @@ const current = (column: 'acthCount' | 'acthWindowStart') => sql.ref(`action_thr
  * Counts one more action under `key` in a fixed window: the window restarts (count 1, start now)
  * when the current one began at or before `windowCutoffIso`. Returns the new count and the start.
  */
-export async function countInWindow(db: DbOrTx, key: string, nowIso: string, windowCutoffIso: string): Promise<{ count: number; windowStart: string }> {
+export async function countInWindow(
+  db: DbOrTx,
+  key: string,
+  nowIso: string,
+  windowCutoffIso: string,
+): Promise<{ count: number; windowStart: string }> {
   const expired = sql<boolean>`${current('acthWindowStart')} <= ${windowCutoffIso}`;
   const row = await db
     .insertInto('action_throttle')
@@ -32,7 +37,13 @@ export async function countInWindow(db: DbOrTx, key: string, nowIso: string, win
  * Starts an action under `key` when no lease is in force and the last start was at or before
  * `intervalCutoffIso`: records the start (and the lease until `leaseUntilIso`, if any). False when refused.
  */
-export async function claimSlot(db: DbOrTx, key: string, nowIso: string, intervalCutoffIso: string, leaseUntilIso: string | null): Promise<boolean> {
+export async function claimSlot(
+  db: DbOrTx,
+  key: string,
+  nowIso: string,
+  intervalCutoffIso: string,
+  leaseUntilIso: string | null,
+): Promise<boolean> {
   const rows = await db
     .insertInto('action_throttle')
     .values({ acthKey: key, acthWindowStart: nowIso, acthCount: 1, acthLeaseUntil: leaseUntilIso })
@@ -46,7 +57,10 @@ export async function claimSlot(db: DbOrTx, key: string, nowIso: string, interva
         })
         .where((eb) =>
           eb.and([
-            eb.or([eb('action_throttle.acthLeaseUntil', 'is', null), eb('action_throttle.acthLeaseUntil', '<=', nowIso)]),
+            eb.or([
+              eb('action_throttle.acthLeaseUntil', 'is', null),
+              eb('action_throttle.acthLeaseUntil', '<=', nowIso),
+            ]),
             eb('action_throttle.acthWindowStart', '<=', intervalCutoffIso),
           ]),
         ),
@@ -57,12 +71,21 @@ export async function claimSlot(db: DbOrTx, key: string, nowIso: string, interva
 }
 
 export function findSlot(db: DbOrTx, key: string) {
-  return db.selectFrom('action_throttle').select(['acthWindowStart', 'acthLeaseUntil']).where('acthKey', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('action_throttle')
+    .select(['acthWindowStart', 'acthLeaseUntil'])
+    .where('acthKey', '=', key)
+    .executeTakeFirst();
 }
 
 /** Ends the lease taken by the start at `startedIso` (a later start's lease is left alone). */
 export async function releaseSlot(db: DbOrTx, key: string, startedIso: string): Promise<void> {
-  await db.updateTable('action_throttle').set({ acthLeaseUntil: null }).where('acthKey', '=', key).where('acthWindowStart', '=', startedIso).execute();
+  await db
+    .updateTable('action_throttle')
+    .set({ acthLeaseUntil: null })
+    .where('acthKey', '=', key)
+    .where('acthWindowStart', '=', startedIso)
+    .execute();
 }
 
 /** Forgets rows whose window and lease ended before `beforeIso`. */
@@ -76,6 +99,16 @@ export async function deleteStale(db: DbOrTx, beforeIso: string): Promise<number
 }
 
 /** Extends the lease taken by the start at `startedIso` to `untilIso` (a later start's lease is left alone). */
-export async function renewSlot(db: DbOrTx, key: string, startedIso: string, untilIso: string): Promise<void> {
-  await db.updateTable('action_throttle').set({ acthLeaseUntil: untilIso }).where('acthKey', '=', key).where('acthWindowStart', '=', startedIso).execute();
+export async function renewSlot(
+  db: DbOrTx,
+  key: string,
+  startedIso: string,
+  untilIso: string,
+): Promise<void> {
+  await db
+    .updateTable('action_throttle')
+    .set({ acthLeaseUntil: untilIso })
+    .where('acthKey', '=', key)
+    .where('acthWindowStart', '=', startedIso)
+    .execute();
 }

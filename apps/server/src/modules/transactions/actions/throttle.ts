@@ -26,7 +26,13 @@ const noLease: Admission = { release: async () => {} };
  * no per-user budget (a bulk job's item, paced by its job's per-bank / per-merchant rate); the
  * per-transaction interval and lease hold all the same.
  */
-export async function admitAction(deps: AppDeps, action: TransactionAction, userId: string | null, trctId: number, leaseMs: number | null): Promise<Admission> {
+export async function admitAction(
+  deps: AppDeps,
+  action: TransactionAction,
+  userId: string | null,
+  trctId: number,
+  leaseMs: number | null,
+): Promise<Admission> {
   const now = deps.clock.now();
   const nowMs = now.getTime();
   const nowIso = iso(now);
@@ -40,18 +46,30 @@ export async function admitAction(deps: AppDeps, action: TransactionAction, user
   // One transaction: a refusal by either check rolls both counts back.
   await deps.db.transaction().execute(async (tx) => {
     if (userKey) {
-      const window = await repo.countInWindow(tx, userKey, nowIso, iso(new Date(nowMs - WINDOW_MS)));
+      const window = await repo.countInWindow(
+        tx,
+        userKey,
+        nowIso,
+        iso(new Date(nowMs - WINDOW_MS)),
+      );
       if (window.count > deps.config.actionRateLimitPerMinute) {
-        throw new TooManyRequests(MESSAGES.actionRateLimited, (Date.parse(window.windowStart) + WINDOW_MS - nowMs) / 1000);
+        throw new TooManyRequests(
+          MESSAGES.actionRateLimited,
+          (Date.parse(window.windowStart) + WINDOW_MS - nowMs) / 1000,
+        );
       }
     }
-    if (await repo.claimSlot(tx, trxKey, nowIso, iso(new Date(nowMs - intervalMs)), leaseUntil)) return;
+    if (await repo.claimSlot(tx, trxKey, nowIso, iso(new Date(nowMs - intervalMs)), leaseUntil))
+      return;
     const slot = await repo.findSlot(tx, trxKey);
     const intervalLeft = slot ? Date.parse(slot.acthWindowStart) + intervalMs - nowMs : 0;
     const leaseLeft = slot?.acthLeaseUntil ? Date.parse(slot.acthLeaseUntil) - nowMs : 0;
     if (leaseLeft > 0) {
       // Busy: try again once the interval is over (the action usually ends well before its lease).
-      throw new TooManyRequests(MESSAGES.actionInProgress, Math.min(leaseLeft, Math.max(intervalLeft, 1000)) / 1000);
+      throw new TooManyRequests(
+        MESSAGES.actionInProgress,
+        Math.min(leaseLeft, Math.max(intervalLeft, 1000)) / 1000,
+      );
     }
     throw new TooManyRequests(MESSAGES.actionTooSoon, intervalLeft / 1000);
   });
@@ -70,7 +88,11 @@ export interface Lease {
  * Takes the lease on `key` for `leaseMs` when nobody holds it (across server processes), or
  * null. It ends on release(), or on its own once `leaseMs` pass without a renew().
  */
-export async function takeLease(deps: AppDeps, key: string, leaseMs: number): Promise<Lease | null> {
+export async function takeLease(
+  deps: AppDeps,
+  key: string,
+  leaseMs: number,
+): Promise<Lease | null> {
   const started = deps.clock.now();
   const startedIso = iso(started);
   const until = (from: Date) => iso(new Date(from.getTime() + leaseMs));

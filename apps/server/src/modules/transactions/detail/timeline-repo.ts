@@ -11,11 +11,38 @@ export function findDetail(db: DbOrTx, kind: ServerKind, compId: number, trctId:
   return oneOfCompany(db, kind, compId, trctId)
     .leftJoin('notifications as n', 'n.notiTrctId', 't.trctId')
     .select([
-      't.trctId', 't.trctType', 't.trctOrderId', 't.trctStatus', 't.trctBank', 't.trctVirtualAccountNo', 't.trctVirtualAccountName',
-      't.trctQrName', 't.trctQrBank', 't.trctTotalAmount', 't.trctTotalAmountPaid', 't.trctCreatedTime', 't.trctLunasTime', 't.trctUpdatedTime',
-      'v.trvaId', 'v.trvaPartnerServiceId', 'v.trvaCustomerNo', 'v.trvaVirtualAccountNo', 'v.trvaVirtualAccountName', 'v.trvaExpiredDate',
-      'q.trqrId', 'q.trqrReferenceNo', 'q.trqrMerchantId', 'q.trqrTotalAmount', 'q.trqrCreatedTime', 'q.trqrExpiredDate',
-      'n.notiId', 'n.notiStatus', 'n.notiAttempts', 'n.notiCreatedTime', 'n.notiUpdatedTime', 'n.notiNextAttemptAt',
+      't.trctId',
+      't.trctType',
+      't.trctOrderId',
+      't.trctStatus',
+      't.trctBank',
+      't.trctVirtualAccountNo',
+      't.trctVirtualAccountName',
+      't.trctQrName',
+      't.trctQrBank',
+      't.trctTotalAmount',
+      't.trctTotalAmountPaid',
+      't.trctCreatedTime',
+      't.trctLunasTime',
+      't.trctUpdatedTime',
+      'v.trvaId',
+      'v.trvaPartnerServiceId',
+      'v.trvaCustomerNo',
+      'v.trvaVirtualAccountNo',
+      'v.trvaVirtualAccountName',
+      'v.trvaExpiredDate',
+      'q.trqrId',
+      'q.trqrReferenceNo',
+      'q.trqrMerchantId',
+      'q.trqrTotalAmount',
+      'q.trqrCreatedTime',
+      'q.trqrExpiredDate',
+      'n.notiId',
+      'n.notiStatus',
+      'n.notiAttempts',
+      'n.notiCreatedTime',
+      'n.notiUpdatedTime',
+      'n.notiNextAttemptAt',
     ])
     .executeTakeFirst();
 }
@@ -23,7 +50,12 @@ export function findDetail(db: DbOrTx, kind: ServerKind, compId: number, trctId:
 export type DetailRow = NonNullable<Awaited<ReturnType<typeof findDetail>>>;
 
 export function inquiryAttempts(db: DbOrTx, trctId: number) {
-  return db.selectFrom('inquiry_attempts').selectAll().where('inatTrctId', '=', trctId).orderBy('inatId').execute();
+  return db
+    .selectFrom('inquiry_attempts')
+    .selectAll()
+    .where('inatTrctId', '=', trctId)
+    .orderBy('inatId')
+    .execute();
 }
 
 /** Audit events whose target is the transaction (Inquiry, Notif), oldest first. */
@@ -44,11 +76,22 @@ export function matchedLine(db: DbOrTx, trctId: number) {
     .innerJoin('recon_lines as l', 'l.stlnId', 'm.rmatLineId')
     .innerJoin('bank_accounts as a', 'a.baccId', 'l.stlnBaccId')
     .select((eb) => [
-      'm.rmatCreatedTime', 'm.rmatRule', 'l.stlnId', 'l.stlnStmtId', 'l.stlnDay', 'l.stlnAmountMinor', 'l.stlnReference', 'l.stlnNarrative', 'a.baccBank', 'a.baccAccountNo',
+      'm.rmatCreatedTime',
+      'm.rmatRule',
+      'l.stlnId',
+      'l.stlnStmtId',
+      'l.stlnDay',
+      'l.stlnAmountMinor',
+      'l.stlnReference',
+      'l.stlnNarrative',
+      'a.baccBank',
+      'a.baccAccountNo',
       eb
         .selectFrom('recon_breaks as b')
         .select((inner) => inner.fn.max('b.rbrkId').as('rbrkId'))
-        .where((w) => w.or([w('b.rbrkLineId', '=', w.ref('l.stlnId')), w('b.rbrkTrctId', '=', trctId)]))
+        .where((w) =>
+          w.or([w('b.rbrkLineId', '=', w.ref('l.stlnId')), w('b.rbrkTrctId', '=', trctId)]),
+        )
         .as('rbrkId'),
     ])
     .where('m.rmatTrctId', '=', trctId)

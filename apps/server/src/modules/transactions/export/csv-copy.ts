@@ -17,7 +17,9 @@ export const EXPORT_STATEMENT_TIMEOUT_MS = 3_600_000;
 
 /** The statement timeout of an export: at least an hour, none when the pool sets none. */
 export function exportStatementTimeoutMs(poolStatementTimeoutMs: number): number {
-  return poolStatementTimeoutMs > 0 ? Math.max(poolStatementTimeoutMs, EXPORT_STATEMENT_TIMEOUT_MS) : 0;
+  return poolStatementTimeoutMs > 0
+    ? Math.max(poolStatementTimeoutMs, EXPORT_STATEMENT_TIMEOUT_MS)
+    : 0;
 }
 
 /**
@@ -27,5 +29,10 @@ export function exportStatementTimeoutMs(poolStatementTimeoutMs: number): number
  */
 export async function* copyCsvBatches(s: ExportSource): AsyncGenerator<CsvBatch> {
   const select = csvLinesQuery(s.deps.db, s.rows, s.columns);
-  for await (const b of copyLines(s.deps.db, select, exportStatementTimeoutMs(s.deps.config.dbPool.statementTimeoutMs))) yield { text: b.bytes, rows: b.rows };
+  for await (const b of copyLines(
+    s.deps.db,
+    select,
+    exportStatementTimeoutMs(s.deps.config.dbPool.statementTimeoutMs),
+  ))
+    yield { text: b.bytes, rows: b.rows };
 }

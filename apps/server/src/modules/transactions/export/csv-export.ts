@@ -12,7 +12,13 @@
  *   (SQLite knows no time zones).
  */
 import {
-  AUDIT_ACTIONS, MONEY_FIELDS, csvLine, dateTimeFormatter, notificationWord, plainMinor, transactionStatusLabel,
+  AUDIT_ACTIONS,
+  MONEY_FIELDS,
+  csvLine,
+  dateTimeFormatter,
+  notificationWord,
+  plainMinor,
+  transactionStatusLabel,
   type FieldDef,
 } from '@tagih/contract';
 import type { AppDeps } from '../../../deps.ts';
@@ -30,11 +36,11 @@ export const EXPORT_BATCH_ROWS = 2000;
 /** Batches and rows read by exports since start (observability; tests check a stopped export stops reading). */
 export const exportMetrics = { batches: 0, rows: 0 };
 
-export const csvColumns = (kind: ServerKind): FieldDef[] => kind.resource.fields.filter((f) => !f.hidden);
+export const csvColumns = (kind: ServerKind): FieldDef[] =>
+  kind.resource.fields.filter((f) => !f.hidden);
 
 /** Which way the lines are written: `fast` (the database) or `rowByRow` (JavaScript, the reference). */
 export type ExportPath = 'fast' | 'rowByRow';
-
 
 /** What every cell of an export is written with: the kind's words and the business time zone's dates. */
 interface CellFormat {
@@ -42,13 +48,22 @@ interface CellFormat {
   formatDate: (iso: string) => string;
 }
 
-function cell({ kind, formatDate }: CellFormat, field: FieldDef, row: DbRow, no: number): string | number {
+function cell(
+  { kind, formatDate }: CellFormat,
+  field: FieldDef,
+  row: DbRow,
+  no: number,
+): string | number {
   const value = row[field.name];
   if (field.name === 'no') return no;
   if (field.name === 'notification') {
-    return notificationWord(row.notiStatus === null ? null : { notiStatus: Number(row.notiStatus) }, kind.csvNoNotification);
+    return notificationWord(
+      row.notiStatus === null ? null : { notiStatus: Number(row.notiStatus) },
+      kind.csvNoNotification,
+    );
   }
-  if (field.name === 'trctStatus') return transactionStatusLabel(String(value ?? '')) || String(value ?? '');
+  if (field.name === 'trctStatus')
+    return transactionStatusLabel(String(value ?? '')) || String(value ?? '');
   if (value === null || value === undefined) return '';
   if (MONEY_FIELDS.has(field.name)) return plainMinor(Number(value));
   if (field.type === 'date') return formatDate(String(value));
@@ -89,9 +104,19 @@ function fastBatches(s: ExportSource): AsyncGenerator<CsvBatch> | null {
  * written until then. A Buffer it yields is its consumer's alone (db/postgres-copy-reader.ts
  * LineBatch): the consumer may free it once done with it (send-csv.ts does, once written).
  */
-export function prepareExport(deps: AppDeps, request: TransactionListRequest, context: AuditContext, path: ExportPath = 'fast'): AsyncGenerator<string | Buffer> {
+export function prepareExport(
+  deps: AppDeps,
+  request: TransactionListRequest,
+  context: AuditContext,
+  path: ExportPath = 'fast',
+): AsyncGenerator<string | Buffer> {
   const { kind } = request;
-  const source: ExportSource = { deps, rows: request, columns: csvColumns(kind), batchRows: EXPORT_BATCH_ROWS };
+  const source: ExportSource = {
+    deps,
+    rows: request,
+    columns: csvColumns(kind),
+    batchRows: EXPORT_BATCH_ROWS,
+  };
 
   return (async function* csv() {
     let rows = 0;

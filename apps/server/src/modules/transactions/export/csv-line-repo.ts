@@ -10,7 +10,13 @@
  * inlined as a literal by db/postgres-copy.ts), never spliced.
  */
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import { MONEY_FIELDS, NOTIFICATION_STATUS, TRANSACTION_STATUS, csvCell, type FieldDef } from '@tagih/contract';
+import {
+  MONEY_FIELDS,
+  NOTIFICATION_STATUS,
+  TRANSACTION_STATUS,
+  csvCell,
+  type FieldDef,
+} from '@tagih/contract';
 import type { Dialect } from '../../../db/database.ts';
 import type { ServerKind } from '../kinds.ts';
 
@@ -36,7 +42,10 @@ export const postgresLine = (timeZone: string): LineSql => ({
 /** SQLite: a zone whose offset from UTC never changes (business-time.ts fixedOffsetMinutes), as that offset. */
 export const sqliteLine = (offsetMinutes: number): LineSql => ({
   dialect: 'sqlite',
-  date: (value) => sql<string | null>`strftime('%Y-%m-%d %H:%M:%S', ${value}, ${`${offsetMinutes >= 0 ? '+' : ''}${offsetMinutes} minutes`})`,
+  date: (value) =>
+    sql<
+      string | null
+    >`strftime('%Y-%m-%d %H:%M:%S', ${value}, ${`${offsetMinutes >= 0 ? '+' : ''}${offsetMinutes} minutes`})`,
 });
 
 /**
@@ -59,7 +68,10 @@ const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r', '\n'].map((c) => c.codeP
  */
 function textPieces(dialect: Dialect, value: Expression<unknown>): Piece[] {
   const first = dialect === 'postgres' ? sql`ascii(${value})` : sql`unicode(${value})`;
-  return [sql`case when ${first} in (${sql.join(FORMULA_STARTS.map((c) => sql.lit(c)))}) then ${"'"} end`, sql`replace(${value}, '"', '""')`];
+  return [
+    sql`case when ${first} in (${sql.join(FORMULA_STARTS.map((c) => sql.lit(c)))}) then ${"'"} end`,
+    sql`replace(${value}, '"', '""')`,
+  ];
 }
 
 /** plainMinor(v): '150000.00', a negative amount neutralised ("'-0.05"), NULL -> empty. */
@@ -77,17 +89,28 @@ function moneyPieces(value: Expression<unknown>): Piece[] {
 
 /** The status word (Belum Lunas, Lunas, Kadaluarsa), or the stored code when it is none of them. */
 function statusPieces(dialect: Dialect, value: Expression<unknown>): Piece[] {
-  const words = Object.entries(TRANSACTION_STATUS).map(([code, s]) => sql`when ${code} then ${inner(s.label)}`);
-  return [sql`case ${value} ${sql.join(words, sql` `)} else ${concat(textPieces(dialect, value))} end`];
+  const words = Object.entries(TRANSACTION_STATUS).map(
+    ([code, s]) => sql`when ${code} then ${inner(s.label)}`,
+  );
+  return [
+    sql`case ${value} ${sql.join(words, sql` `)} else ${concat(textPieces(dialect, value))} end`,
+  ];
 }
 
 /** Pending / Sukses, or the kind's word for a transaction without a notification. */
 function notificationPieces(kind: ServerKind, value: Expression<unknown>): Piece[] {
-  const words = Object.entries(NOTIFICATION_STATUS).map(([status, word]) => sql`when ${sql.lit(Number(status))} then ${inner(word)}`);
+  const words = Object.entries(NOTIFICATION_STATUS).map(
+    ([status, word]) => sql`when ${sql.lit(Number(status))} then ${inner(word)}`,
+  );
   return [sql`case ${value} ${sql.join(words, sql` `)} else ${inner(kind.csvNoNotification)} end`];
 }
 
-function cellPieces(line: LineSql, kind: ServerKind, field: FieldDef, rowNumber: Expression<unknown> | null): Piece[] {
+function cellPieces(
+  line: LineSql,
+  kind: ServerKind,
+  field: FieldDef,
+  rowNumber: Expression<unknown> | null,
+): Piece[] {
   const { dialect } = line;
   if (field.name === 'no') {
     if (!rowNumber) throw new Error('the No. column needs the row number');
@@ -111,7 +134,8 @@ function concat(pieces: readonly Piece[]): RawBuilder<string> {
   const merged: Piece[] = [];
   for (const piece of pieces) {
     const last = merged[merged.length - 1];
-    if (typeof piece === 'string' && typeof last === 'string') merged[merged.length - 1] = last + piece;
+    if (typeof piece === 'string' && typeof last === 'string')
+      merged[merged.length - 1] = last + piece;
     else merged.push(piece);
   }
   if (merged.length > MAX_ARGUMENTS) {
@@ -125,9 +149,16 @@ function concat(pieces: readonly Piece[]): RawBuilder<string> {
  * The whole CSV record of a row of the derived table (kind-rows-repo.ts), CRLF included.
  * `rowNumber`: the No. column's value (QRIS), counted in the export's order.
  */
-export function csvLineSql(line: LineSql, kind: ServerKind, columns: readonly FieldDef[], rowNumber: Expression<unknown> | null): RawBuilder<string> {
+export function csvLineSql(
+  line: LineSql,
+  kind: ServerKind,
+  columns: readonly FieldDef[],
+  rowNumber: Expression<unknown> | null,
+): RawBuilder<string> {
   const pieces: Piece[] = [];
-  columns.forEach((field, i) => pieces.push(i === 0 ? '"' : '","', ...cellPieces(line, kind, field, rowNumber)));
+  columns.forEach((field, i) =>
+    pieces.push(i === 0 ? '"' : '","', ...cellPieces(line, kind, field, rowNumber)),
+  );
   pieces.push('"\r\n');
   return concat(pieces);
 }

@@ -25,7 +25,12 @@ export function sqliteCsvBatches(s: ExportSource): AsyncGenerator<CsvBatch> | nu
     let after: ExportCursor | null = null;
     let rowsBefore = 0;
     for (;;) {
-      const row = await sqliteLinesBatch(s.deps.db, { rows: s.rows, columns: s.columns, size: s.batchRows }, { after, rowsBefore }, offset);
+      const row = await sqliteLinesBatch(
+        s.deps.db,
+        { rows: s.rows, columns: s.columns, size: s.batchRows },
+        { after, rowsBefore },
+        offset,
+      );
       const n = Number(row?.n ?? 0);
       // The batch's own memory (moved from the SQLite thread), so its consumer may free it (CsvBatch).
       if (n > 0) {

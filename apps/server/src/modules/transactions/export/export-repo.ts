@@ -26,24 +26,42 @@ function rowsAfter(db: Kysely<Database>, rows: RowSelection, after: ExportCursor
   // After the first batch the cursor is the upper bound, and the range's end is left out: SQLite's
   // index range takes one upper bound, and given both it took the range's end, so each batch walked
   // every newer row again (quadratic in the export's size).
-  let q: AnyQuery = repo.filteredRows(db, after ? { ...rows, range: { start: rows.range.start, end: null } } : rows).selectAll();
+  let q: AnyQuery = repo
+    .filteredRows(db, after ? { ...rows, range: { start: rows.range.start, end: null } } : rows)
+    .selectAll();
   if (after) {
     // `<=` first gives both databases an index range; the OR then breaks ties by id.
     q = q
       .where(sql.ref('trctCreatedTime'), '<=', after.created)
-      .where((eb: AnyQuery) => eb.or([eb(sql.ref('trctCreatedTime'), '<', after.created), eb(sql.ref('trctId'), '<', after.id)]));
+      .where((eb: AnyQuery) =>
+        eb.or([
+          eb(sql.ref('trctCreatedTime'), '<', after.created),
+          eb(sql.ref('trctId'), '<', after.id),
+        ]),
+      );
   }
   return q.orderBy(sql.ref('trctCreatedTime'), 'desc').orderBy(sql.ref('trctId'), 'desc');
 }
 
 /** The next `size` rows of the export (keyset: constant cost per batch). */
-export async function exportBatch(db: Kysely<Database>, rows: RowSelection, after: ExportCursor | null, size: number): Promise<repo.DbRow[]> {
+export async function exportBatch(
+  db: Kysely<Database>,
+  rows: RowSelection,
+  after: ExportCursor | null,
+  size: number,
+): Promise<repo.DbRow[]> {
   return (await rowsAfter(db, rows, after).limit(size).execute()) as repo.DbRow[];
 }
 
 /** PostgreSQL: the export's SELECT for its COPY: one text column, the CSV record of each row, in the export's order. */
-export function csvLinesQuery(db: Kysely<Database>, rows: RowSelection, columns: readonly FieldDef[]): CompiledQuery {
-  const rowNumber = columns.some((c) => c.name === 'no') ? sql`row_number() over (${EXPORT_ORDER})` : null;
+export function csvLinesQuery(
+  db: Kysely<Database>,
+  rows: RowSelection,
+  columns: readonly FieldDef[],
+): CompiledQuery {
+  const rowNumber = columns.some((c) => c.name === 'no')
+    ? sql`row_number() over (${EXPORT_ORDER})`
+    : null;
   return repo
     .filteredRows(db, rows)
     .select(csvLineSql(postgresLine(rows.timeZone), rows.kind, columns, rowNumber).as('line'))
@@ -77,16 +95,30 @@ export interface SqliteBatchStart {
  * SQLite: the next `size` rows' lines as one BLOB, joined on the reader thread. `offsetMinutes`:
  * the business zone's fixed offset (business-time.ts fixedOffsetMinutes), which writes its dates.
  */
-export async function sqliteLinesBatch(db: Kysely<Database>, of: ExportedRows, start: SqliteBatchStart, offsetMinutes: number): Promise<SqliteLines | undefined> {
+export async function sqliteLinesBatch(
+  db: Kysely<Database>,
+  of: ExportedRows,
+  start: SqliteBatchStart,
+  offsetMinutes: number,
+): Promise<SqliteLines | undefined> {
   const { rows, columns, size } = of;
   const batch = rowsAfter(db, rows, start.after).limit(size);
   // The No. column counts over the whole export: this batch's rows continue from rowsBefore.
-  const rowNumber = columns.some((c) => c.name === 'no') ? sql`${sql.lit(start.rowsBefore)} + row_number() over (${EXPORT_ORDER})` : null;
+  const rowNumber = columns.some((c) => c.name === 'no')
+    ? sql`${sql.lit(start.rowsBefore)} + row_number() over (${EXPORT_ORDER})`
+    : null;
   const lines = db
     .selectFrom(batch.as('r'))
-    .select([csvLineSql(sqliteLine(offsetMinutes), rows.kind, columns, rowNumber).as('line'), sql.ref('trctCreatedTime').as('c'), sql.ref('trctId').as('i')]);
+    .select([
+      csvLineSql(sqliteLine(offsetMinutes), rows.kind, columns, rowNumber).as('line'),
+      sql.ref('trctCreatedTime').as('c'),
+      sql.ref('trctId').as('i'),
+    ]);
   return (await db
-    .with((cte) => cte('b').materialized(), () => lines)
+    .with(
+      (cte) => cte('b').materialized(),
+      () => lines,
+    )
     .selectFrom('b')
     .select((eb: AnyQuery) => [
       sql<Uint8Array>`cast(group_concat(line, '' order by c desc, i desc) as blob)`.as('bytes'),

@@ -12,14 +12,26 @@ import { parseListRequest } from '../list/list-request.ts';
 import { prepareExport } from './csv-export.ts';
 import { sendCsv } from './send-csv.ts';
 
-export function exportRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: AppDeps, kind: ServerKind): void {
+export function exportRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  deps: AppDeps,
+  kind: ServerKind,
+): void {
   app.get(transactionPaths(kind).export, {
     config: { access: { area: kind.area, action: 'read' as const } },
-    schema: { tags: ['monitoring'], summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`, querystring: dateRangeListQuerySchema, produces: ['text/csv'] },
+    schema: {
+      tags: ['monitoring'],
+      summary: `${kind.resource.entity}: CSV export (${kind.csvFile}), same filters as the list`,
+      querystring: dateRangeListQuerySchema,
+      produces: ['text/csv'],
+    },
     handler: async (request, reply) => {
       const compId = await requireActiveCompany(deps, sessionOf(request));
       // The same rows as the list: an exact id is exported on all dates as it is listed.
-      const listRequest = await withExactIdOnAllDates(deps, parseListRequest(deps, kind, compId, request.query));
+      const listRequest = await withExactIdOnAllDates(
+        deps,
+        parseListRequest(deps, kind, compId, request.query),
+      );
       const csv = prepareExport(deps, listRequest, auditContextOf(request));
       const slot = await takeLargeReadSlot(deps, request, reply);
       await sendCsv(reply, kind.csvFile, renewingSlot(slot, csv));

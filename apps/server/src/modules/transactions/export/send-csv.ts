@@ -30,6 +30,18 @@ import { sendParts } from '../../../http/send-parts.ts';
  * Sends `csv` as the attachment `file`. Throws only before the first byte (Fastify then answers
  * the error); after that, failures are logged and the response cut.
  */
-export function sendCsv(reply: FastifyReply, file: string, csv: AsyncGenerator<string | Buffer>): Promise<void> {
-  return sendParts(reply, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"` }, csv, 'CSV export');
+export function sendCsv(
+  reply: FastifyReply,
+  file: string,
+  csv: AsyncGenerator<string | Buffer>,
+): Promise<void> {
+  return sendParts(
+    reply,
+    {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file}"`,
+    },
+    csv,
+    'CSV export',
+  );
 }

@@ -15,14 +15,21 @@ const TEXT_OPS: ReadonlySet<string> = new Set(['contain', 'equal', 'start_with',
 /** The request's one search text: the `search`, or a text filter on one of the kind's search-by fields. */
 function searchedText(r: TransactionListRequest): { text: string; filter: Filter | null } | null {
   const searchBy = new Set(r.kind.searchBy.map((s) => s.field));
-  const texts = r.query.filters.filter((f) => searchBy.has(f.field) && TEXT_OPS.has(f.op) && typeof f.value === 'string');
+  const texts = r.query.filters.filter(
+    (f) => searchBy.has(f.field) && TEXT_OPS.has(f.op) && typeof f.value === 'string',
+  );
   const search = r.query.search;
   if (texts.length + (search ? 1 : 0) !== 1) return null;
-  return search ? { text: search.text, filter: null } : { text: String(texts[0]!.value), filter: texts[0]! };
+  return search
+    ? { text: search.text, filter: null }
+    : { text: String(texts[0]!.value), filter: texts[0]! };
 }
 
 /** The request on all dates, for the id's rows only, when its search text is exactly an id; else the request as it is. */
-export async function withExactIdOnAllDates(deps: AppDeps, r: TransactionListRequest): Promise<TransactionListRequest> {
+export async function withExactIdOnAllDates(
+  deps: AppDeps,
+  r: TransactionListRequest,
+): Promise<TransactionListRequest> {
   if (r.range.start === null && r.range.end === null) return r;
   const searched = searchedText(r);
   const text = searched?.text.trim() ?? '';
@@ -31,7 +38,11 @@ export async function withExactIdOnAllDates(deps: AppDeps, r: TransactionListReq
   if (ids === null) return r;
   return {
     ...r,
-    query: { ...r.query, search: null, filters: r.query.filters.filter((f) => f !== searched.filter) },
+    query: {
+      ...r.query,
+      search: null,
+      filters: r.query.filters.filter((f) => f !== searched.filter),
+    },
     exactIds: ids,
     range: { start: null, end: null },
     days: { from: null, to: null },

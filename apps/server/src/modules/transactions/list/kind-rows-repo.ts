@@ -28,14 +28,26 @@ type KindRows = SelectQueryBuilder<any, any, any>;
 
 const ref = (column: string) => sql.ref(column);
 const coalesce = (...columns: string[]) => sql`coalesce(${sql.join(columns.map(ref))})`;
-const col = (name: string, needs: readonly Joined[] = [], value: Expression<unknown> = ref(`${needs[0] ?? 't'}.${name}`)): Column => ({ name, value, needs });
+const col = (
+  name: string,
+  needs: readonly Joined[] = [],
+  value: Expression<unknown> = ref(`${needs[0] ?? 't'}.${name}`),
+): Column => ({ name, value, needs });
 
 const COLUMNS: Record<TransactionKindDef['type'], readonly Column[]> = {
   VA: [
     col('trctId'),
     col('trctOrderId'),
-    col('trctVirtualAccountNo', ['v'], coalesce('t.trctVirtualAccountNo', 'v.trvaVirtualAccountNo')),
-    col('trctVirtualAccountName', ['v'], coalesce('t.trctVirtualAccountName', 'v.trvaVirtualAccountName')),
+    col(
+      'trctVirtualAccountNo',
+      ['v'],
+      coalesce('t.trctVirtualAccountNo', 'v.trvaVirtualAccountNo'),
+    ),
+    col(
+      'trctVirtualAccountName',
+      ['v'],
+      coalesce('t.trctVirtualAccountName', 'v.trvaVirtualAccountName'),
+    ),
     col('trctBank'),
     col('trctTotalAmount'),
     col('trctTotalAmountPaid'),
@@ -61,7 +73,11 @@ const COLUMNS: Record<TransactionKindDef['type'], readonly Column[]> = {
     col('trctQrBank'),
     col('trqrCreatedTime', ['q']),
     col('notiStatus', ['n']),
-    col('lunasAmount', ['q'], coalesce('t.trctTotalAmountPaid', 't.trctTotalAmount', 'q.trqrTotalAmount')),
+    col(
+      'lunasAmount',
+      ['q'],
+      coalesce('t.trctTotalAmountPaid', 't.trctTotalAmount', 'q.trqrTotalAmount'),
+    ),
   ],
 };
 
@@ -77,7 +93,9 @@ const LOWERED_TWINS: Readonly<Record<string, Column>> = {
 /** The field -> lowered-twin column map for the list's text tests (empty on SQLite). */
 export function loweredColumns(db: DbOrTx): Readonly<Record<string, string>> {
   if (!isPostgres(db)) return {};
-  return Object.fromEntries(Object.entries(LOWERED_TWINS).map(([field, twin]) => [field, twin.name]));
+  return Object.fromEntries(
+    Object.entries(LOWERED_TWINS).map(([field, twin]) => [field, twin.name]),
+  );
 }
 
 /**
@@ -100,9 +118,11 @@ const SQLITE_FROM: Record<'idWalk' | 'rowids', ReturnType<typeof sql>> = {
  * by trctId is the FTS5 table's own order: SQLite then reads its matches newest first and stops
  * at the limit instead of sorting them all (it hands a virtual table an order on its rowid only).
  */
-const searchFrom = (lead: SearchLead) => sql`${sql.table(lead.table)} cross join "transactions" as "t" not indexed`;
+const searchFrom = (lead: SearchLead) =>
+  sql`${sql.table(lead.table)} cross join "transactions" as "t" not indexed`;
 const searchRowid = (lead: SearchLead) => sql.ref(`${lead.table}.rowid`);
-const searchMatch = (lead: SearchLead) => sql<SqlBool>`${sql.table(lead.table)} match ${lead.match}`;
+const searchMatch = (lead: SearchLead) =>
+  sql<SqlBool>`${sql.table(lead.table)} match ${lead.match}`;
 
 /** SQLite's FROM for `access` (raw SQL naming the same table as `t`); null: the planner's own. */
 function sqliteFrom(access: RowAccess) {
@@ -121,17 +141,26 @@ export interface KindRowsOf {
  * The company's transactions of a kind as a derived table (the fields plus notiStatus and
  * lunasAmount); with `fields`, only those columns and the joins they need; `access`: see RowAccess.
  */
-export function kindRows(db: DbOrTx, { type, compId, range }: KindRowsOf, read: { fields?: ReadonlySet<string>; access?: RowAccess } = {}): KindRows {
+export function kindRows(
+  db: DbOrTx,
+  { type, compId, range }: KindRowsOf,
+  read: { fields?: ReadonlySet<string>; access?: RowAccess } = {},
+): KindRows {
   const { fields, access = 'planner' } = read;
   const sqlite = !isPostgres(db);
   const columns = COLUMNS[type];
   const picked = fields ? columns.filter((c) => fields.has(c.name)) : columns;
   // A field's lowered twin comes with it (PostgreSQL), so that its text tests can read it.
-  const chosen = sqlite ? picked : picked.flatMap((c) => (LOWERED_TWINS[c.name] ? [c, LOWERED_TWINS[c.name]!] : [c]));
+  const chosen = sqlite
+    ? picked
+    : picked.flatMap((c) => (LOWERED_TWINS[c.name] ? [c, LOWERED_TWINS[c.name]!] : [c]));
   const needs = new Set(chosen.flatMap((c) => c.needs));
   const lead = sqlite && typeof access === 'object' ? access : null;
   const from = (sqlite && sqliteFrom(access)) || 'transactions as t';
-  let q: KindRows = db.selectFrom(from as 'transactions as t').where('t.trctCompId', '=', compId).where('t.trctType', '=', type);
+  let q: KindRows = db
+    .selectFrom(from as 'transactions as t')
+    .where('t.trctCompId', '=', compId)
+    .where('t.trctType', '=', type);
   if (lead) q = q.where('t.trctId', '=', searchRowid(lead)).where(searchMatch(lead));
   if (range.start) q = q.where('t.trctCreatedTime', '>=', range.start);
   if (range.end) q = q.where('t.trctCreatedTime', '<', range.end);
@@ -140,5 +169,7 @@ export function kindRows(db: DbOrTx, { type, compId, range }: KindRowsOf, read: 
   if (needs.has('q')) q = q.leftJoin('transaction_qr as q', 'q.trqrTrctId', 't.trctId');
   const value = (c: Column) => (lead && c.name === 'trctId' ? searchRowid(lead) : c.value);
   // At least one column, so that a derived table is valid SQL whatever was asked.
-  return q.select((chosen.length > 0 ? chosen : columns.slice(0, 1)).map((c) => sql`${value(c)}`.as(c.name)));
+  return q.select(
+    (chosen.length > 0 ? chosen : columns.slice(0, 1)).map((c) => sql`${value(c)}`.as(c.name)),
+  );
 }

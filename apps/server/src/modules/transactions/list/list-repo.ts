@@ -1,7 +1,13 @@
 /** SQL of the transaction lists, shared by VA and QRIS (kind-rows-repo.ts holds the differences). */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { TRX_STATUS, type ListQuery } from '@tagih/contract';
-import { applyAfter, applyFilters, applyOrder, fieldsOfQuery, positionOf } from '../../../db/list-sql.ts';
+import {
+  applyAfter,
+  applyFilters,
+  applyOrder,
+  fieldsOfQuery,
+  positionOf,
+} from '../../../db/list-sql.ts';
 import type { Database } from '../../../db/tables.ts';
 import { kindRows, loweredColumns } from './kind-rows-repo.ts';
 import type { RowSelection } from './list-request.ts';
@@ -25,7 +31,11 @@ export interface RowsRead {
 }
 
 /** The company's rows of a kind, with the list query's filters, search text and work queue (not yet ordered or paged). */
-export function filteredRows(db: Kysely<Database>, selection: RowSelection, read: RowsRead = {}): Filtered {
+export function filteredRows(
+  db: Kysely<Database>,
+  selection: RowSelection,
+  read: RowsRead = {},
+): Filtered {
   const { kind, compId, range, query, timeZone } = selection;
   const columns = read.fields ? new Set([...fieldsOfQuery(query), ...read.fields]) : undefined;
   const texts = searchTexts(query);
@@ -35,14 +45,24 @@ export function filteredRows(db: Kysely<Database>, selection: RowSelection, read
   let rows = kindRows(db, { type: kind.type, compId, range }, { fields: columns, access });
   for (const condition of search.conditions) rows = rows.where(condition);
   // An exact id searched on any date (exact-id.ts): its rows by primary key.
-  if (selection.exactIds) rows = rows.where('t.trctId', 'in', selection.exactIds.length > 0 ? [...selection.exactIds] : [-1]);
+  if (selection.exactIds)
+    rows = rows.where(
+      't.trctId',
+      'in',
+      selection.exactIds.length > 0 ? [...selection.exactIds] : [-1],
+    );
   // The work queue (work-queue-repo.ts), when the request asked for it.
   if (query.attentionBefore) rows = rows.where(needsAttention(query.attentionBefore));
   const base = db.selectFrom(rows.as('r')) as unknown as Filtered;
   // PostgreSQL: the trigram indexes are asked for the search texts' ends, the list's own test decides (search-repo.ts).
   const lowered = loweredColumns(db);
   const windows = trigramWindows(db, texts, lowered);
-  const filtered = applyFilters(base, query, kind.resource, { timeZone, tieBreaker: 'trctId', textWithoutLike: windows.fields, loweredColumns: lowered });
+  const filtered = applyFilters(base, query, kind.resource, {
+    timeZone,
+    tieBreaker: 'trctId',
+    textWithoutLike: windows.fields,
+    loweredColumns: lowered,
+  });
   return windows.conditions.reduce((q, condition) => q.where(condition), filtered);
 }
 
@@ -50,20 +70,33 @@ export function filteredRows(db: Kysely<Database>, selection: RowSelection, read
  * Row count, and the paid count and amount, over the whole filtered set: summed in SQL,
  * over only the columns it needs (no detail or notification join unless a filter reads one).
  */
-export async function summary(db: Kysely<Database>, selection: RowSelection): Promise<{ total: number; paidCount: number; paidMinor: number }> {
+export async function summary(
+  db: Kysely<Database>,
+  selection: RowSelection,
+): Promise<{ total: number; paidCount: number; paidMinor: number }> {
   const row = await filteredRows(db, selection, { fields: ['trctStatus', 'lunasAmount'] })
     .select([
       sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = ${TRX_STATUS.PAID} then 1 else 0 end), 0)`.as('paidCount'),
-      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = ${TRX_STATUS.PAID} then ${sql.ref('lunasAmount')} else 0 end), 0)`.as('paidMinor'),
+      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = ${TRX_STATUS.PAID} then 1 else 0 end), 0)`.as(
+        'paidCount',
+      ),
+      sql<number>`coalesce(sum(case when ${sql.ref('trctStatus')} = ${TRX_STATUS.PAID} then ${sql.ref('lunasAmount')} else 0 end), 0)`.as(
+        'paidMinor',
+      ),
     ])
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), paidCount: Number(row.paidCount), paidMinor: Number(row.paidMinor) };
+  return {
+    total: Number(row.total),
+    paidCount: Number(row.paidCount),
+    paidMinor: Number(row.paidMinor),
+  };
 }
 
 /** The trctIds the rows hold, every page (a bulk selection's "all that match"), as a subquery. */
 export function matchingIds(db: Kysely<Database>, selection: RowSelection) {
-  return filteredRows(db, selection, { fields: ['trctId'] }).select(sql<number>`${sql.ref('trctId')}`.as('trctId'));
+  return filteredRows(db, selection, { fields: ['trctId'] }).select(
+    sql<number>`${sql.ref('trctId')}`.as('trctId'),
+  );
 }
 
 /**
@@ -71,7 +104,11 @@ export function matchingIds(db: Kysely<Database>, selection: RowSelection) {
  * names no nulls rule (both columns are NOT NULL), so an index in either direction serves it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the derived table of the kind's fields
-function keysetPage<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, query: ListQuery, cursor: PageCursor): Q {
+function keysetPage<Q extends SelectQueryBuilder<any, any, any>>(
+  qb: Q,
+  query: ListQuery,
+  cursor: PageCursor,
+): Q {
   const desc = query.order.direction === 'desc';
   const beyond: '<' | '>' = desc ? '<' : '>';
   const id = sql.ref('trctId');
@@ -110,10 +147,16 @@ export interface PageRead {
  * rows are then joined to their detail and notification (a "late join": sorting the whole
  * filtered set with every join made costs seconds at a few hundred thousand rows).
  */
-export async function page(db: Kysely<Database>, selection: RowSelection, read: PageRead = {}): Promise<DbRow[]> {
+export async function page(
+  db: Kysely<Database>,
+  selection: RowSelection,
+  read: PageRead = {},
+): Promise<DbRow[]> {
   const { kind, compId, query } = selection;
   const { after = null, batch = null } = read;
-  const chosen = filteredRows(db, selection, { fields: ['trctId'], idWalk: read.idWalk }).select(sql.ref('trctId').as('trctId'));
+  const chosen = filteredRows(db, selection, { fields: ['trctId'], idWalk: read.idWalk }).select(
+    sql.ref('trctId').as('trctId'),
+  );
   let ids;
   if (batch?.last) {
     const last = positionOf(batch.last, query, 'trctId');
@@ -121,9 +164,15 @@ export async function page(db: Kysely<Database>, selection: RowSelection, read: 
   } else if (after) {
     ids = keysetPage(chosen, batch ? { ...query, max: batch.limit } : query, after);
   } else {
-    ids = applyOrder(chosen, query, ORDER).limit(batch?.limit ?? query.max).offset((query.page - 1) * query.max);
+    ids = applyOrder(chosen, query, ORDER)
+      .limit(batch?.limit ?? query.max)
+      .offset((query.page - 1) * query.max);
   }
   // No date range here: the ids are the page, and looking them up by key beats re-scanning the range.
-  const rows = db.selectFrom(kindRows(db, { type: kind.type, compId, range: { start: null, end: null } }).where('t.trctId', 'in', ids).as('r')) as unknown as Filtered;
+  const rows = db.selectFrom(
+    kindRows(db, { type: kind.type, compId, range: { start: null, end: null } })
+      .where('t.trctId', 'in', ids)
+      .as('r'),
+  ) as unknown as Filtered;
   return (await applyOrder(rows.selectAll(), query, ORDER).execute()) as DbRow[];
 }

@@ -4,7 +4,14 @@
  * reads the raw query again. Unknown fields, bad operators, bad dates, a bad cursor and an unknown
  * queue are a 400 here.
  */
-import { MONEY_FIELDS, WORK_QUEUE_PARAM, amountToMinor, parseListQuery, type ListQuery, type RawQuery } from '@tagih/contract';
+import {
+  MONEY_FIELDS,
+  WORK_QUEUE_PARAM,
+  amountToMinor,
+  parseListQuery,
+  type ListQuery,
+  type RawQuery,
+} from '@tagih/contract';
 import { addMinutes, iso } from '../../../clock.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { parseDays, type DayRange, type UtcRange } from '../../../shared/date-range.ts';
@@ -50,24 +57,53 @@ export interface TransactionListRequest {
 }
 
 /** Which rows a request matches, whatever the page: the part the rows' SQL reads. */
-export type RowSelection = Pick<TransactionListRequest, 'kind' | 'compId' | 'query' | 'range' | 'timeZone' | 'exactIds'>;
+export type RowSelection = Pick<
+  TransactionListRequest,
+  'kind' | 'compId' | 'query' | 'range' | 'timeZone' | 'exactIds'
+>;
 
 /** The request for every row it matches (export, bulk selection, counts): a page cursor is not read. */
-export function parseListRequest(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): TransactionListRequest {
-  const parsed = parseListQuery(raw, kind.resource, ['from', 'to', WORK_QUEUE_PARAM, ...CURSOR_PARAMS]);
+export function parseListRequest(
+  deps: AppDeps,
+  kind: ServerKind,
+  compId: number,
+  raw: RawQuery,
+): TransactionListRequest {
+  const parsed = parseListQuery(raw, kind.resource, [
+    'from',
+    'to',
+    WORK_QUEUE_PARAM,
+    ...CURSOR_PARAMS,
+  ]);
   if (!parsed.ok) throw new Invalid(parsed.message);
   const timeZone = deps.config.businessTz;
   const { days, range } = parseDays(raw.from, raw.to, timeZone);
   // Amount filters arrive in rupiah; the database holds minor units.
   const filters = parsed.value.filters.map((f) =>
-    MONEY_FIELDS.has(f.field) && typeof f.value === 'number' ? { ...f, value: amountToMinor(f.value) } : f,
+    MONEY_FIELDS.has(f.field) && typeof f.value === 'number'
+      ? { ...f, value: amountToMinor(f.value) }
+      : f,
   );
   const queue = wantsWorkQueue(raw) ? { attentionBefore: attentionCutoff(deps) } : {};
-  return { kind, compId, query: { ...parsed.value, filters, ...queue }, range, days, timeZone, after: null, asSent: raw };
+  return {
+    kind,
+    compId,
+    query: { ...parsed.value, filters, ...queue },
+    range,
+    days,
+    timeZone,
+    after: null,
+    asSent: raw,
+  };
 }
 
 /** The request for one page of the list: as parseListRequest, with its keyset cursor when it has one. */
-export function parseListPageRequest(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): TransactionListRequest {
+export function parseListPageRequest(
+  deps: AppDeps,
+  kind: ServerKind,
+  compId: number,
+  raw: RawQuery,
+): TransactionListRequest {
   const request = parseListRequest(deps, kind, compId, raw);
   return { ...request, after: pageCursor(raw, request.query) };
 }

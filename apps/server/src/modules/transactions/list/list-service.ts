@@ -1,7 +1,14 @@
 /** Transaction lists (VA and QRIS): a parsed list request (list-request.ts) read, rows mapped to the API shape on purpose. */
 import {
-  MONEY_FIELDS, fieldMeta, minorToAmount,
-  type FieldMeta, type Pagination, type RawQuery, type TransactionQrRow, type TransactionTotals, type TransactionVaRow,
+  MONEY_FIELDS,
+  fieldMeta,
+  minorToAmount,
+  type FieldMeta,
+  type Pagination,
+  type RawQuery,
+  type TransactionQrRow,
+  type TransactionTotals,
+  type TransactionVaRow,
 } from '@tagih/contract';
 import type { AppDeps } from '../../../deps.ts';
 import { pagination } from '../../../db/list-sql.ts';
@@ -20,9 +27,13 @@ export function toApiRow(kind: ServerKind, row: repo.DbRow, no: number): Record<
   for (const field of kind.resource.fields) {
     if (field.derived) continue;
     const value = row[field.name] ?? null;
-    out[field.name] = MONEY_FIELDS.has(field.name) && value !== null ? minorToAmount(Number(value)) : value;
+    out[field.name] =
+      MONEY_FIELDS.has(field.name) && value !== null ? minorToAmount(Number(value)) : value;
   }
-  out.notification = row.notiStatus === null || row.notiStatus === undefined ? [] : { notiStatus: Number(row.notiStatus) };
+  out.notification =
+    row.notiStatus === null || row.notiStatus === undefined
+      ? []
+      : { notiStatus: Number(row.notiStatus) };
   if (kind.resource.fields.some((f) => f.name === 'no')) out.no = no;
   return out;
 }
@@ -41,12 +52,16 @@ const queued = (r: TransactionListRequest) => r.query.attentionBefore !== undefi
 /** The first row's place in the whole list (its No. is offset + 1). */
 const offsetOf = (r: TransactionListRequest) => (r.query.page - 1) * r.query.max;
 /** The rollup counts by range, status and bank: not the work queue, nor an exact id's rows (exact-id.ts). */
-const rollupAnswers = (r: TransactionListRequest) => !queued(r) && r.exactIds === undefined && rollupCanAnswer(r.query);
-const apiRowOf = (r: TransactionListRequest, row: repo.DbRow, index: number) => toApiRow(r.kind, row, offsetOf(r) + index + 1) as TransactionVaRow | TransactionQrRow;
+const rollupAnswers = (r: TransactionListRequest) =>
+  !queued(r) && r.exactIds === undefined && rollupCanAnswer(r.query);
+const apiRowOf = (r: TransactionListRequest, row: repo.DbRow, index: number) =>
+  toApiRow(r.kind, row, offsetOf(r) + index + 1) as TransactionVaRow | TransactionQrRow;
 
 /** Whether SQLite reads the page by walking the id order (page-plan.ts); a keyset page is planned like a first page. */
 function idWalkOf(deps: AppDeps, r: TransactionListRequest): Promise<boolean> {
-  return queued(r) || r.exactIds ? Promise.resolve(false) : walkIdOrder(deps.db, r.after ? { ...r, query: { ...r.query, page: 1 } } : r);
+  return queued(r) || r.exactIds
+    ? Promise.resolve(false)
+    : walkIdOrder(deps.db, r.after ? { ...r, query: { ...r.query, page: 1 } } : r);
 }
 
 /** What the summary knows already: the page's rows when they were all read at once (else null), the rollup's groups when asked for. */
@@ -59,7 +74,11 @@ interface ReadSoFar {
  * Totals per status and pagination: from the rollup when the filters allow, else from the rows.
  * The rollup knows nothing of the work queue: a queue is counted from its rows.
  */
-async function listSummary(deps: AppDeps, r: TransactionListRequest, read: ReadSoFar): Promise<Omit<TransactionList, 'data'>> {
+async function listSummary(
+  deps: AppDeps,
+  r: TransactionListRequest,
+  read: ReadSoFar,
+): Promise<Omit<TransactionList, 'data'>> {
   const { query } = r;
   const fields = fieldMeta(r.kind.resource);
   // The count reaches at least the end of the asked page, so no row shown is numbered past it.
@@ -80,7 +99,13 @@ async function listSummary(deps: AppDeps, r: TransactionListRequest, read: ReadS
     counted = groups.reduce((sum, g) => sum + g.count, 0) <= countLimit;
   }
   const allDates = r.allDates ? { searchedAllDates: true as const } : {};
-  if (!counted) return { total: UNCOUNTED_TOTALS, pagination: { ...pagination(countLimit, query), totalCapped: true }, fields, ...allDates };
+  if (!counted)
+    return {
+      total: UNCOUNTED_TOTALS,
+      pagination: { ...pagination(countLimit, query), totalCapped: true },
+      fields,
+      ...allDates,
+    };
   const sums = listTotals(groups);
   return { total: sums.total, pagination: pagination(sums.rows, query), fields, ...allDates };
 }
@@ -94,14 +119,21 @@ export async function list(deps: AppDeps, r: TransactionListRequest): Promise<Tr
 }
 
 /** The same list as batches of rows, for a page that may be large (modules/large-reads/large-page.ts). */
-export function batchedList(deps: AppDeps, r: TransactionListRequest): BatchedPage<repo.DbRow, TransactionVaRow | TransactionQrRow, Omit<TransactionList, 'data'>> {
+export function batchedList(
+  deps: AppDeps,
+  r: TransactionListRequest,
+): BatchedPage<repo.DbRow, TransactionVaRow | TransactionQrRow, Omit<TransactionList, 'data'>> {
   let idWalk: Promise<boolean> | undefined;
   return {
     max: r.query.max,
     read: async (last, limit) => {
       idWalk ??= idWalkOf(deps, r);
       const start = last === null ? { after: r.after, last: null } : { after: null, last };
-      return repo.page(deps.db, r, { idWalk: await idWalk, after: start.after, batch: { limit, last: start.last } });
+      return repo.page(deps.db, r, {
+        idWalk: await idWalk,
+        after: start.after,
+        batch: { limit, last: start.last },
+      });
     },
     toApi: (row, index) => apiRowOf(r, row, index),
     rest: (rows) => listSummary(deps, r, { rows }),
@@ -114,6 +146,11 @@ export function matchingIds(deps: AppDeps, kind: ServerKind, compId: number, raw
 }
 
 /** How many rows a list request matches (its pagination.totalData), counted from the rows (Home's work queue figure). */
-export async function countMatching(deps: AppDeps, kind: ServerKind, compId: number, raw: RawQuery): Promise<number> {
+export async function countMatching(
+  deps: AppDeps,
+  kind: ServerKind,
+  compId: number,
+  raw: RawQuery,
+): Promise<number> {
   return (await repo.summary(deps.db, parseListRequest(deps, kind, compId, raw))).total;
 }

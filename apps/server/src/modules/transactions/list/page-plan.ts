@@ -37,12 +37,19 @@ export async function walkIdOrder(db: Kysely<Database>, s: RollupSelection): Pro
   if (isPostgres(db) || query.order.field !== 'trctId') return false;
   const desc = query.order.direction === 'desc';
   const edge = desc ? days.to : days.from;
-  const beyond: DayRange | null = edge === null ? null : desc ? { from: addDays(edge, 1), to: null } : { from: null, to: addDays(edge, -1) };
+  const beyond: DayRange | null =
+    edge === null
+      ? null
+      : desc
+        ? { from: addDays(edge, 1), to: null }
+        : { from: null, to: addDays(edge, -1) };
   const unfiltered: ListQuery = { ...query, filters: [], search: null };
   const [matching, all, after] = await Promise.all([
     rollupSummary(db, s),
     rollupSummary(db, { ...s, days: { from: null, to: null }, query: unfiltered }),
-    beyond ? rollupSummary(db, { ...s, days: beyond, query: unfiltered }) : Promise.resolve({ total: 0 }),
+    beyond
+      ? rollupSummary(db, { ...s, days: beyond, query: unfiltered })
+      : Promise.resolve({ total: 0 }),
   ]);
   if (!matching || !all || !after || matching.total === 0) return false;
   const need = (query.page - 1) * query.max + query.max;
@@ -70,17 +77,28 @@ export function pageCursor(raw: RawQuery, query: ListQuery): PageCursor | null {
   if (id === undefined && created === undefined) return null;
   if (id === undefined || !/^\d{1,16}$/.test(id) || Number(id) > MAX_BIG_ID) {
     const rule = `must be a whole number from 0 to ${MAX_BIG_ID}`;
-    throw new Invalid(`afterId ${rule}: the trctId of the previous page's last row`, { afterId: rule });
+    throw new Invalid(`afterId ${rule}: the trctId of the previous page's last row`, {
+      afterId: rule,
+    });
   }
   if (!KEYSET_ORDERS.has(query.order.field)) {
-    throw new Invalid('afterId pages only in the order of trctId or trctCreatedTime; use page for other orders', { afterId: 'not with this orderField' });
+    throw new Invalid(
+      'afterId pages only in the order of trctId or trctCreatedTime; use page for other orders',
+      { afterId: 'not with this orderField' },
+    );
   }
   if (query.order.field === 'trctId') {
-    if (created !== undefined) throw new Invalid('afterCreated goes with orderField trctCreatedTime', { afterCreated: 'not with this orderField' });
+    if (created !== undefined)
+      throw new Invalid('afterCreated goes with orderField trctCreatedTime', {
+        afterCreated: 'not with this orderField',
+      });
     return { id: Number(id), created: null };
   }
   if (created === undefined || !INSTANT.test(created) || Number.isNaN(Date.parse(created))) {
-    throw new Invalid("afterCreated must be the previous page's last trctCreatedTime (an ISO instant)", { afterCreated: 'must be an ISO instant' });
+    throw new Invalid(
+      "afterCreated must be the previous page's last trctCreatedTime (an ISO instant)",
+      { afterCreated: 'must be an ISO instant' },
+    );
   }
   return { id: Number(id), created: new Date(created).toISOString() };
 }

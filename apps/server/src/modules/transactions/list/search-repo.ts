@@ -68,7 +68,9 @@ export function searchTexts(query: ListQuery): SearchText[] {
 
 /** The order-id search texts alone (migration 0012's behaviour). */
 export function orderIdSearchTexts(query: ListQuery): string[] {
-  return searchTexts(query).filter((t) => t.fields.length === 1 && t.fields[0] === 'trctOrderId').map((t) => t.text);
+  return searchTexts(query)
+    .filter((t) => t.fields.length === 1 && t.fields[0] === 'trctOrderId')
+    .map((t) => t.text);
 }
 
 /**
@@ -83,7 +85,8 @@ const WINDOW = 8;
 /** The end of the text the index is asked for (all of a text of WINDOW characters or fewer). */
 const windowOf = (text: string) => [...text].slice(-WINDOW).join('');
 
-const trigramsOf = (chars: readonly string[]) => chars.slice(2).map((_, i) => chars.slice(i, i + 3).join(''));
+const trigramsOf = (chars: readonly string[]) =>
+  chars.slice(2).map((_, i) => chars.slice(i, i + 3).join(''));
 
 /**
  * PostgreSQL: the window cut into consecutive parts so that none holds a trigram of the text's
@@ -108,7 +111,8 @@ export function windowParts(text: string): string[] {
 }
 
 /** An FTS5 query for (the end of) the text as one phrase in some columns: trigram phrases match any substring. */
-const phrase = (columns: readonly string[], text: string) => `{${columns.join(' ')}} : "${windowOf(text).replace(/"/g, '""')}"`;
+const phrase = (columns: readonly string[], text: string) =>
+  `{${columns.join(' ')}} : "${windowOf(text).replace(/"/g, '""')}"`;
 
 /** The FTS5 tables holding the search text's fields, each with its columns among them. */
 function tablesOf(search: SearchText): Map<string, string[]> {
@@ -123,7 +127,10 @@ function tablesOf(search: SearchText): Map<string, string[]> {
 /** The ids whose indexed fields contain the search text (a union when the fields span tables). */
 function candidateIds(search: SearchText) {
   return sql.join(
-    [...tablesOf(search)].map(([table, columns]) => sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${phrase(columns, search.text)}`),
+    [...tablesOf(search)].map(
+      ([table, columns]) =>
+        sql`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${phrase(columns, search.text)}`,
+    ),
     sql` union `,
   );
 }
@@ -171,11 +178,22 @@ export interface TrigramWindows {
  * PostgreSQL only (nothing on SQLite or when there is no search text). `loweredColumns`: the
  * fields' stored lowered twins (kind-rows-repo.ts), whose trigram indexes are on the twin itself.
  */
-export function trigramWindows(db: DbOrTx, texts: readonly SearchText[], loweredColumns: Readonly<Record<string, string>>): TrigramWindows {
+export function trigramWindows(
+  db: DbOrTx,
+  texts: readonly SearchText[],
+  loweredColumns: Readonly<Record<string, string>>,
+): TrigramWindows {
   const searched = isPostgres(db) ? texts : [];
-  const window = (field: string, text: string) => textContainsInOrder(loweredText(field, loweredColumns[field]), windowParts(text));
+  const window = (field: string, text: string) =>
+    textContainsInOrder(loweredText(field, loweredColumns[field]), windowParts(text));
   return {
-    conditions: searched.map((t) => sql<SqlBool>`(${sql.join(t.fields.map((f) => window(f, t.text)), sql` or `)})`),
+    conditions: searched.map(
+      (t) =>
+        sql<SqlBool>`(${sql.join(
+          t.fields.map((f) => window(f, t.text)),
+          sql` or `,
+        )})`,
+    ),
     fields: new Set(searched.flatMap((t) => t.fields)),
   };
 }

@@ -6,7 +6,10 @@ import { filteredRows, type Filtered } from './list-repo.ts';
 import type { RowSelection } from './list-request.ts';
 
 /** Count and summed paid amount (lunasAmount) per status, over every row that matches. */
-export function rowsByStatus(db: Kysely<Database>, selection: RowSelection): Promise<StatusGroup[]> {
+export function rowsByStatus(
+  db: Kysely<Database>,
+  selection: RowSelection,
+): Promise<StatusGroup[]> {
   return groupByStatus(filteredRows(db, selection, { fields: ['trctStatus', 'lunasAmount'] }));
 }
 
@@ -16,7 +19,11 @@ export function rowsByStatus(db: Kysely<Database>, selection: RowSelection): Pro
  * text matches many of them, several times faster than first collecting every match from the
  * trigram index (bench/README.md); when few match, it collects them.
  */
-export function newestRowsByStatus(db: Kysely<Database>, selection: RowSelection, limit: number): Promise<StatusGroup[]> {
+export function newestRowsByStatus(
+  db: Kysely<Database>,
+  selection: RowSelection,
+  limit: number,
+): Promise<StatusGroup[]> {
   const matching = filteredRows(db, selection, { fields: ['trctId', 'trctStatus', 'lunasAmount'] });
   const newest = matching
     .select([sql.ref('trctStatus').as('trctStatus'), sql.ref('lunasAmount').as('lunasAmount')])
@@ -34,5 +41,9 @@ async function groupByStatus(rows: Filtered): Promise<StatusGroup[]> {
     ])
     .groupBy(sql.ref('trctStatus'))
     .execute();
-  return groups.map((r) => ({ status: String(r.status), count: Number(r.count), minor: Number(r.minor) }));
+  return groups.map((r) => ({
+    status: String(r.status),
+    count: Number(r.count),
+    minor: Number(r.minor),
+  }));
 }

@@ -3,7 +3,13 @@
  * allow (rollup-repo.ts), else from the rows (status-totals-repo.ts). The list's totals and the
  * Home figures both come from here, so they agree for the same range and status.
  */
-import { TRANSACTION_STATUSES, TRX_STATUS, minorToAmount, type TransactionStatusTotal, type TransactionTotals } from '@tagih/contract';
+import {
+  TRANSACTION_STATUSES,
+  TRX_STATUS,
+  minorToAmount,
+  type TransactionStatusTotal,
+  type TransactionTotals,
+} from '@tagih/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.ts';
 import { rollupByStatus, type StatusGroup } from '../rollup-repo.ts';
@@ -28,7 +34,10 @@ export function groupsOfRows(rows: readonly DbRow[]): StatusGroup[] {
 export type StatusSelection = RowSelection & Pick<TransactionListRequest, 'days'>;
 
 /** Per status, from the rollup when it can answer, else from the rows. */
-export async function statusGroups(db: Kysely<Database>, selection: StatusSelection): Promise<StatusGroup[]> {
+export async function statusGroups(
+  db: Kysely<Database>,
+  selection: StatusSelection,
+): Promise<StatusGroup[]> {
   return (await rollupByStatus(db, selection)) ?? (await rowsByStatus(db, selection));
 }
 
@@ -42,7 +51,10 @@ export function statusTotals(groups: readonly StatusGroup[]): TransactionStatusT
 }
 
 /** The list's data.total and its row count (every status, also ones the screen does not name). */
-export function listTotals(groups: readonly StatusGroup[]): { total: TransactionTotals; rows: number } {
+export function listTotals(groups: readonly StatusGroup[]): {
+  total: TransactionTotals;
+  rows: number;
+} {
   const byStatus = statusTotals(groups);
   const paid = byStatus.find((s) => s.status === TRX_STATUS.PAID)!;
   return {
@@ -52,4 +64,8 @@ export function listTotals(groups: readonly StatusGroup[]): { total: Transaction
 }
 
 /** data.total when the rows were not all counted (more matched than EXACT_COUNT_LIMIT): nothing is claimed. */
-export const UNCOUNTED_TOTALS: TransactionTotals = { nominal_lunas: null, count_lunas: null, by_status: [] };
+export const UNCOUNTED_TOTALS: TransactionTotals = {
+  nominal_lunas: null,
+  count_lunas: null,
+  by_status: [],
+};

@@ -1,4 +1,9 @@
-import { companyCreateBody, companyResource, companyUpdateBody, SEARCH_DEBOUNCE_MS } from '@tagih/contract';
+import {
+  companyCreateBody,
+  companyResource,
+  companyUpdateBody,
+  SEARCH_DEBOUNCE_MS,
+} from '@tagih/contract';
 import { COUNT_SUMMARY, routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 export const companiesConfig: MasterScreenConfig = {

@@ -1,4 +1,10 @@
-import { DIALOG_WIDTH, roleCreateBody, roleResource, roleUpdateBody, SEARCH_DEBOUNCE_MS } from '@tagih/contract';
+import {
+  DIALOG_WIDTH,
+  roleCreateBody,
+  roleResource,
+  roleUpdateBody,
+  SEARCH_DEBOUNCE_MS,
+} from '@tagih/contract';
 import { COUNT_SUMMARY, routeTitles, type MasterScreenConfig } from '../master-config.ts';
 
 export const rolesConfig: MasterScreenConfig = {

@@ -26,7 +26,9 @@ export const userRolesConfig: MasterScreenConfig = {
       ...NAMED_ROLES.map((id) => ({ label: ROLE_LABELS[id]!, finds: { usroRoleId: id } })),
       {
         label: 'Lainnya',
-        derive: (counts) => (counts[TOTAL] ?? 0) - NAMED_ROLES.reduce((sum, id) => sum + (counts[ROLE_LABELS[id]!] ?? 0), 0),
+        derive: (counts) =>
+          (counts[TOTAL] ?? 0) -
+          NAMED_ROLES.reduce((sum, id) => sum + (counts[ROLE_LABELS[id]!] ?? 0), 0),
       },
       { label: TOTAL },
     ],

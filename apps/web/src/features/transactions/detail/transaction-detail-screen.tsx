@@ -6,7 +6,15 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, dashboardUrl, MAX_BIG_ID, MESSAGES, readPathId, TRANSACTION_LIST_PATHS, type TransactionKindDef } from '@tagih/contract';
+import {
+  can,
+  dashboardUrl,
+  MAX_BIG_ID,
+  MESSAGES,
+  readPathId,
+  TRANSACTION_LIST_PATHS,
+  type TransactionKindDef,
+} from '@tagih/contract';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useAccess } from '../../../api/get-status.ts';
@@ -24,7 +32,8 @@ export interface TransactionDetailScreenProps {
 }
 
 /** '123' -> 123; anything the server's path rule refuses (transactionIdParams: a bigint id) -> null. */
-export const parseTrctId = (text: string | undefined): number | null => readPathId(text, MAX_BIG_ID);
+export const parseTrctId = (text: string | undefined): number | null =>
+  readPathId(text, MAX_BIG_ID);
 
 /**
  * One transaction's whole story at /dashboard/transaction-va/{trctId} (or
@@ -42,17 +51,36 @@ export function TransactionDetailScreen({ kind, listTitle }: TransactionDetailSc
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(listUrl));
   const t = detail.data?.transaction;
   const canAct = can(access, kind.area, 'read');
-  const notFound = trctId === null || (detail.error instanceof ApiError && detail.error.httpStatus === 404);
+  const notFound =
+    trctId === null || (detail.error instanceof ApiError && detail.error.httpStatus === 404);
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+          mb: 3,
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h5"
+            component="h1"
+            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+          >
             Detail Transaksi{t ? ` ${t.trctOrderId}` : ''}
           </Typography>
           <Breadcrumbs aria-label="breadcrumb" separator=">" sx={{ mt: 0.5, fontSize: 14 }}>
-            <Link component={RouterLink} to={dashboardUrl('home')} underline="hover" color="primary">
+            <Link
+              component={RouterLink}
+              to={dashboardUrl('home')}
+              underline="hover"
+              color="primary"
+            >
               Home
             </Link>
             <Link component={RouterLink} to={listUrl} underline="hover" color="primary">
@@ -73,13 +101,17 @@ export function TransactionDetailScreen({ kind, listTitle }: TransactionDetailSc
                 place="detail"
                 status={t.trctStatus}
                 permitted={canAct}
-                onClick={() => actionDialog.ask({ action: 'inquiry', trctId: t.trctId, orderId: t.trctOrderId })}
+                onClick={() =>
+                  actionDialog.ask({ action: 'inquiry', trctId: t.trctId, orderId: t.trctOrderId })
+                }
               />
               <ResendButton
                 place="detail"
                 status={t.trctStatus}
                 permitted={canAct}
-                onClick={() => actionDialog.ask({ action: 'resend', trctId: t.trctId, orderId: t.trctOrderId })}
+                onClick={() =>
+                  actionDialog.ask({ action: 'resend', trctId: t.trctId, orderId: t.trctOrderId })
+                }
               />
             </>
           )}

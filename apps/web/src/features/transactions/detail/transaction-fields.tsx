@@ -1,7 +1,12 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_BUSINESS_TZ, formatDateTime, formatRupiah, type TransactionDetail } from '@tagih/contract';
+import {
+  DEFAULT_BUSINESS_TZ,
+  formatDateTime,
+  formatRupiah,
+  type TransactionDetail,
+} from '@tagih/contract';
 import type { ReactNode } from 'react';
 import { EMPTY_CELL } from '../../../components/empty-cell.ts';
 import { NotificationStatusChip } from '../../../monitoring/notification-status-chip.tsx';
@@ -15,12 +20,16 @@ export interface DetailField {
   copy?: string | null;
 }
 
-const text = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? EMPTY_CELL : String(value));
-const time = (value: string | null | undefined): string => text(formatDateTime(value ?? null, DEFAULT_BUSINESS_TZ));
+const text = (value: string | number | null | undefined): string =>
+  value === null || value === undefined || value === '' ? EMPTY_CELL : String(value);
+const time = (value: string | null | undefined): string =>
+  text(formatDateTime(value ?? null, DEFAULT_BUSINESS_TZ));
 const money = (value: number | null): string => (value === null ? EMPTY_CELL : formatRupiah(value));
 
 /** Every field of the transaction, its VA or QRIS detail and its notification, in sections. */
-export function detailSections(detail: TransactionDetail): { title: string; fields: DetailField[] }[] {
+export function detailSections(
+  detail: TransactionDetail,
+): { title: string; fields: DetailField[] }[] {
   const t = detail.transaction;
   const sections: { title: string; fields: DetailField[] }[] = [
     {
@@ -46,7 +55,11 @@ export function detailSections(detail: TransactionDetail): { title: string; fiel
       fields: [
         { label: 'No. VA', value: text(t.trctVirtualAccountNo), copy: t.trctVirtualAccountNo },
         { label: 'Nama', value: text(t.trctVirtualAccountName) },
-        { label: 'No. VA (bank)', value: text(v.trvaVirtualAccountNo), copy: v.trvaVirtualAccountNo },
+        {
+          label: 'No. VA (bank)',
+          value: text(v.trvaVirtualAccountNo),
+          copy: v.trvaVirtualAccountNo,
+        },
         { label: 'Nama (bank)', value: text(v.trvaVirtualAccountName) },
         { label: 'Partner Service ID', value: text(v.trvaPartnerServiceId.trim()) },
         { label: 'Customer No.', value: text(v.trvaCustomerNo), copy: v.trvaCustomerNo },
@@ -89,14 +102,41 @@ function FieldList({ fields }: { fields: DetailField[] }) {
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 1 } }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0, sm: 1 },
+      }}
     >
       {fields.map((field) => (
         <Box key={field.label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ pt: { xs: 1, sm: 0 }, display: 'flex', alignItems: 'center', minHeight: { sm: 28 } }}>
+          <Typography
+            component="dt"
+            variant="body2"
+            color="text.secondary"
+            sx={{
+              pt: { xs: 1, sm: 0 },
+              display: 'flex',
+              alignItems: 'center',
+              minHeight: { sm: 28 },
+            }}
+          >
             {field.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, display: 'flex', alignItems: 'center', minHeight: 28, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{
+              m: 0,
+              display: 'flex',
+              alignItems: 'center',
+              minHeight: 28,
+              minWidth: 0,
+              overflowWrap: 'anywhere',
+            }}
+          >
             <span>{field.value}</span>
             {field.copy ? <CopyButton label={field.label} value={field.copy} /> : null}
           </Typography>
@@ -109,9 +149,22 @@ function FieldList({ fields }: { fields: DetailField[] }) {
 /** The transaction's fields, one card per section. */
 export function TransactionFields({ detail }: { detail: TransactionDetail }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        alignItems: 'start',
+      }}
+    >
       {detailSections(detail).map((section) => (
-        <Paper key={section.title} variant="outlined" component="section" aria-label={section.title} sx={{ p: 2 }}>
+        <Paper
+          key={section.title}
+          variant="outlined"
+          component="section"
+          aria-label={section.title}
+          sx={{ p: 2 }}
+        >
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
             {section.title}
           </Typography>

@@ -41,7 +41,7 @@ function serviceExample(path: string, text = section) {
   const before = text.slice(0, from);
   const after = text.slice(from);
   const body = before.slice(before.lastIndexOf('```\n{') + 4, before.lastIndexOf('}\n```') + 1);
-  const answer = /Answer:\n```\n(\{[\s\S]*?\})\n```/.exec(after)?.[1];
+  const answer = /Answer:\n+```\n(\{[\s\S]*?\})\n```/.exec(after)?.[1];
   return {
     body,
     signature: must(/X-SIGNATURE {2}= (\S+)/.exec(after), `signature of ${path}`),

@@ -32,7 +32,8 @@ describe('logs of a full start, sign-in and stop', () => {
   beforeAll(async () => {
     server = startServer({
       ...SECRETS,
-      LOG_LEVEL: 'info',
+      // Request lines are written at debug (ops/request-log.ts); info keeps failures only.
+      LOG_LEVEL: 'debug',
       PORT: '0',
       DATABASE_URL: `sqlite:${join(dir, 'tagih.db')}`,
       DEMO_DATA: 'true',

@@ -191,20 +191,23 @@ export type TableRow = Record<string, string>;
 
 /** The visible table page as header → cell text (Actions left out). Needs every column rendered (a wide viewport). */
 export async function readTable(page: Page): Promise<TableRow[]> {
-  const headers = (await grid(page).getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
-  // One read for all cells: a page of 100 rows stays quick.
-  const cells = (await grid(page).getByRole('cell').allInnerTexts()).map((c) => c.trim());
-  expect(cells.length % headers.length, 'every row has a cell per column').toBe(0);
-  const result: TableRow[] = [];
-  for (let start = 0; start < cells.length; start += headers.length) {
-    const record: TableRow = {};
-    headers.forEach((header, i) => {
-      // The checkbox column (bulk actions) has no header and nothing to read.
-      if (header !== 'Actions' && header !== '') record[header] = cells[start + i]!;
-    });
-    result.push(record);
-  }
-  return result;
+  // Each cell names its column (data-label, the header's name): read by name, so a phone's cards
+  // (where each cell shows that name before its value, data-table.css) read the same. One read for
+  // all rows: a page of 100 rows stays quick.
+  const rows = await grid(page)
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td[data-label]')).map((td) => {
+          const label = td.getAttribute('data-label')!;
+          const text = (td as HTMLElement).innerText.trim();
+          return [label, text.startsWith(label) ? text.slice(label.length).trim() : text] as const;
+        }),
+      ),
+    );
+  return rows
+    .filter((cells) => cells.length > 0)
+    .map((cells) => Object.fromEntries(cells.filter(([label]) => label !== 'Actions')));
 }
 
 /** Status Pelunasan: Nominal and Jumlah Transaksi as shown. */

@@ -273,8 +273,9 @@ test.describe('saved views', () => {
       'Created Time',
       'Actions',
     ]);
+    // Notifications open on the last 30 days.
     await expect(page.getByRole('textbox', { name: 'Select Date Range' })).toHaveValue(
-      'Semua tanggal',
+      `${addDays(businessToday(), -29)} - ${businessToday()}`,
     );
     await page
       .getByRole('navigation', { name: 'Tampilan tersimpan' })

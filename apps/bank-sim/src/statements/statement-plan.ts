@@ -104,10 +104,15 @@ export async function planDay(
       });
   });
 
-  const open = (await book.unpaidDuring(start, end))
-    .filter((b) => accountOf.has(b.bank.toLowerCase()))
-    .sort((a, b) => a.virtualAccountNo.localeCompare(b.virtualAccountNo));
-  const flagLost = open[seed % Math.max(1, open.length)];
+  // The open bill whose hash with the day is least: the choice stays when other bills are paid.
+  const open = (await book.unpaidDuring(start, end)).filter((b) =>
+    accountOf.has(b.bank.toLowerCase()),
+  );
+  const rank = (b: OpenBill) => hashOf(`${day}|${b.virtualAccountNo}`);
+  const flagLost = open.reduce<OpenBill | undefined>(
+    (best, b) => (best === undefined || rank(b) < rank(best) ? b : best),
+    undefined,
+  );
   if (flagLost) {
     onFlagLost?.(flagLost.virtualAccountNo, at(day, 10 * 3600 + (seed % 3600)));
     drafts.push({

@@ -57,21 +57,15 @@ export function demoBankBook(db: DbOrTx): BankBook {
         ];
       });
     },
-    async unpaidDuring(start: Date, end: Date): Promise<OpenBill[]> {
-      const endIso = end.toISOString();
+    async unpaidDuring(start: Date): Promise<OpenBill[]> {
       const rows = await db
         .selectFrom('transactions as t')
         .innerJoin('transaction_va as v', 'v.trvaTrctId', 't.trctId')
         .select(['t.trctBank', 'v.trvaVirtualAccountNo', 'v.trvaCustomerNo', 't.trctTotalAmount'])
         .where('t.trctType', '=', 'VA')
         .where('t.trctCreatedTime', '<', start.toISOString())
-        // Unpaid then (paid later counts too, so that a day's choice stays the same once made).
-        .where((eb) =>
-          eb.or([
-            eb('t.trctStatus', '=', TRX_STATUS.UNPAID),
-            eb.and([eb('t.trctStatus', '=', TRX_STATUS.PAID), eb('t.trctLunasTime', '>=', endIso)]),
-          ]),
-        )
+        // Still unpaid: a bill Tagih holds as paid (even on a later day) is no "status" break.
+        .where('t.trctStatus', '=', TRX_STATUS.UNPAID)
         .orderBy('t.trctId')
         .limit(OPEN_BILLS * 5)
         .execute();

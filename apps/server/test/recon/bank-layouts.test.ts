@@ -37,7 +37,7 @@ async function read(path: string, mapping: CsvMapping | null = null) {
   const format = detectFormat(head);
   const events: StatementEvent[] = [];
   for await (const e of statementEvents(path, format, head, mapping)) events.push(e);
-  const checked = await checkStatement(statementEvents(path, format, head, mapping), LATEST);
+  const [checked] = await checkStatement(statementEvents(path, format, head, mapping), LATEST);
   return {
     format,
     checked,

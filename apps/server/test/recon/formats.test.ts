@@ -100,7 +100,7 @@ describe('statement formats', () => {
       closingMinor: 216_750_100,
       closingDay: '2026-11-19',
     });
-    const checked = await checkStatement(
+    const [checked] = await checkStatement(
       statementEvents(fixture('bri-2026-11-19.mt940'), 'mt940', '', null),
       '2026-11-21',
     );
@@ -160,7 +160,7 @@ describe('statement formats', () => {
       closingMinor: 142_749_000,
       declared: { credits: { count: 2, minor: 43_749_000 } },
     });
-    const checked = await checkStatement(
+    const [checked] = await checkStatement(
       statementEvents(
         fixture('bca-bisnis-2026-11-19.csv'),
         'bca-csv',
@@ -193,7 +193,7 @@ describe('statement formats', () => {
         narrative: 'BIAYA TRANSFER',
       }),
     ]);
-    const checked = await checkStatement(
+    const [checked] = await checkStatement(
       statementEvents(
         fixture('mandiri-mcm-2026-11-19.csv'),
         'mandiri-csv',

@@ -214,4 +214,90 @@ describe.each(DIALECTS)('statements as banks write them, imported (%s)', (dialec
       lines: await count('recon_lines'),
     }).toEqual(before);
   });
+
+  describe('a file of several accounts (an MT940 with several :25:)', () => {
+    const SECOND = '5550001112223';
+    const message = (ref: string, account: string, amount: string, remark: string) =>
+      [
+        `:20:${ref}`,
+        `:25:${account}`,
+        ':28C:00001/001',
+        ':60F:C261119IDR0,00',
+        `:61:2611201120C${amount}NTRFNONREF//${ref}`,
+        `:86:${remark}`,
+        `:62F:C261120IDR${amount}`,
+        '-',
+      ].join('\r\n');
+    const twoAccounts = [
+      message('MULTI0001', '0123456789012', '175000,00', 'TRSF E-BANKING CR 2011 PT SATU'),
+      message('MULTI0002', SECOND, '225000,00', 'TRSF E-BANKING CR 2011 PT DUA'),
+      '',
+    ].join('\r\n');
+    const counts = async () => ({
+      statements: await count('recon_statements'),
+      lines: await count('recon_lines'),
+    });
+
+    it('an account of the file that is not known refuses the whole file: nothing is written', async () => {
+      const before = await counts();
+      const res = await importFile(ctx, token, 'two-accounts.sta', {}, twoAccounts);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().status.message).toContain(`Account ${SECOND} is not a known bank account`);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('one statement per account, the first in the answer and the others in moreAccounts; the same file again adds nothing', async () => {
+      const second = await createAccount(ctx, token, {
+        baccBank: 'BRI',
+        baccAccountNo: SECOND,
+        baccName: 'BRI Penampungan',
+        baccCompIds: [company.compId],
+      });
+      const chosen = await importFile(
+        ctx,
+        token,
+        'two-accounts.sta',
+        { baccId: String(accounts.bri) },
+        twoAccounts,
+      );
+      expect(chosen.statusCode, chosen.body).toBe(400);
+      expect(chosen.json().status.message).toContain('holds the statements of 2 accounts');
+
+      const res = await importFile(ctx, token, 'two-accounts.sta', {}, twoAccounts);
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json().data;
+      expect(answer).toMatchObject({
+        baccId: accounts.bri,
+        accountNo: '0123456789012',
+        lines: 1,
+        credits: 1,
+        alreadyImported: false,
+        moreAccounts: [
+          {
+            baccId: second,
+            accountNo: SECOND,
+            lines: 1,
+            credits: 1,
+            alreadyImported: false,
+          },
+        ],
+      });
+      const listed = await ctx.inject({ method: 'GET', url: '/api/recon/statements', token });
+      const rows = (
+        listed.json().data.data as { fileName: string; accountNo: string; lines: number }[]
+      ).filter((r) => r.fileName === 'two-accounts.sta');
+      expect(rows.map((r) => [r.accountNo, r.lines]).sort()).toEqual([
+        ['0123456789012', 1],
+        [SECOND, 1],
+      ]);
+
+      const again = await importFile(ctx, token, 'two-accounts.sta', {}, twoAccounts);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toMatchObject({
+        stmtId: answer.stmtId,
+        alreadyImported: true,
+        moreAccounts: [{ stmtId: answer.moreAccounts[0].stmtId, alreadyImported: true }],
+      });
+    });
+  });
 });

@@ -156,6 +156,7 @@ describe.each(DIALECTS)('statement import (%s)', (dialect) => {
       alreadyImported: false,
       format: 'mt940',
       baccId: accounts.bri,
+      accountNo: '0123456789012',
       lines: 10,
       skippedLines: 0,
       pendingLines: 0,

@@ -40,8 +40,14 @@ async function read(path: string) {
     entries: events.filter((e): e is Entry => e.type === 'entry'),
   };
 }
-const check = async (path: string) =>
+const checkAll = async (path: string) =>
   checkStatement(statementEvents(path, 'mt940', await headOf(path), null), LATEST);
+/** A file of one account: its one checked statement. */
+const check = async (path: string) => {
+  const statements = await checkAll(path);
+  expect(statements).toHaveLength(1);
+  return statements[0]!;
+};
 async function refusal(path: string): Promise<StatementRefusal> {
   try {
     await check(path);
@@ -222,6 +228,11 @@ describe('MT940 variants as banks write them', () => {
       'start 9876543210 50000',
       'entry 200000',
       'end 250000',
+    ]);
+    // One checked statement per account, each with its own lines and period.
+    expect(await checkAll(file(text))).toMatchObject([
+      { accountNo: '0123456789', lines: 1, fromDay: '2026-11-19', toDay: '2026-11-19' },
+      { accountNo: '9876543210', lines: 1, fromDay: '2026-11-19', toDay: '2026-11-19' },
     ]);
   });
 

@@ -215,7 +215,8 @@ export const breakCountsSchema = z.object(
 );
 export type BreakCounts = z.infer<typeof breakCountsSchema>;
 
-export const statementImportResult = z.object({
+/** What the import of one account's statement wrote. */
+const accountImportResult = z.object({
   stmtId: z.number(),
   /** The very same file was imported before: nothing was written, its first result is given. */
   alreadyImported: z.boolean(),
@@ -239,8 +240,15 @@ export const statementImportResult = z.object({
   ),
   /** Paid transactions of the statement's days not on it yet, before RECON_EXPECTED_DAYS business days. */
   expected: z.number(),
+  /** The account the statement is of (results stored before it was given lack it). */
+  accountNo: z.string().optional(),
+});
+/** The file's first account's result; a file of several accounts (MT940) gives the others in `moreAccounts`. */
+export const statementImportResult = accountImportResult.extend({
+  moreAccounts: z.array(accountImportResult).optional(),
 });
 export type StatementImportResult = z.infer<typeof statementImportResult>;
+export type AccountImportResult = z.infer<typeof accountImportResult>;
 
 export const statementRow = z.object({
   stmtId: z.number(),

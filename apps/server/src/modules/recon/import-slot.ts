@@ -1,8 +1,9 @@
 /**
  * One statement import per user at a time: the upload route takes the user's slot before a byte
  * of the file is read (its preParsing hook, after the access guard) and holds it until the answer
- * is sent or the client goes. Another upload of the same user meanwhile answers 429 with
- * Retry-After and is not read. The slot is a lease in the action_throttle table (as the large
+ * is about to be sent (its onSend hook: a next upload sent on the answer finds it free) or the
+ * client goes. Another upload of the same user meanwhile answers 429 with Retry-After and is not
+ * read. The slot is a lease in the action_throttle table (as the large
  * reads' slot), so it holds across servers; it is renewed while held, and frees itself when its
  * server dies (IMPORT_LEASE_MS).
  */
@@ -16,6 +17,9 @@ import { IMPORT_RETRY_SECONDS } from './statement-import.ts';
 
 export const IMPORT_IN_PROGRESS =
   'Another statement import of yours is still running. Please wait until it has finished, then try again.';
+
+/** The release of each request's slot, taken in preParsing. */
+const held = new WeakMap<FastifyRequest, () => Promise<void>>();
 
 export async function takeImportSlot(
   deps: AppDeps,
@@ -33,20 +37,27 @@ export async function takeImportSlot(
     IMPORT_LEASE_MS / 4,
   );
   renewing.unref();
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    clearInterval(renewing);
-    void lease
-      .release()
-      .catch((error: unknown) =>
-        reply.log.error(
-          { err: error },
-          'import slot not released; it frees itself when its lease runs out',
-        ),
-      );
+  let released: Promise<void> | null = null;
+  const release = (): Promise<void> => {
+    released ??= (async () => {
+      clearInterval(renewing);
+      await lease
+        .release()
+        .catch((error: unknown) =>
+          reply.log.error(
+            { err: error },
+            'import slot not released; it frees itself when its lease runs out',
+          ),
+        );
+    })();
+    return released;
   };
-  reply.raw.once('close', release);
-  if (reply.raw.destroyed) release();
+  held.set(request, release);
+  reply.raw.once('close', () => void release());
+  if (reply.raw.destroyed) void release();
+}
+
+/** Frees the user's slot before the answer goes out (the route's onSend), so a next upload sent on the answer finds it free. */
+export async function releaseImportSlot(request: FastifyRequest): Promise<void> {
+  await held.get(request)?.();
 }

@@ -46,7 +46,7 @@ import { bulkResolve } from './resolve-bulk.ts';
 import { resolveBreak } from './resolve-one.ts';
 import { ImportProgressBoard } from './import-progress.ts';
 import { importStatement } from './statement-import.ts';
-import { takeImportSlot } from './import-slot.ts';
+import { releaseImportSlot, takeImportSlot } from './import-slot.ts';
 import { listStatements } from './statements.ts';
 
 const tags = ['reconciliation'];
@@ -64,6 +64,10 @@ export const reconRoutes =
       preParsing: async (request, reply, payload) => {
         await app.admitRequest(request);
         await takeImportSlot(deps, request, reply);
+        return payload;
+      },
+      onSend: async (request, _reply, payload) => {
+        await releaseImportSlot(request);
         return payload;
       },
       schema: {

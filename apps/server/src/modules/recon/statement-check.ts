@@ -1,9 +1,10 @@
 /**
- * The first pass over a statement, writing nothing: every section's opening balance + credits −
- * debits must be its closing balance (MT942: its declared totals; a CSV with a balance column:
- * each row's balance), rupiah only, one account, each day's lines together (the fingerprints count
+ * The first pass over a statement file, writing nothing: every section's opening balance + credits
+ * − debits must be its closing balance (MT942: its declared totals; a CSV with a balance column:
+ * each row's balance), rupiah only, each account's lines of a day together (the fingerprints count
  * repeats per day), and every date real, inside the section's declared period and not after
- * tomorrow. The first failure is a StatementRefusal naming the line.
+ * tomorrow. A file of several accounts (an MT940 with several :25:) gives one checked statement per
+ * account, in the order they first appear. The first failure is a StatementRefusal naming the line.
  */
 import { formatMinorIdr } from '@tagih/contract';
 import {
@@ -55,46 +56,53 @@ class SectionState {
   }
 }
 
+/** One account's statement as the check reads it, with the day its lines are at. */
+class AccountState {
+  readonly out: CheckedStatement;
+  currentDay: string | null = null;
+  readonly closedDays = new Set<string>();
+  constructor(accountNo: string | null) {
+    this.out = {
+      accountNo,
+      reference: null,
+      variant: null,
+      fromDay: null,
+      toDay: null,
+      lines: 0,
+      pending: 0,
+      balanceChecked: true,
+    };
+  }
+  widen(day: string | null) {
+    if (!day) return;
+    if (this.out.fromDay === null || day < this.out.fromDay) this.out.fromDay = day;
+    if (this.out.toDay === null || day > this.out.toDay) this.out.toDay = day;
+  }
+}
+
+/** The checked statements of a file: one per account it names (a section naming none is the account's before it). */
 export async function checkStatement(
   events: AsyncIterable<StatementEvent>,
   latestDay: string,
-): Promise<CheckedStatement> {
-  const out: CheckedStatement = {
-    accountNo: null,
-    reference: null,
-    variant: null,
-    fromDay: null,
-    toDay: null,
-    lines: 0,
-    pending: 0,
-    balanceChecked: true,
-  };
+): Promise<CheckedStatement[]> {
+  const accounts = new Map<string | null, AccountState>();
+  let account = null as AccountState | null;
   let section: SectionState | null = null;
-  let currentDay: string | null = null;
-  const closedDays = new Set<string>();
-  const widen = (day: string | null) => {
-    if (!day) return;
-    if (out.fromDay === null || day < out.fromDay) out.fromDay = day;
-    if (out.toDay === null || day > out.toDay) out.toDay = day;
-  };
+  let pendingBeforeStart = 0;
 
   const onStart = (e: SectionStart) => {
     if (e.currency && e.currency !== 'IDR')
       throw new StatementRefusal(e.lineNo, `currency ${e.currency} is not rupiah (IDR)`);
-    const account = accountDigits(e.accountNo);
-    if (account && out.accountNo && account !== out.accountNo)
-      throw new StatementRefusal(
-        e.lineNo,
-        `account ${account} differs from ${out.accountNo} above: one account per file`,
-      );
-    out.accountNo ??= account;
-    out.reference ??= e.reference;
-    out.variant ??= e.variant;
-    widen(e.periodTo);
+    const number = accountDigits(e.accountNo) ?? account?.out.accountNo ?? null;
+    account = accounts.get(number) ?? new AccountState(number);
+    accounts.set(number, account);
+    account.out.reference ??= e.reference;
+    account.out.variant ??= e.variant;
+    account.widen(e.periodTo);
     section = new SectionState(e);
   };
 
-  const onEntry = (s: SectionState, e: Entry) => {
+  const onEntry = (a: AccountState, s: SectionState, e: Entry) => {
     if (e.bookedDay > latestDay)
       throw new StatementRefusal(e.lineNo, `date ${e.bookedDay} is in the future`);
     const { periodFrom, periodTo } = s.start;
@@ -104,14 +112,14 @@ export async function checkStatement(
         `date ${e.bookedDay} is outside the statement's period ${periodFrom ?? '…'} to ${periodTo ?? '…'}`,
       );
     }
-    if (e.bookedDay !== currentDay) {
-      if (closedDays.has(e.bookedDay))
+    if (e.bookedDay !== a.currentDay) {
+      if (a.closedDays.has(e.bookedDay))
         throw new StatementRefusal(
           e.lineNo,
           `lines of ${e.bookedDay} appear again after other days; each day's lines must be together`,
         );
-      if (currentDay) closedDays.add(currentDay);
-      currentDay = e.bookedDay;
+      if (a.currentDay) a.closedDays.add(a.currentDay);
+      a.currentDay = e.bookedDay;
     }
     const amount = BigInt(e.amountMinor);
     if (e.direction === 'C') {
@@ -136,11 +144,11 @@ export async function checkStatement(
     }
     if (s.minDay === null || e.bookedDay < s.minDay) s.minDay = e.bookedDay;
     if (s.maxDay === null || e.bookedDay > s.maxDay) s.maxDay = e.bookedDay;
-    widen(e.bookedDay);
-    out.lines++;
+    a.widen(e.bookedDay);
+    a.out.lines++;
   };
 
-  const onEnd = (s: SectionState, e: SectionEnd) => {
+  const onEnd = (a: AccountState, s: SectionState, e: SectionEnd) => {
     const opening = s.start.openingMinor ?? e.openingMinor;
     let checked = false;
     if (opening !== null && e.closingMinor !== null) {
@@ -171,23 +179,43 @@ export async function checkStatement(
         e.lineNo,
         `a line of ${s.maxDay} is after the closing balance's date ${e.closingDay}`,
       );
-    widen(e.closingDay);
+    a.widen(e.closingDay);
     // Balances checked row by row count too (a CSV with a balance column).
     if (!checked && !(s.creditCount + s.debitCount > 0 && s.balance !== null))
-      out.balanceChecked = false;
+      a.out.balanceChecked = false;
   };
 
   for await (const e of events) {
     if (e.type === 'start') onStart(e);
-    else if (e.type === 'pending') out.pending++;
-    else if (!section) throw new StatementRefusal(e.lineNo, 'a line before its statement began');
-    else if (e.type === 'entry') onEntry(section, e);
+    else if (e.type === 'pending') {
+      if (account) account.out.pending++;
+      else pendingBeforeStart++;
+    } else if (!section || !account)
+      throw new StatementRefusal(e.lineNo, 'a line before its statement began');
+    else if (e.type === 'entry') onEntry(account, section, e);
     else {
-      onEnd(section, e);
+      onEnd(account, section, e);
       section = null;
     }
   }
-  if (out.lines === 0 && out.fromDay === null)
+  const checked = [...accounts.values()].map((a) => a.out);
+  if (checked.every((c) => c.lines === 0 && c.fromDay === null))
     throw new StatementRefusal(null, 'the file holds no statement lines');
-  return out;
+  checked[0]!.pending += pendingBeforeStart;
+  return checked;
+}
+
+/**
+ * The events of one account's sections, by the check's rule (a section naming no account is the
+ * account's before it): what an import of a file of several accounts writes for each.
+ */
+export async function* sectionsOf(
+  events: AsyncIterable<StatementEvent>,
+  accountNo: string | null,
+): AsyncIterable<StatementEvent> {
+  let current: string | null = null;
+  for await (const e of events) {
+    if (e.type === 'start') current = accountDigits(e.accountNo) ?? current;
+    if (current === accountNo) yield e;
+  }
 }

@@ -2,10 +2,12 @@
  * Imports a bank statement file: one pass over its bytes (file-scan.ts: its hash, no line over
  * MAX_LINE_BYTES), the format (named, or detected), the account (named, or found by the number the
  * file carries; it must be known and the user must reach all its companies), a check of the whole
- * file that writes nothing (statement-check.ts), then the write, one account at a time: the
- * statement row as `importing`, its lines read as a stream and written and matched in batches of
- * LINE_BATCH, each batch in a short database transaction of its own (other writers wait for one
- * batch, never for the file); the lines no rule took (1:N, then missing in Tagih) in batches too;
+ * file that writes nothing (statement-check.ts; a file of several accounts gives one statement per
+ * account, each account known and the user's before anything is written, then each imported as
+ * below, so a failure in a later account leaves the earlier ones whole and complete), then the
+ * write, one account at a time: the statement row as `importing`, its lines read as a stream and
+ * written and matched in batches of LINE_BATCH, each batch in a short database transaction of its
+ * own (other writers wait for one batch, never for the file); the lines no rule took (1:N, then missing in Tagih) in batches too;
  * and in one last transaction the paid transactions the statement should have carried (missing at
  * the bank), the breaks its matches settle, the counts, `complete`, and recon.statement.imported.
  * A failure on the way takes everything back (import-cleanup.ts) and leaves the row `failed` with
@@ -52,7 +54,12 @@ import { matchCreditLines } from './matching/match-lines.ts';
 import { flagMissingAtBank } from './matching/missing-at-bank.ts';
 import { settleUnidentified, type DayTotals } from './matching/unidentified.ts';
 import { companyScope, reachesAll } from './scope.ts';
-import { accountDigits, checkStatement, type CheckedStatement } from './statement-check.ts';
+import {
+  accountDigits,
+  checkStatement,
+  sectionsOf,
+  type CheckedStatement,
+} from './statement-check.ts';
 
 /** What an import refused with 429 is told to wait: an import of a day takes seconds. */
 export const IMPORT_RETRY_SECONDS = 10;
@@ -205,52 +212,33 @@ async function importChecked(
       ),
       seen,
     );
-    const checked = await checkStatement(events, addDays(businessDate(now, tz), 1));
-    const account = await chooseAccount(deps, request, accountDigits(checked.accountNo));
-    if (!reachesAll(await companyScope(deps, actor.session), account.compIds)) {
-      throw new Forbidden(
-        'You may import only the statements of accounts whose companies are all yours',
+    const statements = await checkStatement(events, addDays(businessDate(now, tz), 1));
+    if (statements.length > 1 && request.baccId !== undefined) {
+      const numbers = statements.map((c) => c.accountNo ?? '?').join(', ');
+      throw new Invalid(
+        `The file holds the statements of ${statements.length} accounts (${numbers}): import it without choosing a bank account`,
+        { baccId: 'must be left out for a file of several accounts' },
       );
     }
-    // One import per account at a time, across servers: two would race for the same lines' fingerprints.
-    const lease = await takeLease(deps, `reconImport:account:${account.baccId}`, IMPORT_LEASE_MS);
-    if (!lease)
-      throw new TooManyRequests(
-        `Another statement of ${account.bank} ${account.accountNo} is being imported. Please wait until it has finished, then try again.`,
-        IMPORT_RETRY_SECONDS,
-      );
-    try {
-      await cleanAbandonedImports(deps);
-      const earlier = await lines.statementByHash(deps.db, account.baccId, hash);
-      if (earlier?.stmtState === 'complete') return answerOf(earlier, true);
-      if (earlier)
-        throw new Conflict(
-          'This file is being imported right now; its result will be on the statements list.',
+    // Every account known and wholly the user's before anything is written.
+    const scope = await companyScope(deps, actor.session);
+    const targets: { account: AccountScope; checked: CheckedStatement }[] = [];
+    for (const checked of statements) {
+      const account = await chooseAccount(deps, request, accountDigits(checked.accountNo));
+      if (!reachesAll(scope, account.compIds))
+        throw new Forbidden(
+          'You may import only the statements of accounts whose companies are all yours',
         );
-      progress('writing', 0, checked.lines);
-      return await write(deps, actor, {
-        file,
-        format,
-        head,
-        mapping: mappingOf(account),
-        account,
-        checked,
-        hash,
-        now,
-        progress,
-        keepLease: () => lease.renew(),
-      });
-    } catch (error) {
-      // The same file, uploaded at the same moment, committed first.
-      const twin =
-        violationOf(error)?.kind === 'unique'
-          ? await lines.statementByHash(deps.db, account.baccId, hash)
-          : undefined;
-      if (twin?.stmtState === 'complete') return answerOf(twin, true);
-      throw error;
-    } finally {
-      await lease.release().catch(() => undefined);
+      targets.push({ account, checked });
     }
+    const results: StatementImportResult[] = [];
+    for (const { account, checked } of targets) {
+      const only = statements.length > 1 ? checked.accountNo : undefined;
+      const prepared = { file, format, head, mapping: mappingOf(account), account, checked };
+      results.push(await importAccount(deps, actor, { ...prepared, only, hash, now, progress }));
+    }
+    const [first, ...more] = results;
+    return more.length > 0 ? { ...first!, moreAccounts: more } : first!;
   } catch (error) {
     if (error instanceof StatementRefusal) {
       const audit = {
@@ -270,6 +258,43 @@ async function importChecked(
       throw refused(error);
     }
     throw error;
+  }
+}
+
+/** One account's statement of the file: under the account's lease, the same file again answers its first result. */
+async function importAccount(
+  deps: AppDeps,
+  actor: Actor,
+  p: Omit<Prepared, 'keepLease'>,
+): Promise<StatementImportResult> {
+  const { account, hash } = p;
+  // One import per account at a time, across servers: two would race for the same lines' fingerprints.
+  const lease = await takeLease(deps, `reconImport:account:${account.baccId}`, IMPORT_LEASE_MS);
+  if (!lease)
+    throw new TooManyRequests(
+      `Another statement of ${account.bank} ${account.accountNo} is being imported. Please wait until it has finished, then try again.`,
+      IMPORT_RETRY_SECONDS,
+    );
+  try {
+    await cleanAbandonedImports(deps);
+    const earlier = await lines.statementByHash(deps.db, account.baccId, hash);
+    if (earlier?.stmtState === 'complete') return answerOf(earlier, true);
+    if (earlier)
+      throw new Conflict(
+        'This file is being imported right now; its result will be on the statements list.',
+      );
+    p.progress('writing', 0, p.checked.lines);
+    return await write(deps, actor, { ...p, keepLease: () => lease.renew() });
+  } catch (error) {
+    // The same file, uploaded at the same moment, committed first.
+    const twin =
+      violationOf(error)?.kind === 'unique'
+        ? await lines.statementByHash(deps.db, account.baccId, hash)
+        : undefined;
+    if (twin?.stmtState === 'complete') return answerOf(twin, true);
+    throw error;
+  } finally {
+    await lease.release().catch(() => undefined);
   }
 }
 
@@ -329,6 +354,8 @@ interface Prepared {
   mapping: ReturnType<typeof mappingOf>;
   account: AccountScope;
   checked: CheckedStatement;
+  /** A file of several accounts: the account whose sections are written (statement-check.ts sectionsOf). */
+  only: string | null | undefined;
   hash: string;
   now: Date;
   progress: ProgressSink;
@@ -410,8 +437,9 @@ async function writeAndMatch(
       await p.keepLease();
     }
   };
+  const events = statementEvents(p.file.path, p.format, p.head, p.mapping);
   await writeLines(
-    statementEvents(p.file.path, p.format, p.head, p.mapping),
+    p.only === undefined ? events : sectionsOf(events, p.only),
     { stmtId, baccId: account.baccId, timeZone: tz },
     async (rows) => {
       await deps.db.transaction().execute(async (tx) => {
@@ -474,6 +502,7 @@ async function writeAndMatch(
       balanceChecked: checked.balanceChecked,
       breaks: counts,
       expected,
+      accountNo: account.accountNo,
     };
     await lines.finishStatement(tx, stmtId, {
       stmtLines: tally.lines,

@@ -17,6 +17,7 @@ import {
   STATEMENT_FORMATS,
   type ImportProgress,
   type StatementFormat,
+  type AccountImportResult,
   type StatementImportResult,
 } from '@tagih/contract';
 import { useState, type FormEvent } from 'react';
@@ -46,24 +47,17 @@ function refusal(error: unknown): { line: number | null; reason: string } {
   return { line: null, reason: errorMessage(error, MESSAGES.unknownError) };
 }
 
-/** What an import (or a pull) added: lines, matched share, breaks by category. */
-export function ImportResult({
-  result,
-  sameAgain = 'File ini sudah pernah diimpor; tidak ada yang ditambahkan.',
-}: {
-  result: StatementImportResult;
-  /** What an answer with alreadyImported says. */
-  sameAgain?: string;
-}) {
+/** One account's lines, matched share and breaks (its account named when the file held several). */
+function AccountResult({ result, named }: { result: AccountImportResult; named: boolean }) {
   const percent = result.credits > 0 ? Math.round((result.matched / result.credits) * 100) : 100;
   const breaks = RECON_CATEGORY_ORDER.filter(
     (c) => c !== 'expected' && result.breaks[c as keyof typeof result.breaks] > 0,
   );
   return (
-    <Stack spacing={1} aria-label="Hasil impor">
-      <Alert severity={result.alreadyImported ? 'info' : 'success'}>
-        {result.alreadyImported ? sameAgain : 'Mutasi berhasil diimpor.'}
-      </Alert>
+    <Stack spacing={0.5}>
+      {named && (
+        <Typography variant="subtitle2">Rekening {result.accountNo ?? result.baccId}</Typography>
+      )}
       <Typography variant="body2">
         {result.lines.toLocaleString('id-ID')} baris baru (
         {result.skippedLines.toLocaleString('id-ID')} sudah ada
@@ -84,6 +78,32 @@ export function ImportResult({
           File tanpa saldo: saldo awal dan akhir tidak dapat dicek.
         </Typography>
       )}
+    </Stack>
+  );
+}
+
+/** What an import (or a pull) added: per account (a file may hold several), lines, matched share, breaks by category. */
+export function ImportResult({
+  result,
+  sameAgain = 'File ini sudah pernah diimpor; tidak ada yang ditambahkan.',
+}: {
+  result: StatementImportResult;
+  /** What an answer with alreadyImported says. */
+  sameAgain?: string;
+}) {
+  const accounts: AccountImportResult[] = [result, ...(result.moreAccounts ?? [])];
+  return (
+    <Stack spacing={1} aria-label="Hasil impor">
+      <Alert severity={result.alreadyImported ? 'info' : 'success'}>
+        {result.alreadyImported
+          ? sameAgain
+          : accounts.length > 1
+            ? `Mutasi ${accounts.length} rekening berhasil diimpor.`
+            : 'Mutasi berhasil diimpor.'}
+      </Alert>
+      {accounts.map((r) => (
+        <AccountResult key={r.stmtId} result={r} named={accounts.length > 1} />
+      ))}
     </Stack>
   );
 }

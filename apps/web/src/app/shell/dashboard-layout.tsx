@@ -52,7 +52,14 @@ export function DashboardLayout() {
         ref={main}
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          p: { xs: 2, sm: 3 },
+          // The main region and the heading it focuses after a navigation (use-focus-heading.ts) are
+          // no controls: a ring around them reads as a stray box.
+          '&:focus, & h1[tabindex="-1"]:focus': { outline: 'none' },
+        }}
       >
         <Toolbar sx={{ minHeight: LAYOUT.appBarHeight }} />
         <Suspense fallback={<LoadingSpinner />}>

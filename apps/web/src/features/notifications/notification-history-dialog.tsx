@@ -41,7 +41,7 @@ const COLUMNS = [
   // On a narrow screen the day above the time.
   { header: 'Created At', width: { xs: 120, md: 168 } },
   { header: 'HTTP', width: 56 },
-  { header: 'Latensi', width: 76 },
+  { header: 'Latensi', width: { xs: 80, md: 96 } },
   { header: 'Hasil', width: undefined },
 ] as const;
 
@@ -84,7 +84,9 @@ function AttemptRows({ item }: { item: NotificationHistoryRow }) {
           {formatDateTime(item.nohiCreatedTime, DEFAULT_BUSINESS_TZ) || EMPTY_CELL}
         </TableCell>
         <TableCell>{facts.httpStatus ?? EMPTY_CELL}</TableCell>
-        <TableCell>{facts.latencyMs === null ? EMPTY_CELL : `${facts.latencyMs} ms`}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {facts.latencyMs === null ? EMPTY_CELL : `${facts.latencyMs} ms`}
+        </TableCell>
         <TableCell sx={{ color: result.color, overflowWrap: 'anywhere' }}>{result.text}</TableCell>
       </TableRow>
       {open && (

@@ -4,7 +4,7 @@
  * db/seed/bulk-transactions.ts inserts for the same items (same columns, same values); only the
  * ids are assigned here, from counters that start after the tables' largest ids.
  */
-import type { NewTransaction } from '@tagih/server/src/db/seed/bulk-transactions.ts';
+import { lastAttemptOf, type NewTransaction } from '@tagih/server/src/db/seed/bulk-transactions.ts';
 import { syntheticTransactions } from '@tagih/server/src/db/seed/synthetic-transactions.ts';
 
 export type Value = string | number | null;
@@ -58,6 +58,8 @@ export const TABLE_COLUMNS = {
     'notiAttempts',
     'notiNextAttemptAt',
     'notiLockedUntil',
+    'notiLastHttpStatus',
+    'notiLastError',
   ],
   notification_history: ['nohiId', 'nohiNotiId', 'nohiRequest', 'nohiResponse', 'nohiCreatedTime'],
 } as const;
@@ -162,6 +164,7 @@ export function emitRows(item: NewTransaction, ids: IdCounters, sink: RowSink): 
   const n = item.notification;
   if (n) {
     const notiId = ids.notifications++;
+    const last = lastAttemptOf(n);
     sink.row('notifications', [
       notiId,
       trctId,
@@ -169,10 +172,12 @@ export function emitRows(item: NewTransaction, ids: IdCounters, sink: RowSink): 
       t.trctOrderId,
       n.notiStatus,
       n.notiCreatedTime,
-      n.history.at(-1)?.nohiCreatedTime ?? n.notiCreatedTime,
+      last.notiUpdatedTime,
       n.notiAttempts,
       n.notiNextAttemptAt,
       null,
+      last.notiLastHttpStatus,
+      last.notiLastError,
     ]);
     for (const h of n.history)
       sink.row('notification_history', [

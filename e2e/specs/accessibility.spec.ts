@@ -144,6 +144,12 @@ for (const viewport of OPERATOR_VIEWPORTS) {
       const history = page.getByRole('dialog', { name: 'Notification History' });
       await expect(history).toBeVisible();
       await expect(history.getByRole('progressbar')).toHaveCount(0);
+      // With an attempt opened to its request and response.
+      await history
+        .getByRole('button', { name: /^Request dan response #/ })
+        .first()
+        .click();
+      await expect(history.getByRole('group', { name: /^Request #/ })).toBeVisible();
       found.push(...(await audit(page, 'history dialog')));
       await history.getByRole('button', { name: 'Close' }).click();
       await expect(history).toBeHidden();

@@ -83,10 +83,14 @@ test('a bank pays through /snap: the operator sees the row turn Lunas and the me
   const notification = rowByOrderId(notifications, orderId);
   await expect(notification).toBeVisible({ timeout: LIVE_MS });
 
-  // Its history: the demo merchant's answer to the callback.
+  // Its history: the demo merchant's answer to the callback, and the answer itself when opened.
   await notification.getByRole('button', { name: 'See History' }).click();
   const history = notifications.getByRole('table', { name: 'Notification history' });
-  await expect(history.getByRole('row').filter({ hasText: /"status": ?200/ })).toHaveCount(1);
+  const attempt = history.getByRole('row').filter({ hasText: 'Terkirim' });
+  await expect(attempt).toHaveCount(1);
+  await expect(attempt.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+  await attempt.getByRole('button', { name: /^Request dan response #/ }).click();
+  await expect(history.getByRole('group', { name: /^Response #/ })).toContainText('"status": 200');
 
   // The transaction's timeline: the bank's payment and the merchant's answer.
   await row.getByRole('cell', { name: orderId, exact: true }).click();

@@ -317,6 +317,35 @@ test('VA: re-sending a notification adds one attempt to its history on Notificat
   await expect.poll(() => historyCount(page, orderId), { timeout: 30_000 }).toBe(attempts + 1);
 });
 
+test('Notifications: a failing notification shows its attempts and why; Kirim ulang sends it again', async ({
+  page,
+}) => {
+  await openScreen(page, 'notifications');
+  // The work queue: notifications whose retries are used up (the demo data has some).
+  const queue = page.getByRole('button', { name: 'Perlu tindakan' });
+  await queue.click();
+  await waitForTable(page);
+  const [failing] = await readTable(page);
+  expect(failing!['Notif Status']).toMatch(/^Pending\s+Gagal · \d+x$/);
+  expect(failing!['Hasil terakhir']).toMatch(/^(HTTP 5\d\d|connect ECONNREFUSED)/);
+  expect(failing!['Coba lagi']).toBe('Tidak dicoba lagi');
+  const orderId = failing!['Order Id']!;
+  const attempts = Number(/Gagal · (\d+)x/.exec(failing!['Notif Status']!)![1]);
+  // Out of the queue, so that the row stays once delivered.
+  await queue.click();
+  expect(await historyCount(page, orderId)).toBe(attempts);
+
+  const row = rowByOrderId(page, orderId);
+  await row.getByRole('button', { name: 'Kirim ulang' }).click();
+  await confirmAction(page, `Kirim notifikasi untuk transaksi dengan order id ${orderId}?`);
+  await expect(page.getByText('Berhasil mengirim notifikasi.')).toBeVisible();
+  // The list reloads: delivered now, the demo merchant's 200.
+  await expect(row.locator('[data-field="notiStatus"]')).toHaveText('Sukses');
+  await expect(row.locator('[data-field="notiLastHttpStatus"]')).toHaveText('HTTP 200');
+  await expect(row.locator('[data-field="notiNextAttemptAt"]')).toHaveText('N/A');
+  await expect.poll(() => historyCount(page, orderId), { timeout: 30_000 }).toBe(attempts + 1);
+});
+
 /** The rows of the current page once they all have `status`. */
 async function readAllRowsOfPage(page: Page, status: string): Promise<TableRow[]> {
   let rows: TableRow[] = [];

@@ -50,8 +50,8 @@ const SCREENS = [
     path: '/dashboard/notifications',
     orderId: 'notiOrderId',
     status: 'notiStatus',
-    actions: ['See History'],
-    wide: ['notiCreatedTime'],
+    actions: ['See History', 'Kirim ulang'],
+    wide: ['notiLastHttpStatus', 'notiNextAttemptAt', 'notiCreatedTime'],
   },
 ] as const;
 
@@ -245,6 +245,8 @@ test.describe('saved views', () => {
       'Notif Status',
       'Notif Id',
       'Order Id',
+      'Hasil terakhir',
+      'Coba lagi',
       'Created Time',
       'Actions',
     ]);
@@ -270,6 +272,8 @@ test.describe('saved views', () => {
       'Notif Status',
       'Notif Id',
       'Order Id',
+      'Hasil terakhir',
+      'Coba lagi',
       'Created Time',
       'Actions',
     ]);
@@ -287,7 +291,8 @@ test.describe('saved views', () => {
     );
     await waitForTable(page);
     const rows = await readTable(page);
-    expect(rows.every((r) => r['Notif Status'] === 'Pending')).toBe(true);
+    // Pending, with its failed attempts beside it when there were any ("Gagal · 3x").
+    expect(rows.every((r) => /^Pending(\s+Gagal · \d+x)?$/.test(r['Notif Status']!))).toBe(true);
 
     // Another user does not see it.
     await openAccountMenu(page);

@@ -26,6 +26,7 @@ import * as paidTimeIndex from './migrations/0031-paid-time-index.ts';
 import * as statementVariant from './migrations/0032-statement-variant.ts';
 import * as statementImportState from './migrations/0035-statement-import-state.ts';
 import * as unqueuedIntake from './migrations/0040-unqueued-intake.ts';
+import * as notificationLastAttempt from './migrations/0041-notification-last-attempt.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-statement-variant': statementVariant,
   '0035-statement-import-state': statementImportState,
   '0040-unqueued-intake': unqueuedIntake,
+  '0041-notification-last-attempt': notificationLastAttempt,
 };
 
 /** The newest migration: a database that has recorded it is up to date (readiness checks this). */

@@ -161,6 +161,10 @@ export interface NotificationsTable {
   notiNextAttemptAt: string | null;
   /** Lease: a sender holds the notification until this instant (one in flight). */
   notiLockedUntil: string | null;
+  /** The merchant's HTTP status at the last attempt; null before the first or when not reached (migration 0041). */
+  notiLastHttpStatus: number | null;
+  /** Why the last attempt failed (contract readDeliveryResponse); null before the first or when delivered (migration 0041). */
+  notiLastError: string | null;
 }
 
 export interface NotificationHistoryTable {

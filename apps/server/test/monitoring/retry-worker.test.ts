@@ -5,6 +5,7 @@ import { runDueNotifications } from '../../src/modules/notifications/retry-worke
 import { DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import {
   createCompany,
+  historyCount as attemptsIn,
   insertTx,
   startSimulators,
   useMerchant,
@@ -20,14 +21,7 @@ describe.each(DIALECTS)('automatic retries of undelivered notifications (%s)', (
       .selectAll()
       .where('notiId', '=', notiId)
       .executeTakeFirstOrThrow();
-  const historyCount = async (notiId: number) =>
-    (
-      await ctx.db.kysely
-        .selectFrom('notification_history')
-        .select('nohiId')
-        .where('nohiNotiId', '=', notiId)
-        .execute()
-    ).length;
+  const historyCount = (notiId: number) => attemptsIn(ctx, notiId);
   /** Pending notifications due now, for a new company whose client calls merchant path `name`. */
   const due = async (name: string, count = 1): Promise<number[]> => {
     const company = await createCompany(ctx);

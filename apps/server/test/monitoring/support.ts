@@ -312,6 +312,16 @@ export async function useMerchant(
   return url;
 }
 
+/** How many delivery attempts (history rows) a notification has. */
+export async function historyCount(ctx: TestContext, notiId: number): Promise<number> {
+  const rows = await ctx.db.kysely
+    .selectFrom('notification_history')
+    .select('nohiId')
+    .where('nohiNotiId', '=', notiId)
+    .execute();
+  return rows.length;
+}
+
 /** SQLite's `explain query plan` of a query, as one JSON text to search (which tables and indexes it reads, and how). */
 export async function sqlitePlan(ctx: TestContext, query: Compilable): Promise<string> {
   const compiled = query.compile();

@@ -45,7 +45,27 @@ export const notificationResource: ResourceDef = {
       hidden: true,
     },
     { name: 'trctType', label: 'Channel', type: 'string', input: 'text', hidden: true },
-    { name: 'notiAttempts', label: 'Attempts', type: 'number', input: 'none', hidden: true },
-    { name: 'notiNextAttemptAt', label: 'Next Attempt', type: 'date', input: 'none', hidden: true },
+    // Delivery (issue 35; not in the spec's columns): the last attempt's outcome (its HTTP status,
+    // or notiLastError when it failed) and the next retry are table columns the user may hide;
+    // the attempt count and the error are read with them.
+    { name: 'notiAttempts', label: 'Percobaan', type: 'number', input: 'none', hidden: true },
+    { name: 'notiNextAttemptAt', label: 'Coba lagi', type: 'date', input: 'none' },
+    {
+      name: 'notiLastHttpStatus',
+      label: 'Hasil terakhir',
+      type: 'number',
+      input: 'none',
+      sortable: false,
+      filterable: false,
+    },
+    {
+      name: 'notiLastError',
+      label: 'Error terakhir',
+      type: 'string',
+      input: 'none',
+      hidden: true,
+      sortable: false,
+      filterable: false,
+    },
   ],
 };

@@ -9,8 +9,14 @@ export const notificationRow = z.object({
   trctType: z.string(),
   notiStatus: z.number(),
   notiCreatedTime: z.string(),
+  /** Delivery attempts made so far (one history row each). */
   notiAttempts: z.number(),
+  /** When the next attempt is due; null when delivered, or given up after the last retry. */
   notiNextAttemptAt: z.string().nullable(),
+  /** The merchant's HTTP status at the last attempt; null before the first or when it was not reached. */
+  notiLastHttpStatus: z.number().nullable(),
+  /** Why the last attempt failed (delivery-attempt.ts); null before the first or when it was delivered. */
+  notiLastError: z.string().nullable(),
 });
 export type NotificationRow = z.infer<typeof notificationRow>;
 

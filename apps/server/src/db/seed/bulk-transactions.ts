@@ -4,6 +4,7 @@
  * batch that also adds the batch to the transaction rollup, explicit ids (one writer at a
  * time: demo seeding, the bench generator, tests). Used with any dialect.
  */
+import { readDeliveryResponse } from '@tagih/contract';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, type Database, type DbOrTx, type NewRow } from '../tables.ts';
 import { addFacts, applyGroups, rollupTimeZone, type RollupGroup } from '../transaction-rollup.ts';
@@ -15,6 +16,17 @@ export interface NewNotification {
   notiNextAttemptAt: string | null;
   notiCreatedTime: string;
   history: { nohiRequest: string; nohiResponse: string; nohiCreatedTime: string }[];
+}
+
+/** What a notification's row says of its last attempt (its history's last row), as the delivery writes it. */
+export function lastAttemptOf(n: NewNotification) {
+  const last = n.history.at(-1);
+  const facts = readDeliveryResponse(last?.nohiResponse);
+  return {
+    notiUpdatedTime: last?.nohiCreatedTime ?? n.notiCreatedTime,
+    notiLastHttpStatus: facts.httpStatus,
+    notiLastError: facts.error,
+  };
 }
 
 export interface NewTransaction {
@@ -127,10 +139,10 @@ export async function insertTransactionBatch(
           notiOrderId: item.transaction.trctOrderId,
           notiStatus: n.notiStatus,
           notiCreatedTime: n.notiCreatedTime,
-          notiUpdatedTime: n.history.at(-1)?.nohiCreatedTime ?? n.notiCreatedTime,
           notiAttempts: n.notiAttempts,
           notiNextAttemptAt: n.notiNextAttemptAt,
           notiLockedUntil: null,
+          ...lastAttemptOf(n),
         });
         for (const h of n.history) history.push({ ...h, nohiNotiId: nid });
       }

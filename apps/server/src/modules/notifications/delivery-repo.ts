@@ -117,7 +117,7 @@ export function loadForDelivery(db: DbOrTx, notiId: number) {
 
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof loadForDelivery>>>;
 
-/** Writes one history row and the notification's new state, and releases the lease (in the caller's transaction). */
+/** Writes one history row and the notification's new state (with what the list shows of this attempt), and releases the lease (in the caller's transaction). */
 export async function recordAttempt(
   db: DbOrTx,
   attempt: {
@@ -128,6 +128,8 @@ export async function recordAttempt(
     notiStatus: number;
     notiAttempts: number;
     notiNextAttemptAt: string | null;
+    notiLastHttpStatus: number | null;
+    notiLastError: string | null;
   },
 ): Promise<void> {
   await db
@@ -145,6 +147,8 @@ export async function recordAttempt(
       notiStatus: attempt.notiStatus,
       notiAttempts: attempt.notiAttempts,
       notiNextAttemptAt: attempt.notiNextAttemptAt,
+      notiLastHttpStatus: attempt.notiLastHttpStatus,
+      notiLastError: attempt.notiLastError,
       notiUpdatedTime: attempt.nowIso,
       notiLockedUntil: null,
     })

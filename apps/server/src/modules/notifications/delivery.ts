@@ -3,7 +3,7 @@
  * state and retry schedule updated, the lease released. One send in flight per notification:
  * callers take the lease first (sendIfFree does).
  */
-import { NOTI_STATUS } from '@tagih/contract';
+import { NOTI_STATUS, readDeliveryResponse } from '@tagih/contract';
 import type { Transaction } from 'kysely';
 import { addMinutes, iso } from '../../clock.ts';
 import type { Database } from '../../db/tables.ts';
@@ -42,16 +42,6 @@ export interface SendOptions {
   /** The retry worker's conditions: pending and due. */
   dueOnly?: boolean;
   onRecorded?: AttemptRecorded;
-}
-
-/** The status in an attempt's stored response ({ status, ... } or { error, ... }). */
-function httpStatusOf(response: string): number | null {
-  try {
-    const status = (JSON.parse(response) as { status?: unknown }).status;
-    return typeof status === 'number' ? status : null;
-  } catch {
-    return null;
-  }
 }
 
 /** When to try again after `attempts` attempts in all, or null to give up. */
@@ -111,12 +101,14 @@ async function deliver(
       attempt.delivered || wasDelivered ? NOTI_STATUS.DELIVERED : NOTI_STATUS.PENDING;
     // null when the schedule has no attempt left: the notification is given up.
     const next = notiStatus === NOTI_STATUS.DELIVERED ? null : nextAttemptAfter(now, attempts);
+    // What the list shows of the last attempt (the same reading as the history's).
+    const facts = readDeliveryResponse(attempt.response);
     const result: DeliveryResult = {
       notiId,
       delivered: attempt.delivered,
       notiStatus,
       message: attempt.message,
-      httpStatus: httpStatusOf(attempt.response),
+      httpStatus: facts.httpStatus,
     };
     await deps.db.transaction().execute(async (tx) => {
       await repo.recordAttempt(tx, {
@@ -127,6 +119,8 @@ async function deliver(
         notiStatus,
         notiAttempts: attempts,
         notiNextAttemptAt: next,
+        notiLastHttpStatus: facts.httpStatus,
+        notiLastError: facts.error,
       });
       await onRecorded?.(tx, result);
     });

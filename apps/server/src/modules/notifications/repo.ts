@@ -36,6 +36,8 @@ function rows(db: Kysely<Database>, compId: number, range: UtcRange) {
     'n.notiCreatedTime',
     'n.notiAttempts',
     'n.notiNextAttemptAt',
+    'n.notiLastHttpStatus',
+    'n.notiLastError',
   ]);
 }
 
@@ -61,6 +63,8 @@ function ownRows(db: Kysely<Database>, compId: number, range: UtcRange, idWalk =
     'n.notiCreatedTime',
     'n.notiAttempts',
     'n.notiNextAttemptAt',
+    'n.notiLastHttpStatus',
+    'n.notiLastError',
   ]);
 }
 

@@ -1,9 +1,13 @@
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,24 +15,134 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_BUSINESS_TZ, formatDateTime, MESSAGES } from '@tagih/contract';
+import {
+  DEFAULT_BUSINESS_TZ,
+  formatDateTime,
+  MESSAGES,
+  readDeliveryResponse,
+  type DeliveryAttemptFacts,
+  type NotificationDetail,
+  type NotificationHistoryRow,
+} from '@tagih/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotification } from '../../api/get-notification.ts';
+import { EMPTY_CELL } from '../../components/empty-cell.ts';
 import { JsonText } from '../../components/json-text.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useIsMobile } from '../../hooks/use-is-mobile.ts';
+import { NotificationDeliveryStatus, nextAttemptOf } from './notification-delivery.tsx';
 
-/** Header and column width (auto: Request and Response share the rest). */
+/** Header and column width of the table of attempts (auto: the outcome takes the rest). */
 const COLUMNS = [
-  { header: 'Id', width: 64 },
-  { header: 'Notif Id', width: 84 },
-  { header: 'Request', width: undefined },
-  { header: 'Response', width: undefined },
-  { header: 'Created At', width: 180 },
+  { header: 'Detail', width: 44, hidden: true },
+  { header: 'Id', width: { xs: 72, md: 96 } },
+  // On a narrow screen the day above the time.
+  { header: 'Created At', width: { xs: 120, md: 168 } },
+  { header: 'HTTP', width: 56 },
+  { header: 'Latensi', width: { xs: 80, md: 96 } },
+  { header: 'Hasil', width: undefined },
 ] as const;
 
-/** 'Notification History': every attempt of one notification, unpaginated, unsorted (spec §2). */
+const RESULT_TEXT = { delivered: 'Terkirim', failed: 'Gagal' } as const;
+
+/** What one attempt came to, in words: Terkirim, or Gagal and why. */
+function resultOf(
+  item: NotificationHistoryRow,
+  facts: DeliveryAttemptFacts,
+): { text: string; color: string } {
+  if (facts.delivered) return { text: RESULT_TEXT.delivered, color: 'success.dark' };
+  if (facts.error) return { text: `${RESULT_TEXT.failed}: ${facts.error}`, color: 'error.main' };
+  return item.nohiResponse
+    ? { text: RESULT_TEXT.failed, color: 'error.main' }
+    : { text: EMPTY_CELL, color: 'text.secondary' };
+}
+
+/** One attempt: its time, HTTP status, latency and outcome; its request and response when opened. */
+function AttemptRows({ item }: { item: NotificationHistoryRow }) {
+  const [open, setOpen] = useState(false);
+  const facts = readDeliveryResponse(item.nohiResponse);
+  const result = resultOf(item, facts);
+  const detailId = `notification-attempt-${item.nohiId}`;
+  return (
+    <>
+      <TableRow sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
+        <TableCell sx={{ px: 0.5 }}>
+          <IconButton
+            size="small"
+            aria-label={`Request dan response #${item.nohiId}`}
+            aria-expanded={open}
+            aria-controls={open ? detailId : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
+          </IconButton>
+        </TableCell>
+        <TableCell>{item.nohiId}</TableCell>
+        <TableCell>
+          {formatDateTime(item.nohiCreatedTime, DEFAULT_BUSINESS_TZ) || EMPTY_CELL}
+        </TableCell>
+        <TableCell>{facts.httpStatus ?? EMPTY_CELL}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {facts.latencyMs === null ? EMPTY_CELL : `${facts.latencyMs} ms`}
+        </TableCell>
+        <TableCell sx={{ color: result.color, overflowWrap: 'anywhere' }}>{result.text}</TableCell>
+      </TableRow>
+      {open && (
+        <TableRow id={detailId}>
+          <TableCell colSpan={COLUMNS.length} sx={{ pt: 0 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 1,
+                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+              }}
+            >
+              {(
+                [
+                  ['Request', item.nohiRequest],
+                  ['Response', item.nohiResponse],
+                ] as const
+              ).map(([label, text]) => (
+                <Box key={label} sx={{ minWidth: 0 }}>
+                  <Typography variant="caption" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <JsonText text={text} label={`${label} #${item.nohiId}`} />
+                </Box>
+              ))}
+            </Box>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
+
+/** The notification the history is of: its id and order, status, attempts and next retry. */
+function DeliverySummary({ notification }: { notification: NotificationDetail }) {
+  return (
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 1 }}
+      aria-label="Ringkasan pengiriman"
+      role="group"
+    >
+      <Typography variant="body2">
+        Notif Id {notification.notiId} · Order Id {notification.notiOrderId ?? EMPTY_CELL}
+      </Typography>
+      <NotificationDeliveryStatus row={notification} />
+      <Typography variant="body2" color="text.secondary">
+        Percobaan: {notification.notiAttempts} · Coba lagi: {nextAttemptOf(notification).text}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * 'Notification History' (spec §2): every attempt of one notification, oldest first, unpaginated,
+ * unsorted, as a table of what each came to; a row opens to its request and response, pretty.
+ */
 export function NotificationHistoryDialog({
   notiId,
   onClose,
@@ -70,47 +184,47 @@ export function NotificationHistoryDialog({
             {errorMessage(query.error, MESSAGES.unknownError)}
           </Alert>
         ) : (
-          <TableContainer sx={{ mt: 2 }}>
-            <Table
-              size="small"
-              aria-label="Notification history"
-              sx={{ tableLayout: 'fixed', minWidth: 700 }}
-            >
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map(({ header, width }) => (
-                    <TableCell key={header} sx={{ fontWeight: 600, whiteSpace: 'nowrap', width }}>
-                      {header}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {history.length === 0 && (
+          <>
+            <DeliverySummary notification={query.data} />
+            <TableContainer sx={{ mt: 2 }}>
+              <Table
+                size="small"
+                aria-label="Notification history"
+                sx={{ tableLayout: 'fixed', minWidth: 500 }}
+              >
+                <TableHead>
                   <TableRow>
-                    <TableCell colSpan={COLUMNS.length} align="center">
-                      {MESSAGES.noData}
-                    </TableCell>
+                    {COLUMNS.map((c) => (
+                      <TableCell
+                        key={c.header}
+                        sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: c.width }}
+                      >
+                        {'hidden' in c ? (
+                          <Box component="span" sx={visuallyHidden}>
+                            {c.header}
+                          </Box>
+                        ) : (
+                          c.header
+                        )}
+                      </TableCell>
+                    ))}
                   </TableRow>
-                )}
-                {history.map((item) => (
-                  <TableRow key={item.nohiId} sx={{ verticalAlign: 'top' }}>
-                    <TableCell>{item.nohiId}</TableCell>
-                    <TableCell>{item.nohiNotiId}</TableCell>
-                    <TableCell>
-                      <JsonText text={item.nohiRequest} />
-                    </TableCell>
-                    <TableCell>
-                      <JsonText text={item.nohiResponse} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(item.nohiCreatedTime, DEFAULT_BUSINESS_TZ) || 'N/A'}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                </TableHead>
+                <TableBody>
+                  {history.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length} align="center">
+                        {MESSAGES.noData}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {history.map((item) => (
+                    <AttemptRows key={item.nohiId} item={item} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </>
         )}
       </DialogContent>
       <DialogActions>

@@ -26,6 +26,8 @@ const row = (notiId: number): NotificationRow => ({
   notiCreatedTime: '2025-03-10T03:00:00.000Z',
   notiAttempts: 7,
   notiNextAttemptAt: null,
+  notiLastHttpStatus: 500,
+  notiLastError: 'HTTP 500',
 });
 const ROWS = [row(13), row(12), row(11)];
 

@@ -4,6 +4,7 @@ import {
   BULK_ACTIONS_OF,
   NOTIFICATIONS_AREA,
   SEARCH_DEBOUNCE_MS,
+  TRANSACTION_KINDS,
   can,
   notificationResource,
   type NotificationRow,
@@ -18,6 +19,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useFreshDialog } from '../../hooks/use-fresh-dialog.ts';
 import { ScreenToolbar } from '../../components/screen-toolbar.tsx';
 import { ToolbarButton } from '../../components/toolbar-button.tsx';
+import { EMPTY_CELL } from '../../components/empty-cell.ts';
+import { useActionDialog } from '../../monitoring/actions/action-dialog.tsx';
 import { DayRangeField } from '../../monitoring/day-range-field.tsx';
 import { listQueryRecord, selectionScope } from '../../monitoring/bulk/list-query-record.ts';
 import { useBulkActions } from '../../monitoring/bulk/use-bulk-actions.tsx';
@@ -31,9 +34,11 @@ import { NotificationHistoryDialog } from './notification-history-dialog.tsx';
 import { useNotificationListState } from './use-notification-list-state.ts';
 
 const NO_ROWS: NotificationRow[] = [];
+const kindOfRow = (row: NotificationRow) =>
+  row.trctType === TRANSACTION_KINDS.qris.type ? TRANSACTION_KINDS.qris : TRANSACTION_KINDS.va;
 const getNotificationId = (row: NotificationRow) => row.notiId;
 
-/** Notifications (spec §2): search by order id, date range, status filter, history per row. */
+/** Notifications (spec §2): search by order id, date range, status filter, history per row; each row's delivery and Kirim ulang. */
 export function NotificationsScreen() {
   const state = useNotificationListState();
   const list = useList<NotificationRow>(
@@ -45,9 +50,25 @@ export function NotificationsScreen() {
   const canSeeHistory = can(access, NOTIFICATIONS_AREA, 'read');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const filterDialog = useFreshDialog();
+  // Kirim ulang is the transaction's own Notif: its screen's read permission, its confirmation.
+  const { ask: askResend, dialog: resendDialog } = useActionDialog(TRANSACTION_KINDS.va);
+  const canResendVa = can(access, TRANSACTION_KINDS.va.area, 'read');
+  const canResendQr = can(access, TRANSACTION_KINDS.qris.area, 'read');
   const { columns, actions } = useMemo(
-    () => notificationColumns({ canSeeHistory, onSeeHistory: setHistoryOf }),
-    [canSeeHistory],
+    () =>
+      notificationColumns({
+        canSeeHistory,
+        onSeeHistory: setHistoryOf,
+        canResend: (row) => (kindOfRow(row) === TRANSACTION_KINDS.qris ? canResendQr : canResendVa),
+        onResend: (row) =>
+          askResend({
+            action: 'resend',
+            trctId: row.notiTrctId,
+            orderId: row.notiOrderId ?? EMPTY_CELL,
+            kind: kindOfRow(row),
+          }),
+      }),
+    [canSeeHistory, canResendVa, canResendQr, askResend],
   );
   const chosen = useChosenColumns('notifications');
   const layout = useTableLayout({
@@ -133,6 +154,7 @@ export function NotificationsScreen() {
         onClose={filterDialog.close}
       />
       <NotificationHistoryDialog notiId={historyOf} onClose={() => setHistoryOf(null)} />
+      {resendDialog}
     </>
   );
 }

@@ -66,6 +66,18 @@ describe('the Inquiry and Notif buttons: one rule wherever they stand', () => {
     expect(labels({ place: 'bulk', picked: true })).toEqual(['Inquiry', 'Kirim ulang notifikasi']);
   });
 
+  it("on a Notifications row: 'Kirim ulang', pressable with the transaction screen's read permission only", async () => {
+    const onClick = vi.fn();
+    const { rerender } = render(<ResendButton place="notification" permitted onClick={onClick} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Kirim ulang' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(<ResendButton place="notification" permitted={false} onClick={onClick} />);
+    expect(screen.getByRole('button', { name: 'Kirim ulang' })).toBeDisabled();
+    // Inquiry is for the transaction screens only.
+    rerender(<InquiryButton place="notification" permitted onClick={onClick} />);
+    expect(screen.getByRole('button', { name: 'Inquiry' })).toBeDisabled();
+  });
+
   it("on the bulk bar: pressable while rows are picked (each one's status is the preview's to judge), and reports the press", async () => {
     const onClick = vi.fn();
     const { rerender } = render(<ResendButton place="bulk" picked permitted onClick={onClick} />);

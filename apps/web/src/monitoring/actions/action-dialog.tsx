@@ -13,9 +13,12 @@ export interface ActionTarget {
   action: TransactionAction;
   trctId: number;
   orderId: string;
+  /** The transaction's kind, on a screen that shows both (Notifications); else the dialog's. */
+  kind?: TransactionKindDef;
 }
 
 export interface ActionDialogProps {
+  /** The kind of the screen's transactions (a target may name its own). */
   kind: TransactionKindDef;
   /** The action awaiting confirmation; null: closed. */
   target: ActionTarget | null;
@@ -27,10 +30,14 @@ export interface ActionDialogProps {
  * the call runs, closes when the answer arrives, then a toast; the list reloads.
  */
 export function ActionDialog({ kind, target, onClose }: ActionDialogProps) {
-  const mutations = { inquiry: useInquireTransaction(kind), resend: useResendTransaction(kind) };
   // Keep the last wording while the dialog fades out.
   const [shown, setShown] = useState(target);
   if (target && target !== shown) setShown(target);
+  const kindOf = shown?.kind ?? kind;
+  const mutations = {
+    inquiry: useInquireTransaction(kindOf),
+    resend: useResendTransaction(kindOf),
+  };
   const action = shown?.action ?? 'inquiry';
   const mutation = mutations[action];
   const words = ACTION_TEXT[action];

@@ -6,6 +6,8 @@ interface ActionText {
   button: string;
   /** The button on the bulk bar. */
   bulkButton: string;
+  /** The button on a row of Notifications (resend only: Inquiry is for transaction screens). */
+  notificationButton: string;
   /** The confirmation dialog: its title and question, then the toast's title. */
   title: string;
   question: (orderId: string) => string;
@@ -17,6 +19,7 @@ export const ACTION_TEXT: Readonly<Record<TransactionAction, ActionText>> = {
   inquiry: {
     button: 'Inquiry',
     bulkButton: BULK_ACTION_LABEL.inquiry,
+    notificationButton: 'Inquiry',
     title: 'Inquiry Status',
     question: (orderId) => `Kirim inquiry untuk transaksi dengan order id ${orderId}?`,
     ok: MESSAGES.inquiryOk,
@@ -25,6 +28,7 @@ export const ACTION_TEXT: Readonly<Record<TransactionAction, ActionText>> = {
   resend: {
     button: 'Notif',
     bulkButton: BULK_ACTION_LABEL.resend,
+    notificationButton: 'Kirim ulang',
     title: 'Kirim Notifikasi',
     question: (orderId) => `Kirim notifikasi untuk transaksi dengan order id ${orderId}?`,
     ok: MESSAGES.resendOk,

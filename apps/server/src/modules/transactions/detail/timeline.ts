@@ -5,6 +5,7 @@
 import {
   TRX_STATUS,
   minorToAmount,
+  readDeliveryResponse,
   type InquiryAttemptOutcome,
   type TimelineEntry,
   type TransactionDetail,
@@ -47,8 +48,6 @@ function parseObject(text: string | null): Record<string, unknown> {
     return {};
   }
 }
-
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /** When it stopped being payable: its expiry date, else when it was marked Kadaluarsa. */
 function expiredAt(row: repo.DetailRow): string {
@@ -118,8 +117,7 @@ async function timelineOf(
       latencyMs: a.inatLatencyMs,
     })),
     ...deliveries.map((h): TimelineEntry => {
-      const response = parseObject(h.nohiResponse);
-      const httpStatus = numberOrNull(response.status);
+      const { httpStatus, latencyMs, delivered } = readDeliveryResponse(h.nohiResponse);
       return {
         type: 'notification',
         at: h.nohiCreatedTime,
@@ -128,8 +126,8 @@ async function timelineOf(
         request: h.nohiRequest,
         response: h.nohiResponse,
         httpStatus,
-        latencyMs: numberOrNull(response.latencyMs),
-        delivered: httpStatus !== null && httpStatus >= 200 && httpStatus < 300,
+        latencyMs,
+        delivered,
       };
     }),
     ...events.map((e): TimelineEntry => ({

@@ -88,7 +88,7 @@ test('a bank pays through /snap: the operator sees the row turn Lunas and the me
   const history = notifications.getByRole('table', { name: 'Notification history' });
   const attempt = history.getByRole('row').filter({ hasText: 'Terkirim' });
   await expect(attempt).toHaveCount(1);
-  await expect(attempt.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+  await expect(attempt.getByRole('cell', { name: /^HTTP 200 · \d+ ms · Terkirim$/ })).toBeVisible();
   await attempt.getByRole('button', { name: /^Request dan response #/ }).click();
   await expect(history.getByRole('group', { name: /^Response #/ })).toContainText('"status": 200');
 

@@ -34,36 +34,62 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useIsMobile } from '../../hooks/use-is-mobile.ts';
 import { NotificationDeliveryStatus, nextAttemptOf } from './notification-delivery.tsx';
 
-/** Header and column width of the table of attempts (auto: the outcome takes the rest). */
+/**
+ * The spec's columns (Id, Notif Id, Request, Response, Created At), after the button that opens a
+ * row: Request and Response read as one line each (the call; the answer's HTTP status, latency and
+ * outcome), pretty JSON only when the row is opened.
+ */
 const COLUMNS = [
   { header: 'Detail', width: 44, hidden: true },
-  { header: 'Id', width: { xs: 72, md: 96 } },
+  { header: 'Id', width: { xs: 64, md: 80 } },
+  { header: 'Notif Id', width: { xs: 72, md: 88 } },
+  { header: 'Request', width: undefined },
+  { header: 'Response', width: undefined },
   // On a narrow screen the day above the time.
   { header: 'Created At', width: { xs: 120, md: 168 } },
-  { header: 'HTTP', width: 56 },
-  { header: 'Latensi', width: { xs: 80, md: 96 } },
-  { header: 'Hasil', width: undefined },
 ] as const;
 
 const RESULT_TEXT = { delivered: 'Terkirim', failed: 'Gagal' } as const;
 
-/** What one attempt came to, in words: Terkirim, or Gagal and why. */
-function resultOf(
+/** What one attempt came to, in words: its HTTP status and latency, then Terkirim, or Gagal and why. */
+function responseLineOf(
   item: NotificationHistoryRow,
   facts: DeliveryAttemptFacts,
 ): { text: string; color: string } {
-  if (facts.delivered) return { text: RESULT_TEXT.delivered, color: 'success.dark' };
-  if (facts.error) return { text: `${RESULT_TEXT.failed}: ${facts.error}`, color: 'error.main' };
+  const measured = [
+    facts.httpStatus === null ? null : `HTTP ${facts.httpStatus}`,
+    facts.latencyMs === null ? null : `${facts.latencyMs} ms`,
+  ].filter((part) => part !== null);
+  const line = (outcome: string) => [...measured, outcome].join(' · ');
+  if (facts.delivered) return { text: line(RESULT_TEXT.delivered), color: 'success.dark' };
+  if (facts.error)
+    return { text: line(`${RESULT_TEXT.failed}: ${facts.error}`), color: 'error.main' };
   return item.nohiResponse
-    ? { text: RESULT_TEXT.failed, color: 'error.main' }
+    ? { text: line(RESULT_TEXT.failed), color: 'error.main' }
     : { text: EMPTY_CELL, color: 'text.secondary' };
 }
 
-/** One attempt: its time, HTTP status, latency and outcome; its request and response when opened. */
+/** The call in one line: method and address, else the stored text as it is. */
+function requestLineOf(request: string | null): string {
+  if (!request) return EMPTY_CELL;
+  try {
+    const call = JSON.parse(request) as { method?: unknown; url?: unknown };
+    if (typeof call.url === 'string')
+      return `${typeof call.method === 'string' ? call.method : 'POST'} ${call.url}`;
+  } catch {
+    // not JSON: shown as stored
+  }
+  return request;
+}
+
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/** One attempt: its ids, its call and what came of it in a line each, its time; the JSON when opened. */
 function AttemptRows({ item }: { item: NotificationHistoryRow }) {
   const [open, setOpen] = useState(false);
   const facts = readDeliveryResponse(item.nohiResponse);
-  const result = resultOf(item, facts);
+  const response = responseLineOf(item, facts);
+  const request = requestLineOf(item.nohiRequest);
   const detailId = `notification-attempt-${item.nohiId}`;
   return (
     <>
@@ -80,14 +106,16 @@ function AttemptRows({ item }: { item: NotificationHistoryRow }) {
           </IconButton>
         </TableCell>
         <TableCell>{item.nohiId}</TableCell>
+        <TableCell>{item.nohiNotiId}</TableCell>
+        <TableCell sx={oneLine} title={request}>
+          {request}
+        </TableCell>
+        <TableCell sx={{ color: response.color, overflowWrap: 'anywhere' }}>
+          {response.text}
+        </TableCell>
         <TableCell>
           {formatDateTime(item.nohiCreatedTime, DEFAULT_BUSINESS_TZ) || EMPTY_CELL}
         </TableCell>
-        <TableCell>{facts.httpStatus ?? EMPTY_CELL}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          {facts.latencyMs === null ? EMPTY_CELL : `${facts.latencyMs} ms`}
-        </TableCell>
-        <TableCell sx={{ color: result.color, overflowWrap: 'anywhere' }}>{result.text}</TableCell>
       </TableRow>
       {open && (
         <TableRow id={detailId}>
@@ -190,7 +218,7 @@ export function NotificationHistoryDialog({
               <Table
                 size="small"
                 aria-label="Notification history"
-                sx={{ tableLayout: 'fixed', minWidth: 500 }}
+                sx={{ tableLayout: 'fixed', minWidth: 640 }}
               >
                 <TableHead>
                   <TableRow>

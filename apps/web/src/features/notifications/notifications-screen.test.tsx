@@ -327,21 +327,33 @@ describe('Notifications screen', { timeout: 20_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Detail', 'Id', 'Created At', 'HTTP', 'Latensi', 'Hasil']);
+    ).toEqual(['Detail', 'Id', 'Notif Id', 'Request', 'Response', 'Created At']);
     const cells = (r: HTMLElement) =>
       within(r)
         .getAllByRole('cell')
         .slice(1)
         .map((c) => c.textContent);
     const [first, second, third] = within(table).getAllByRole('row').slice(1);
-    expect(cells(first!)).toEqual(['1', '2025-03-10 10:00:01', 'N/A', 'N/A', 'N/A']);
-    expect(cells(second!)).toEqual(['2', '2025-03-10 10:05:00', '200', '41 ms', 'Terkirim']);
+    expect(cells(first!)).toEqual([
+      '1',
+      '12',
+      `POST ${JSON.parse(REQUEST).url}`,
+      'N/A',
+      '2025-03-10 10:00:01',
+    ]);
+    expect(cells(second!)).toEqual([
+      '2',
+      '12',
+      'not json',
+      'HTTP 200 · 41 ms · Terkirim',
+      '2025-03-10 10:05:00',
+    ]);
     expect(cells(third!)).toEqual([
       '3',
+      '12',
+      `POST ${JSON.parse(REQUEST).url}`,
+      '10002 ms · Gagal: No answer within 10 s',
       '2025-03-10 10:10:00',
-      'N/A',
-      '10002 ms',
-      'Gagal: No answer within 10 s',
     ]);
     // No JSON until a row is opened.
     expect(dialog.querySelector('pre')).toBeNull();

@@ -43,11 +43,7 @@ export function exportRoutes(
 ): void {
   const paths = transactionPaths(kind);
   const files: ExportFile[] = [
-    {
-      path: paths.export,
-      ...csvAttachment(kind.csvFile),
-      prepare: (d, r, c) => prepareExport(d, r, c),
-    },
+    { path: paths.export, ...csvAttachment(kind.csvFile), prepare: prepareExport },
     { path: paths.exportXlsx, ...xlsxAttachment(kind.xlsxFile), prepare: prepareXlsxExport },
   ];
   for (const file of files) {

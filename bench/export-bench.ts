@@ -13,10 +13,10 @@ import type { RawQuery } from '@tagih/contract';
 import type { AppDeps } from '@tagih/server/src/deps.ts';
 import { copyStatement } from '@tagih/server/src/db/postgres-copy.ts';
 import {
-  csvColumns,
   prepareExport,
   type ExportPath,
 } from '@tagih/server/src/modules/transactions/export/csv-export.ts';
+import { csvColumns } from '@tagih/server/src/modules/transactions/export/export-stream.ts';
 import type { ServerKind } from '@tagih/server/src/modules/transactions/kinds.ts';
 import * as repo from '@tagih/server/src/modules/transactions/list/list-repo.ts';
 import { parseListRequest } from '@tagih/server/src/modules/transactions/list/list-request.ts';

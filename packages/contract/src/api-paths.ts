@@ -104,12 +104,16 @@ export function masterPaths(resource: ResourceDef) {
   return { list: resource.path, one: `${resource.path}/:id` } as const;
 }
 
-/** A transaction kind's list, CSV export, its two actions (inquiry, resend: monitoring/transaction-actions.ts) and detail. */
+/** A transaction kind's list, CSV and XLSX exports, its two actions (inquiry, resend: monitoring/transaction-actions.ts) and detail. */
 export function transactionPaths(kind: TransactionKindDef) {
   const base = kind.resource.path;
   return {
     list: base,
     export: `${base}/export.csv`,
+    /** GET: the same export as an Excel workbook. */
+    exportXlsx: `${base}/export.xlsx`,
+    /** GET: any other export.{format}: a 400 naming the formats there are. */
+    exportOther: `${base}/export.:format`,
     inquiry: `${base}/inquiry_status/:trctId`,
     resend: `${base}/send_notification/:trctId`,
     /** GET: one transaction with its VA/QRIS detail, notification and timeline. */

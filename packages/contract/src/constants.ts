@@ -15,3 +15,5 @@ export const DEFAULT_BUSINESS_TZ = 'Asia/Jakarta';
 /** `status.errorCode` of an answer whose session is gone (missing, expired, signed out): the web signs the user out. */
 export const SESSION_ERROR_CODE = 411;
 export const CSV_FILES = { va: 'transactions_VA.csv', qris: 'transactions_QRIS.csv' } as const;
+/** The same exports as Excel workbooks (issue 35 item 9: the CSV opens badly in an Indonesian Excel). */
+export const XLSX_FILES = { va: 'transactions_VA.xlsx', qris: 'transactions_QRIS.xlsx' } as const;

@@ -44,6 +44,9 @@ export const MESSAGES = {
   /** A large list page (more rows than LARGE_PAGE_ROWS) or an export while another of the same user's is still being sent. */
   largeReadInProgress:
     'Another large list or export of yours is still being sent. Please wait until it has finished, then try again.',
+  /** GET …/export.{format} with a format other than csv or xlsx. */
+  unknownExportFormat: (format: string) =>
+    `Unknown export format '${format}'. The export is export.csv (CSV) or export.xlsx (Excel).`,
   /** A bulk job started while the user already has BULK_JOBS_PER_USER running. */
   bulkJobsPerUser: (running: number) =>
     `You already have ${running} bulk ${running === 1 ? 'job' : 'jobs'} running, the most allowed at once. Please wait until one has finished, then start this one.`,

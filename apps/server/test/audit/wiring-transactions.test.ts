@@ -3,10 +3,8 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@tagih/contract';
 import { insertTransactions, type NewTransaction } from '../../src/db/seed/bulk-transactions.ts';
-import {
-  EXPORT_BATCH_ROWS,
-  prepareExport,
-} from '../../src/modules/transactions/export/csv-export.ts';
+import { prepareExport } from '../../src/modules/transactions/export/csv-export.ts';
+import { EXPORT_BATCH_ROWS } from '../../src/modules/transactions/export/export-stream.ts';
 import { SERVER_KINDS } from '../../src/modules/transactions/kinds.ts';
 import { parseListRequest } from '../../src/modules/transactions/list/list-request.ts';
 import {

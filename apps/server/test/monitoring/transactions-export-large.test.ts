@@ -7,7 +7,7 @@ import { insertTransactions } from '../../src/db/seed/bulk-transactions.ts';
 import { sql } from 'kysely';
 import { AUDIT_ACTIONS } from '@tagih/contract';
 import { copyStops } from '../../src/db/postgres-copy.ts';
-import { exportMetrics } from '../../src/modules/transactions/export/csv-export.ts';
+import { exportMetrics } from '../../src/modules/transactions/export/export-stream.ts';
 import { eventsOf } from '../audit/wiring-support.ts';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { numberedVaRows } from './numbered-va-rows.ts';

@@ -8,7 +8,7 @@
 import { TRANSACTION_STATUS } from './status.ts';
 import type { Area } from '../permissions.ts';
 import type { FieldDef, ResourceDef } from '../resource.ts';
-import { CSV_FILES } from '../constants.ts';
+import { CSV_FILES, XLSX_FILES } from '../constants.ts';
 
 const statusOptions = Object.entries(TRANSACTION_STATUS).map(([value, s]) => ({
   value,
@@ -122,6 +122,8 @@ export interface TransactionKindDef {
   resource: ResourceDef;
   area: Extract<Area, 'dashboard_transactionva' | 'dashboard_transactionqr'>;
   csvFile: string;
+  /** The same export as an Excel workbook (export.xlsx). */
+  xlsxFile: string;
   /** The toolbar's search-by choices (spec §2): a finds[field] each. */
   searchBy: readonly { field: string; label: string }[];
   /** CSV word when a row has no notification (spec §9). */
@@ -135,6 +137,7 @@ export const TRANSACTION_KINDS: Readonly<Record<TransactionKindKey, TransactionK
     resource: transactionVaResource,
     area: 'dashboard_transactionva',
     csvFile: CSV_FILES.va,
+    xlsxFile: XLSX_FILES.va,
     searchBy: [
       { field: 'trctOrderId', label: 'Order ID' },
       { field: 'trvaVirtualAccountName', label: 'Nama' },
@@ -148,6 +151,7 @@ export const TRANSACTION_KINDS: Readonly<Record<TransactionKindKey, TransactionK
     resource: transactionQrResource,
     area: 'dashboard_transactionqr',
     csvFile: CSV_FILES.qris,
+    xlsxFile: XLSX_FILES.qris,
     searchBy: [
       { field: 'trctOrderId', label: 'Order ID' },
       { field: 'trqrReferenceNo', label: 'Ref. No.' },

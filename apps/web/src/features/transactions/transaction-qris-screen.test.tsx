@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TransactionQrRow } from '@tagih/contract';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fake-api.ts';
+import { catchDownloads } from '../../test/downloads.ts';
+import { fakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { TransactionQrisScreen } from './transaction-screens.tsx';
 
@@ -46,10 +47,11 @@ function page(n: number) {
   });
 }
 
-function start() {
+function start(handlers: Record<string, FakeHandler> = {}) {
   const api = fakeApi(
     { dashboard_transactionqr: ['read'] },
     {
+      ...handlers,
       [`GET ${LIST}`]: ({ url }) => page(Number(url.searchParams.get('page'))),
       'POST /api/dashboard/transactionQr/send_notification/90': () =>
         envelopeResponse({
@@ -138,5 +140,22 @@ describe('Transaction BRI QRIS screen', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', '/api/dashboard/transactionQr/send_notification/90')).toHaveLength(
       1,
     );
+  });
+
+  it('downloads transactions_QRIS.csv with Export and transactions_QRIS.xlsx with Unduh Excel', async () => {
+    const user = userEvent.setup();
+    const saved = catchDownloads();
+    const file = () => new Response('file');
+    const api = start({
+      'GET /api/dashboard/transactionQr/export.csv': file,
+      'GET /api/dashboard/transactionQr/export.xlsx': file,
+    });
+    await screen.findByText('QR-10');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toEqual(['transactions_QRIS.csv']));
+    await user.click(screen.getByRole('button', { name: 'Unduh Excel' }));
+    await waitFor(() => expect(saved).toEqual(['transactions_QRIS.csv', 'transactions_QRIS.xlsx']));
+    expect(api.callsTo('GET', '/api/dashboard/transactionQr/export.csv')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/dashboard/transactionQr/export.xlsx')).toHaveLength(1);
   });
 });

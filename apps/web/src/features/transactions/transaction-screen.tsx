@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { BULK_ACTIONS_OF, can, MESSAGES, type TransactionKindDef } from '@tagih/contract';
 import { useMemo } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { useExportTransactions } from '../../api/export-transactions.ts';
+import { useExportTransactions, type ExportFileFormat } from '../../api/export-transactions.ts';
 import { useAccess } from '../../api/get-status.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
 import { DataTable } from '../../components/data-table.tsx';
@@ -87,12 +87,15 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
     reloadPath: kind.resource.path,
   });
 
-  const exportCsv = () => {
+  const exportFile = (format: ExportFileFormat) => {
     if (!state.exportParams) return;
-    exporter.mutate(state.exportParams, {
-      onError: (error) =>
-        notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
-    });
+    exporter.mutate(
+      { params: state.exportParams, format },
+      {
+        onError: (error) =>
+          notify.error(MESSAGES.exportFailed, errorMessage(error, MESSAGES.unknownError)),
+      },
+    );
   };
 
   return (
@@ -112,7 +115,8 @@ export function TransactionScreen({ kind, title, crumb, headers }: TransactionSc
           state={state}
           allDates={list.data?.searchedAllDates === true || state.onAllDates}
           exporting={exporter.isPending}
-          onExport={exportCsv}
+          onExport={() => exportFile('csv')}
+          onExportXlsx={() => exportFile('xlsx')}
           onFilter={filterDialog.show}
           onRefresh={state.refresh}
           preferences={

@@ -1,5 +1,6 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -20,7 +21,10 @@ export interface TransactionToolbarProps {
   /** The rows shown are of every date (an exact id searched, or the whole history asked): said beside the range. */
   allDates?: boolean;
   exporting: boolean;
+  /** Export: the spec's CSV. */
   onExport: () => void;
+  /** Unduh Excel: the same rows as an XLSX workbook. */
+  onExportXlsx: () => void;
   onFilter: () => void;
   onRefresh: () => void;
   /** The column chooser and saved views. */
@@ -32,13 +36,14 @@ const SEARCH_ROW_SX = { display: 'flex', gap: 1, flexWrap: 'nowrap', maxWidth: '
 const FIELD_SELECT_SX = { width: 120, flexShrink: 0 } as const;
 const ALL_DATES_SX = { alignSelf: 'center' } as const;
 
-/** Search-by + search text, date range, the work queue, Export, Filter Data, Refresh (spec §2). */
+/** Search-by + search text, date range, the work queue, Export, Unduh Excel, Filter Data, Refresh (spec §2). */
 export function TransactionToolbar({
   kind,
   state,
   allDates = false,
   exporting,
   onExport,
+  onExportXlsx,
   onFilter,
   onRefresh,
   preferences,
@@ -91,6 +96,12 @@ export function TransactionToolbar({
             label="Export"
             icon={<FileDownloadIcon />}
             onClick={onExport}
+            disabled={exporting || state.exportParams === null}
+          />
+          <ToolbarButton
+            label="Unduh Excel"
+            icon={<GridOnIcon />}
+            onClick={onExportXlsx}
             disabled={exporting || state.exportParams === null}
           />
           <ToolbarButton label="Filter Data" icon={<FilterListIcon />} onClick={onFilter} />

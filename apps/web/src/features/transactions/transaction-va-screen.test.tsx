@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TransactionVaRow } from '@tagih/contract';
+import { MESSAGES, type TransactionVaRow } from '@tagih/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catchDownloads } from '../../test/downloads.ts';
 import { deferred, fakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { TransactionVaScreen } from './transaction-screens.tsx';
@@ -10,6 +11,7 @@ import { loadLazyParts } from '../../test/lazy-parts.ts';
 beforeAll(loadLazyParts, 60_000);
 
 const LIST = '/api/dashboard/transactionVa/';
+const XLSX = '/api/dashboard/transactionVa/export.xlsx';
 const ACCESS = { dashboard_transactionva: ['read' as const] };
 
 const base: TransactionVaRow = {
@@ -420,14 +422,7 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
 
   it('exports the filtered list as transactions_VA.csv from the streamed endpoint', async () => {
     const user = userEvent.setup();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
+    const saved = catchDownloads();
     const { api, lastList } = start({
       'GET /api/dashboard/transactionVa/export.csv': () =>
         new Response('"Order ID"\r\n"INV-003"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
@@ -439,5 +434,39 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     expect(request.headers.Authentication).toBe('token-1');
     expect(request.url.searchParams.get('from')).toBe(lastList().get('from'));
     expect(request.url.searchParams.has('max')).toBe(false);
+  });
+
+  it('downloads the same rows as transactions_VA.xlsx with Unduh Excel, both buttons waiting meanwhile', async () => {
+    const user = userEvent.setup();
+    const saved = catchDownloads();
+    const answer = deferred<Response>();
+    const { api, lastList } = start({ [`GET ${XLSX}`]: () => answer.promise });
+    await rowOf('INV-003');
+    await user.click(screen.getByRole('button', { name: 'Unduh Excel' }));
+    expect(screen.getByRole('button', { name: 'Unduh Excel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+    answer.resolve(new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04])));
+    await waitFor(() => expect(saved).toEqual(['transactions_VA.xlsx']));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Unduh Excel' })).toBeEnabled();
+    const request = api.callsTo('GET', XLSX)[0]!;
+    expect(request.headers.Authentication).toBe('token-1');
+    expect(request.url.searchParams.get('from')).toBe(lastList().get('from'));
+    expect(request.url.searchParams.get('to')).toBe(lastList().get('to'));
+    expect(api.callsTo('GET', '/api/dashboard/transactionVa/export.csv')).toHaveLength(0);
+  });
+
+  it("says 'Gagal mengekspor data' with the server's reason when the workbook is refused", async () => {
+    const user = userEvent.setup();
+    const saved = catchDownloads();
+    const reason = MESSAGES.largeReadInProgress;
+    start({
+      [`GET ${XLSX}`]: () => envelopeResponse(null, { status: 429, error: 1, message: reason }),
+    });
+    await rowOf('INV-003');
+    await user.click(screen.getByRole('button', { name: 'Unduh Excel' }));
+    expect(await screen.findByText('Gagal mengekspor data')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(saved).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-/** What every way of writing an export's CSV lines is given, and what it yields (csv-export.ts). */
+/** What every way of writing an export's CSV lines (csv-export.ts) or its workbook (xlsx-export.ts) is given, and what a CSV way yields. */
 import type { FieldDef } from '@tagih/contract';
 import type { AppDeps } from '../../../deps.ts';
 import type { RowSelection } from '../list/list-request.ts';

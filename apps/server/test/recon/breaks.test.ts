@@ -3,6 +3,7 @@
  * RECON_EXPECTED_DAYS, the list conventions, each resolution (recorded in the break's history and
  * the audit trail), a break closing by itself when Inquiry finds the payment, bulk with a preview.
  */
+import { RECON_RESOLVE_TEXT } from '@tagih/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import {
@@ -13,7 +14,7 @@ import {
   type TestCompany,
 } from '../monitoring/support.ts';
 import { runBulkTick } from '../../src/modules/bulk-actions/worker.ts';
-import { briFixtureTransactions, createAccount, importFile } from './support.ts';
+import { importBriDay } from './support.ts';
 
 interface Row {
   rbrkId: number;
@@ -61,14 +62,7 @@ describe.each(DIALECTS)('break queue and resolutions (%s)', (dialect) => {
     token = await ctx.login(ADMIN);
     company = await createCompany(ctx);
     await useMerchant(ctx, sims, company, `m${company.compId}`);
-    ids = await briFixtureTransactions(ctx, company);
-    await createAccount(ctx, token, {
-      baccBank: 'BRI',
-      baccAccountNo: '0123456789012',
-      baccName: 'BRI Operasional',
-      baccCompIds: [company.compId],
-    });
-    expect((await importFile(ctx, token, 'bri-2026-11-19.mt940')).statusCode).toBe(200);
+    ids = await importBriDay(ctx, token, company);
   });
   afterAll(async () => {
     await ctx.close();
@@ -173,7 +167,7 @@ describe.each(DIALECTS)('break queue and resolutions (%s)', (dialect) => {
     ]);
   });
 
-  it('accept needs a reason, resolves the break, is recorded in its history and the audit trail; twice is a 409; reopen opens it again', async () => {
+  it('accept needs a reason, resolves the break, is recorded in its history and the audit trail; another accept is a 409; reopen opens it again', async () => {
     const [amount] = await byCategory('amount');
     expect((await resolve(amount!.rbrkId, { action: 'accept' })).statusCode).toBe(400);
     expect((await resolve(amount!.rbrkId, { action: 'accept', reason: 'ok' })).statusCode).toBe(
@@ -189,10 +183,10 @@ describe.each(DIALECTS)('break queue and resolutions (%s)', (dialect) => {
       resolution: 'accept',
       resolvedBy: 'admin',
     });
-    expect(
-      (await resolve(amount!.rbrkId, { action: 'accept', reason: 'Bank fee of 1 rupiah' }))
-        .statusCode,
-    ).toBe(409);
+    // The same accept again answers as the first did (resolve-twice.test.ts); another one is refused.
+    const another = await resolve(amount!.rbrkId, { action: 'accept', reason: 'Another reason' });
+    expect(another.statusCode).toBe(409);
+    expect(another.json().status.message).toBe(RECON_RESOLVE_TEXT.alreadyResolved);
     const [event] = await auditOf('recon.break.accepted');
     expect(event).toMatchObject({
       audtActorUsername: 'admin',
@@ -228,7 +222,7 @@ describe.each(DIALECTS)('break queue and resolutions (%s)', (dialect) => {
       (
         await resolve(line!.rbrkId, { action: 'link', reason: 'Customer paid the wrong amount' })
       ).json().status.message,
-    ).toBe('Name the transaction to link the bank line to (trctId)');
+    ).toBe(RECON_RESOLVE_TEXT.linkNeedsTransaction);
     expect(
       (
         await resolve(line!.rbrkId, {

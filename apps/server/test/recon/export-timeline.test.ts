@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../support/test-app.ts';
 import { createCompany, type TestCompany } from '../monitoring/support.ts';
-import { briFixtureTransactions, createAccount, importFile } from './support.ts';
+import { createAccount, importBriDay, importFile } from './support.ts';
 
 const cells = (line: string) =>
   [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"'));
@@ -28,14 +28,7 @@ describe.each(DIALECTS)('break queue export and the timeline entry (%s)', (diale
     ctx = await createTestContext(dialect);
     token = await ctx.login(ADMIN);
     company = await createCompany(ctx);
-    ids = await briFixtureTransactions(ctx, company);
-    await createAccount(ctx, token, {
-      baccBank: 'BRI',
-      baccAccountNo: '0123456789012',
-      baccName: 'BRI Operasional',
-      baccCompIds: [company.compId],
-    });
-    expect((await importFile(ctx, token, 'bri-2026-11-19.mt940')).statusCode).toBe(200);
+    ids = await importBriDay(ctx, token, company);
   });
   afterAll(async () => {
     await ctx.close();
@@ -154,7 +147,7 @@ describe.each(DIALECTS)('break queue export and the timeline entry (%s)', (diale
         payload: { action: 'link', reason: 'Customer paid the wrong amount', ...body },
       });
     expect((await link({ orderId: 'NO-SUCH-ORDER' })).json().status.message).toBe(
-      "Transaction with order id NO-SUCH-ORDER not found among the account's companies",
+      'Transaksi dengan order id NO-SUCH-ORDER tidak ditemukan di perusahaan rekening ini.',
     );
     expect((await link({ orderId: '' })).statusCode).toBe(400);
     const res = await link({ orderId: 'VA-MISSING-07' });

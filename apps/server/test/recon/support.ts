@@ -113,3 +113,21 @@ export async function briFixtureTransactions(
     'QR-MATCH-02': qrId!,
   };
 }
+
+/** The BRI fixture's day for `company`: its transactions, the BRI account and the statement imported. */
+export async function importBriDay(
+  ctx: TestContext,
+  token: string,
+  company: TestCompany,
+): Promise<Record<string, number>> {
+  const ids = await briFixtureTransactions(ctx, company);
+  await createAccount(ctx, token, {
+    baccBank: 'BRI',
+    baccAccountNo: '0123456789012',
+    baccName: 'BRI Operasional',
+    baccCompIds: [company.compId],
+  });
+  const res = await importFile(ctx, token, 'bri-2026-11-19.mt940');
+  if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body}`);
+  return ids;
+}

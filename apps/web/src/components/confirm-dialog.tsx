@@ -5,13 +5,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DIALOG_WIDTH } from '@tagih/contract';
+import { useGuardedConfirm } from './use-guarded-confirm.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   text: string;
   onCancel: () => void;
-  onConfirm: () => void;
+  /**
+   * The confirmed action; called once per confirmation: a second click (a double click) while it
+   * runs does nothing. Return its promise: the buttons stay disabled, confirm showing
+   * `busyLabel`, until it settles. Returning nothing works too, with `busy` (below) set while it
+   * runs or the dialog closed when it is done: confirm stays disabled until then.
+   */
+  onConfirm: () => void | Promise<unknown>;
   /** True while the confirmed action runs: buttons disabled, confirm shows `busyLabel`. */
   busy?: boolean;
   cancelLabel?: string;
@@ -21,7 +28,7 @@ export interface ConfirmDialogProps {
   width?: number;
 }
 
-/** A yes/no question (spec §2: deletion, inquiry, notification). Width 480. */
+/** A yes/no question (spec §2: deletion, inquiry, notification). Width 480. Safe to confirm twice. */
 export function ConfirmDialog({
   open,
   title,
@@ -35,10 +42,11 @@ export function ConfirmDialog({
   confirmColor = 'primary',
   width = DIALOG_WIDTH.confirm,
 }: ConfirmDialogProps) {
+  const guard = useGuardedConfirm(onConfirm, busy, open);
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onCancel}
+      onClose={guard.cancelBlocked ? undefined : onCancel}
       aria-labelledby="confirm-dialog-title"
       slotProps={{ paper: { sx: { width, maxWidth: '100%' } } }}
     >
@@ -47,11 +55,16 @@ export function ConfirmDialog({
         <DialogContentText>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy} color="inherit">
+        <Button onClick={onCancel} disabled={guard.cancelBlocked} color="inherit">
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color={confirmColor}>
-          {busy ? busyLabel : confirmLabel}
+        <Button
+          onClick={guard.confirm}
+          disabled={guard.confirmBlocked}
+          variant="contained"
+          color={confirmColor}
+        >
+          {guard.confirmBlocked ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { deferred } from '../test/fake-api.ts';
 import { renderUi } from '../test/render.tsx';
 import { FormDialog, type FormMode } from './form-dialog.tsx';
 
@@ -11,7 +12,7 @@ function NameForm({
   onClose,
 }: {
   mode: FormMode;
-  onSubmit: () => void;
+  onSubmit: () => void | Promise<unknown>;
   onClose: () => void;
 }) {
   const [name, setName] = useState('');
@@ -74,5 +75,28 @@ describe('FormDialog', () => {
       </FormDialog>,
     );
     expect(screen.getByRole('dialog')).toHaveStyle({ width: '600px' });
+  });
+
+  it('Save clicked twice, or Enter then Save, saves once until the first save answers', async () => {
+    const user = userEvent.setup();
+    const saves = [deferred<void>(), deferred<void>()];
+    let calls = 0;
+    const onSubmit = vi.fn(() => saves[calls++]!.promise);
+    renderUi(<NameForm mode="create" onSubmit={onSubmit} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText('Name'), 'abc');
+    const save = screen.getByRole('button', { name: 'Save' });
+    act(() => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    await user.type(screen.getByLabelText('Name'), '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(save).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await act(async () => saves[0]!.resolve());
+    expect(save).toBeEnabled();
+    // Answered: Save works again, and a double click is one save too.
+    await user.dblClick(save);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
   });
 });

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@tagih/contract';
 import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useGuardedConfirm } from './use-guarded-confirm.ts';
 
 export type FormMode = 'create' | 'edit';
 
@@ -17,8 +18,12 @@ export interface FormDialogProps {
   /** Entity name for the subtitle: 'Menambahkan data {entity} baru.' / 'Mengedit data {entity}.' */
   entity: string;
   onClose: () => void;
-  /** Called on Save and on Enter; not called while `canSave` is false. */
-  onSubmit: () => void;
+  /**
+   * Called on Save and on Enter; not called while `canSave` is false, nor again while the save
+   * runs (a double click, Enter then a click). Return the save's promise: Save and Cancel stay
+   * disabled until it settles. Returning nothing works too, with `saving` set while it runs.
+   */
+  onSubmit: () => void | Promise<unknown>;
   /** False while the form is invalid (or unchanged): Save is disabled. */
   canSave: boolean;
   saving?: boolean;
@@ -54,14 +59,15 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const fields = useRef<HTMLDivElement>(null);
+  const guard = useGuardedConfirm(onSubmit, saving, open);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSave && !saving) onSubmit();
+    if (canSave) guard.confirm();
   };
   return (
     <Dialog
       open={open}
-      onClose={saving ? undefined : onClose}
+      onClose={guard.cancelBlocked ? undefined : onClose}
       aria-labelledby="form-dialog-title"
       slotProps={{
         paper: { sx: { width, maxWidth: '100%' } },
@@ -86,10 +92,10 @@ export function FormDialog({
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={saving} color="inherit">
+          <Button onClick={onClose} disabled={guard.cancelBlocked} color="inherit">
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!canSave || saving}>
+          <Button type="submit" variant="contained" disabled={!canSave || guard.confirmBlocked}>
             Save
           </Button>
         </DialogActions>

@@ -11,6 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useSingleFlight } from '../hooks/use-single-flight.ts';
 
 export interface ChoosableColumn {
   field: string;
@@ -24,8 +25,11 @@ export interface ColumnChooserDialogProps {
   /** The user's choice, or null (every column, spec order). Mount anew per opening. */
   chosen: readonly string[] | null;
   saving: boolean;
-  /** A list (shown, in order) or null: back to the default layout. */
-  onSave: (columns: string[] | null) => void;
+  /**
+   * A list (shown, in order) or null: back to the default layout. Called once per click, however
+   * often Simpan or Default is clicked while the save runs: return its promise.
+   */
+  onSave: (columns: string[] | null) => void | Promise<unknown>;
   onClose: () => void;
 }
 
@@ -55,6 +59,8 @@ export function ColumnChooserDialog({
   onClose,
 }: ColumnChooserDialogProps) {
   const [entries, setEntries] = useState(() => entriesOf(columns, chosen));
+  const sending = useSingleFlight();
+  const busy = saving || sending.running;
   const move = (index: number, by: -1 | 1) =>
     setEntries((list) => {
       const next = [...list];
@@ -116,15 +122,15 @@ export function ColumnChooserDialog({
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onSave(null)} disabled={saving}>
+        <Button onClick={() => sending.run(() => onSave(null))} disabled={busy}>
           Default
         </Button>
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>Batal</Button>
         <Button
           variant="contained"
-          onClick={() => onSave(shown)}
-          disabled={saving || shown.length === 0}
+          onClick={() => sending.run(() => onSave(shown))}
+          disabled={busy || shown.length === 0}
         >
           Simpan
         </Button>

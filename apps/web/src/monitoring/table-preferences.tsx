@@ -64,13 +64,10 @@ export function PreferenceButtons({ screen, columns, query }: PreferenceButtonsP
         saving={saveColumns.isPending}
         onClose={() => setChooserOpen(false)}
         onSave={(list) =>
-          saveColumns.mutate(list, {
-            onSuccess: () => {
-              setChooserOpen(false);
-              notify.success(MESSAGES.columnsSaved);
-            },
-            onError: failed,
-          })
+          saveColumns.mutateAsync(list).then(() => {
+            setChooserOpen(false);
+            notify.success(MESSAGES.columnsSaved);
+          }, failed)
         }
       />
       <SaveViewDialog
@@ -79,16 +76,10 @@ export function PreferenceButtons({ screen, columns, query }: PreferenceButtonsP
         saving={saveView.isPending}
         onClose={() => setSaveOpen(false)}
         onSave={(name) =>
-          saveView.mutate(
-            { name, query, columns: chosen ? [...chosen] : null },
-            {
-              onSuccess: () => {
-                setSaveOpen(false);
-                notify.success(MESSAGES.viewSaved, name);
-              },
-              onError: failed,
-            },
-          )
+          saveView.mutateAsync({ name, query, columns: chosen ? [...chosen] : null }).then(() => {
+            setSaveOpen(false);
+            notify.success(MESSAGES.viewSaved, name);
+          }, failed)
         }
       />
     </>

@@ -52,6 +52,36 @@ export const RECON_ACTION_LABEL: Record<ResolveAction, string> = {
   reopen: 'Buka kembali',
 };
 
+/**
+ * What POST /recon/breaks/{id}/resolve answers the operator (the dialog's toast or its error), in
+ * the screen's Indonesian. Inquiry and Notif answer with their own messages (§8 "Server messages").
+ */
+export const RECON_RESOLVE_TEXT = {
+  accepted: 'Selisih diterima.',
+  linked: 'Selisih ditautkan.',
+  reopened: 'Selisih dibuka kembali.',
+  alreadyResolved: 'Selisih ini sudah selesai; buka kembali dulu.',
+  alreadyOpen: 'Selisih ini masih terbuka.',
+  linkNeedsTransaction:
+    'Sebutkan transaksi yang ditautkan ke baris mutasi ini (trctId atau orderId).',
+  linkNeedsLine: 'Sebutkan baris mutasi yang ditautkan ke transaksi ini (lineId).',
+  orderIdNotUnique: (orderId: string) =>
+    `Beberapa transaksi memakai order id ${orderId}; sebutkan ID transaksinya (trctId).`,
+  transactionNotFound: (named: string) =>
+    `Transaksi ${named} tidak ditemukan di perusahaan rekening ini.`,
+  transactionMatched: (orderId: string, lineId: number) =>
+    `Transaksi ${orderId} sudah cocok dengan baris mutasi ${lineId}.`,
+  lineNotFound: (lineId: number) =>
+    `Baris mutasi ${lineId} tidak ditemukan di rekening perusahaan transaksi ini.`,
+  lineMatched: (lineId: number) => `Baris mutasi ${lineId} sudah dicocokkan.`,
+  matchedMeanwhile: 'Transaksi ini baru saja dicocokkan; muat ulang selisihnya.',
+  noTransaction: (action: 'inquiry' | 'notify') =>
+    action === 'inquiry'
+      ? 'Selisih ini tidak punya transaksi Tagih untuk ditanyakan ke bank; tautkan dulu.'
+      : 'Selisih ini tidak punya transaksi Tagih untuk dikirimi notifikasi; tautkan dulu.',
+  breakNotFound: (rbrkId: number) => `Selisih ${rbrkId} tidak ditemukan.`,
+} as const;
+
 /** A break's history: its own events (detected, recategorized, matched) beside the actions. */
 export const RECON_EVENT_LABEL: Record<string, string> = {
   detected: 'Ditemukan',

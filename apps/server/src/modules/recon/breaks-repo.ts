@@ -1,5 +1,5 @@
 /** SQL of matches, breaks and their history (the writes; the queue's reads are in queue-repo.ts). */
-import type { DbOrTx, NewRow } from '../../db/tables.ts';
+import type { DbOrTx, NewRow, Row } from '../../db/tables.ts';
 
 export type NewMatch = Omit<NewRow<'recon_matches'>, 'rmatId'>;
 export type NewBreakEvent = Omit<NewRow<'recon_break_events'>, 'rbevId'>;
@@ -196,6 +196,19 @@ export async function eventsOf(db: DbOrTx, rbrkId: number) {
     .where('rbevBreakId', '=', rbrkId)
     .orderBy('rbevId')
     .execute();
+}
+
+export type BreakEvent = Row<'recon_break_events'>;
+
+/** The break's latest event (what gave it its present state, unless matching came after). */
+export async function lastEventOf(db: DbOrTx, rbrkId: number): Promise<BreakEvent | undefined> {
+  return db
+    .selectFrom('recon_break_events')
+    .selectAll()
+    .where('rbevBreakId', '=', rbrkId)
+    .orderBy('rbevId', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Open line breaks of these accounts that name the transaction or whose line mentions one of its identifiers. */

@@ -251,7 +251,7 @@ export async function nearestLine(
 export async function transactionOf(db: DbOrTx, trctId: number) {
   return db
     .selectFrom('transactions')
-    .select(['trctId', 'trctCompId', 'trctType', 'trctStatus', 'trctLunasTime'])
+    .select(['trctId', 'trctCompId', 'trctType', 'trctStatus', 'trctLunasTime', 'trctOrderId'])
     .where('trctId', '=', trctId)
     .executeTakeFirst();
 }

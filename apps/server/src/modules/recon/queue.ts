@@ -5,6 +5,7 @@
 import {
   BREAK_MONEY_FIELDS,
   LISTED_CATEGORIES,
+  RECON_RESOLVE_TEXT,
   amountToMinor,
   breakResource,
   fieldMeta,
@@ -106,7 +107,7 @@ export async function breakRowOf(
   const late = lateBefore(deps.clock.now(), deps.config.businessTz, deps.config.reconExpectedDays);
   // One break by its id: any the user reaches (a link from another company's view still opens).
   const [row] = await queueRowsByIds(deps.db, [rbrkId], late, { scope, active: null });
-  if (!row) throw new NotFound(`Break ${rbrkId} not found`);
+  if (!row) throw new NotFound(RECON_RESOLVE_TEXT.breakNotFound(rbrkId));
   return toBreakRow(row, deps.clock.now(), deps.config.businessTz);
 }
 

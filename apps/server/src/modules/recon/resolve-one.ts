@@ -9,7 +9,7 @@
  * - notify: re-sends the transaction's merchant notification (the break stays as it is);
  * - reopen: resolved -> open; a link is undone (its match removed, the breaks it settled reopened).
  */
-import type { BreakRow, ResolveBody } from '@tagih/contract';
+import { RECON_RESOLVE_TEXT as TEXT, type BreakRow, type ResolveBody } from '@tagih/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../shared/errors.ts';
@@ -31,7 +31,7 @@ export interface Resolved {
 /** The transaction a break is about (a nearest candidate is not: link it first). */
 export const transactionOfBreak = (b: breaks.BreakRecord): number | null => b.rbrkTrctId;
 
-const alreadyResolved = () => new Conflict('This break is resolved already; reopen it first');
+const alreadyResolved = () => new Conflict(TEXT.alreadyResolved);
 
 async function accept(
   deps: AppDeps,
@@ -52,7 +52,7 @@ async function accept(
     return changed;
   });
   if (!done) throw alreadyResolved();
-  return 'Break accepted.';
+  return TEXT.accepted;
 }
 
 async function reopen(
@@ -98,8 +98,8 @@ async function reopen(
     });
     return true;
   });
-  if (!done) throw new Conflict('This break is open already');
-  return 'Break reopened.';
+  if (!done) throw new Conflict(TEXT.alreadyOpen);
+  return TEXT.reopened;
 }
 
 /** The line and transaction a link paired (from the manual match it made). */
@@ -128,39 +128,33 @@ async function link(
   let trctId: number;
   if (b.rbrkLineId !== null) {
     if (body.trctId === undefined && body.orderId === undefined)
-      throw new Invalid('Name the transaction to link the bank line to (trctId)', {
+      throw new Invalid(TEXT.linkNeedsTransaction, {
         trctId: 'is required to link a bank line',
       });
-    const named = body.trctId !== undefined ? String(body.trctId) : `with order id ${body.orderId}`;
+    const named =
+      body.trctId !== undefined ? String(body.trctId) : `dengan order id ${body.orderId}`;
     const found =
       body.trctId !== undefined
         ? await candidates.byIds(deps.db, account.compIds, [body.trctId])
         : await candidates.byOrderId(deps.db, account.compIds, body.orderId!);
-    if (found.length > 1)
-      throw new Conflict(
-        `Several transactions have order id ${body.orderId}; name the one to link by its id (trctId)`,
-      );
+    if (found.length > 1) throw new Conflict(TEXT.orderIdNotUnique(body.orderId!));
     const [t] = found;
     if (!t || !reaches(scope, t.trctCompId, account.compIds))
-      throw new NotFound(`Transaction ${named} not found among the account's companies`);
+      throw new NotFound(TEXT.transactionNotFound(named));
     if (t.rmatLineId !== null)
-      throw new Conflict(
-        `Transaction ${t.trctOrderId} is matched to bank line ${t.rmatLineId} already`,
-      );
+      throw new Conflict(TEXT.transactionMatched(t.trctOrderId, t.rmatLineId));
     [lineId, trctId] = [b.rbrkLineId, t.trctId];
   } else {
     if (body.lineId === undefined)
-      throw new Invalid('Name the bank line to link the transaction to (lineId)', {
+      throw new Invalid(TEXT.linkNeedsLine, {
         lineId: 'is required to link a transaction',
       });
     const [line] = await lines.linesByIds(deps.db, [body.lineId]);
     const lineAccount = line ? await accountById(deps.db, line.stlnBaccId) : undefined;
     if (!line || !lineAccount || !lineAccount.compIds.includes(b.rbrkCompId ?? -1))
-      throw new NotFound(
-        `Bank line ${body.lineId} not found on an account of the transaction's company`,
-      );
+      throw new NotFound(TEXT.lineNotFound(body.lineId));
     if ((await breaks.matchesOfLine(deps.db, line.stlnId)).length > 0)
-      throw new Conflict(`Bank line ${line.stlnId} is matched already`);
+      throw new Conflict(TEXT.lineMatched(line.stlnId));
     [lineId, trctId] = [line.stlnId, b.rbrkTrctId!];
   }
   const nowIso = deps.clock.now().toISOString();
@@ -174,7 +168,7 @@ async function link(
         rmatCreatedUserId: actor.session.userId,
       },
     ]);
-    if (inserted.length === 0) throw new Conflict('The transaction was matched meanwhile');
+    if (inserted.length === 0) throw new Conflict(TEXT.matchedMeanwhile);
     await lines.setLineRule(tx, [lineId], 'manual');
     if (
       !(await breaks.setBreakStatus(tx, b.rbrkId, 'open', {
@@ -199,7 +193,7 @@ async function link(
       details: { linkedLineId: lineId, linkedTrctId: trctId },
     });
   });
-  return 'Linked.';
+  return TEXT.linked;
 }
 
 /** Inquiry or Notif of the break's transaction; its history and the audit trail keep the outcome, a failure too. */
@@ -212,10 +206,7 @@ async function transactionAction(
 ): Promise<string> {
   const trctId = transactionOfBreak(b);
   const t = trctId === null ? undefined : await candidates.transactionOf(deps.db, trctId);
-  if (!t)
-    throw new Conflict(
-      `This break has no transaction to ${action === 'inquiry' ? 'ask the bank about' : 'notify the merchant of'}`,
-    );
+  if (!t) throw new Conflict(TEXT.noTransaction(action));
   const target = { type: t.trctType, compId: t.trctCompId, trctId: t.trctId };
   try {
     if (action === 'inquiry') {
@@ -248,6 +239,71 @@ async function transactionAction(
   }
 }
 
+/** Does the link `body` asks for name the pair the break's last link made (by line, transaction id or order id)? */
+async function sameLink(
+  deps: AppDeps,
+  last: breaks.BreakEvent,
+  body: ResolveBody,
+): Promise<boolean> {
+  const made = JSON.parse(last.rbevDetails ?? '{}') as {
+    linkedLineId?: number;
+    linkedTrctId?: number;
+  };
+  if (body.lineId !== undefined) return made.linkedLineId === body.lineId;
+  if (body.trctId !== undefined) return made.linkedTrctId === body.trctId;
+  if (body.orderId === undefined || made.linkedTrctId === undefined) return false;
+  return (await candidates.transactionOf(deps.db, made.linkedTrctId))?.trctOrderId === body.orderId;
+}
+
+/**
+ * A repeat of the resolution that gave the break its present state: its last event is the same
+ * action by the same operator with the same reason (a link: to the same pair), and the break is
+ * still as that action left it. A double click or a retry after a lost answer lands here once the
+ * first has been written; it is answered as the first was, and changes and records nothing.
+ * Inquiry and Notif are never repeats: each asks the bank or the merchant again (their throttles
+ * answer a second one at once).
+ */
+async function repeatOf(
+  deps: AppDeps,
+  actor: Actor,
+  rbrkId: number,
+  body: ResolveBody,
+): Promise<string | null> {
+  if (body.action === 'inquiry' || body.action === 'notify') return null;
+  const b = await breaks.breakById(deps.db, rbrkId);
+  const last = await breaks.lastEventOf(deps.db, rbrkId);
+  if (
+    !b ||
+    !last ||
+    last.rbevAction !== body.action ||
+    last.rbevUserId !== actor.session.userId ||
+    last.rbevReason !== body.reason
+  )
+    return null;
+  if (body.action === 'reopen') return b.rbrkStatus === 'open' ? TEXT.reopened : null;
+  if (b.rbrkStatus !== 'resolved' || b.rbrkResolution !== body.action) return null;
+  if (body.action === 'accept') return TEXT.accepted;
+  return (await sameLink(deps, last, body)) ? TEXT.linked : null;
+}
+
+function resolveAs(
+  deps: AppDeps,
+  actor: Actor,
+  b: breaks.BreakRecord,
+  body: ResolveBody,
+): Promise<string> {
+  switch (body.action) {
+    case 'accept':
+      return accept(deps, actor, b, body.reason);
+    case 'reopen':
+      return reopen(deps, actor, b, body.reason);
+    case 'link':
+      return link(deps, actor, b, body);
+    default:
+      return transactionAction(deps, actor, b, body.action, body.reason);
+  }
+}
+
 export async function resolveBreak(
   deps: AppDeps,
   actor: Actor,
@@ -257,18 +313,14 @@ export async function resolveBreak(
   await breakRowOf(deps, actor.session, rbrkId);
   const b = (await breaks.breakById(deps.db, rbrkId))!;
   let message: string;
-  switch (body.action) {
-    case 'accept':
-      message = await accept(deps, actor, b, body.reason);
-      break;
-    case 'reopen':
-      message = await reopen(deps, actor, b, body.reason);
-      break;
-    case 'link':
-      message = await link(deps, actor, b, body);
-      break;
-    default:
-      message = await transactionAction(deps, actor, b, body.action, body.reason);
+  try {
+    message = await resolveAs(deps, actor, b, body);
+  } catch (error) {
+    // Refused because the break is no longer as it was read: the same request's first copy may
+    // have changed it (also while this one ran).
+    const repeat = error instanceof Conflict ? await repeatOf(deps, actor, rbrkId, body) : null;
+    if (repeat === null) throw error;
+    message = repeat;
   }
   return { break: await breakRowOf(deps, actor.session, rbrkId), message };
 }

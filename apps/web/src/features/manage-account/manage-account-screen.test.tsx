@@ -4,6 +4,7 @@ import { MESSAGES, type PasswordChangeReason, type PasswordPolicy } from '@tagih
 import { describe, expect, it, vi } from 'vitest';
 import { getStatus } from '../../api/get-status.ts';
 import { onSessionExpired, storeToken } from '../../api/session.ts';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { fakeApi, statusData } from '../../test/fake-api.ts';
 import { envelopeResponse, renderRoutes } from '../../test/render.tsx';
 import { ManageAccountScreen } from './manage-account-screen.tsx';
@@ -60,6 +61,20 @@ describe('Manage Account: password policy', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(sentBodies()).toEqual([{ usloUserName: 'budi', usloPassword: 'abc123' }]),
     );
+  });
+
+  it('Save clicked twice sends the change once', async () => {
+    const user = userEvent.setup();
+    open(undefined, {
+      [ACCOUNT]: () => envelopeResponse(null, { message: MESSAGES.accountUpdated }),
+    });
+    await screen.findByDisplayValue('budi');
+    await user.type(passwordInput(), 'abc123');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.accountUpdated)).toBeInTheDocument();
+    expect(sentBodies()).toEqual([{ usloUserName: 'budi', usloPassword: 'abc123' }]);
+    expect(screen.queryByText(MESSAGES.accountUpdateFailed)).toBeNull();
   });
 
   it('pci: the rules under the field, the current password asked for and sent', async () => {

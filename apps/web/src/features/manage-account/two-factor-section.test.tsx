@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@tagih/contract';
 import { describe, expect, it } from 'vitest';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -17,7 +18,7 @@ const bodiesTo = (suffix: string) =>
     .map(([, init]) => (init?.body ? (JSON.parse(String(init.body)) as unknown) : null));
 
 describe('Manage Account: two-factor', { timeout: 15_000 }, () => {
-  it('sets up: the QR code and the key, a code turns it on, the recovery codes once with copy and download', async () => {
+  it('sets up: the QR code and the key, a code turns it on, the recovery codes once with copy and download; each asked once, however often clicked', async () => {
     const user = userEvent.setup();
     fakeApi(
       {},
@@ -31,11 +32,12 @@ describe('Manage Account: two-factor', { timeout: 15_000 }, () => {
       },
     );
     renderUi(<TwoFactorSection enabled={false} required={false} />);
-    await user.click(screen.getByRole('button', { name: 'Set up two-factor' }));
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Set up two-factor' }));
     expect(await screen.findByTitle('Two-factor QR code')).toBeInTheDocument();
+    expect(bodiesTo('/2fa/setup')).toHaveLength(1);
     expect(screen.getByLabelText('Key')).toHaveValue(SECRET);
     await user.type(screen.getByLabelText('Code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(
       within(list)
@@ -68,7 +70,7 @@ describe('Manage Account: two-factor', { timeout: 15_000 }, () => {
     expect(await screen.findByText(MESSAGES.twoFactorCodeInvalid)).toBeInTheDocument();
   });
 
-  it('turns off with the password and a code; a wrong password shows under its field', async () => {
+  it('turns off with the password and a code; a wrong password shows under its field; clicked twice, sent once', async () => {
     const user = userEvent.setup();
     let answers = 0;
     fakeApi(
@@ -89,7 +91,7 @@ describe('Manage Account: two-factor', { timeout: 15_000 }, () => {
     await user.type(screen.getByLabelText('Code or recovery code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText(MESSAGES.passwordInvalid)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText(MESSAGES.twoFactorDisabled)).toBeInTheDocument();
     await waitFor(() => expect(bodiesTo('/2fa/disable')).toHaveLength(2));
     expect(bodiesTo('/2fa/disable')[1]).toEqual({ password: 'wrong-1', code: '123456' });

@@ -8,13 +8,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, totpCode, type TwoFactorSetupData } from '@tagih/contract';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useDisableTwoFactor } from '../../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../../api/enable-two-factor.ts';
 import { useSetupTwoFactor } from '../../api/setup-two-factor.ts';
 import { notify } from '../../components/notify.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 
 /** The recovery codes, shown once: copy or download them now. */
 function RecoveryCodes({ codes, done }: { codes: string[]; done: () => void }) {
@@ -63,6 +64,8 @@ function RecoveryCodes({ codes, done }: { codes: string[]; done: () => void }) {
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
+  const starting = useSingleFlight();
+  const enabling = useSingleFlight();
   const [pending, setPending] = useState<TwoFactorSetupData | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,8 +78,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     }
   };
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async () => {
     const parsed = totpCode.safeParse(code);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.twoFactorCodeInvalid);
@@ -98,14 +100,14 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           Two-factor sign-in is off. With it on, signing in needs a code from an authenticator app
           on your phone as well as your password.
         </Typography>
-        <Button variant="contained" onClick={() => void start()} disabled={setup.isPending}>
+        <Button variant="contained" onClick={() => starting.run(start)} disabled={starting.running}>
           Set up two-factor
         </Button>
       </Stack>
     );
   }
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void confirm(event)}>
+    <Stack component="form" noValidate spacing={2} onSubmit={enabling.submit(confirm)}>
       <Typography variant="body2">
         Scan the QR code with your authenticator app, or type the key into it; then enter the
         6-digit code it shows.
@@ -135,7 +137,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={enable.isPending}>
+        <Button type="submit" variant="contained" disabled={enabling.running}>
           Turn on
         </Button>
       </Stack>
@@ -146,12 +148,12 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 /** On: turning it off needs the password and a code (or a recovery code). */
 function Disable() {
   const disable = useDisableTwoFactor();
+  const disabling = useSingleFlight();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!password || !code.trim()) {
       setErrors({
         ...(!password ? { password: MESSAGES.passwordRequired } : {}),
@@ -173,7 +175,7 @@ function Disable() {
   };
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
+    <Stack component="form" noValidate spacing={2} onSubmit={disabling.submit(submit)}>
       <Alert severity="success">Two-factor sign-in is on.</Alert>
       <Typography variant="body2">
         To turn it off, enter your password and a code from your app or a recovery code.
@@ -195,7 +197,7 @@ function Disable() {
         helperText={errors.code}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" color="error" variant="outlined" disabled={disable.isPending}>
+        <Button type="submit" color="error" variant="outlined" disabled={disabling.running}>
           Turn off
         </Button>
       </Stack>

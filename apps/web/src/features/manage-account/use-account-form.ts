@@ -16,6 +16,7 @@ import { expectSessionEnd } from '../../api/session.ts';
 import { useUpdateAccount } from '../../api/update-account.ts';
 import { notify } from '../../components/notify.tsx';
 import { useEndSession } from '../../hooks/use-end-session.ts';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 import { useUsernameCheck } from './use-username-check.ts';
 
 type AccountValues = z.input<ReturnType<typeof accountLoginForm>>;
@@ -42,6 +43,7 @@ export function useAccountForm() {
   const current = status.data?.username ?? '';
   const policy = status.data?.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
   const update = useUpdateAccount();
+  const saving = useSingleFlight();
   const logout = useLogout();
   const endSession = useEndSession();
   const schema = useMemo(() => accountLoginForm(policy, current), [policy, current]);
@@ -67,9 +69,9 @@ export function useAccountForm() {
     if (asksCurrent && changed) void form.trigger('currentPassword');
   }, [asksCurrent, changed, form]);
   const canSave =
-    formState.isValid && changed && !uniqueness.error && !uniqueness.checking && !update.isPending;
+    formState.isValid && changed && !uniqueness.error && !uniqueness.checking && !saving.running;
 
-  const save = form.handleSubmit(async (body) => {
+  const send = form.handleSubmit(async (body) => {
     try {
       await update.mutateAsync(body);
     } catch (error) {
@@ -90,6 +92,8 @@ export function useAccountForm() {
     await logout.mutateAsync().catch(() => undefined);
     await endSession();
   });
+  // Saved once per Save, however often it is clicked (or Enter pressed) while the save runs.
+  const save = saving.submit(send);
 
   const resetForm = async () => {
     const fresh = await status.refetch();
@@ -104,6 +108,6 @@ export function useAccountForm() {
     save,
     resetForm,
     usernameError: uniqueness.error,
-    saving: update.isPending,
+    saving: saving.running,
   };
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clientResource, MESSAGES, type AccessMap } from '@tagih/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { fakeMasterApi } from './fake-master-api.test-util.ts';
 import { ClientsScreen } from './master-data-screens.tsx';
@@ -36,7 +37,7 @@ describe('API access on the Client screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /tambah|add/i })).not.toBeInTheDocument();
   });
 
-  it('gives access with the pasted key, then shows the client id and the secret once, with copy buttons; the list reloads', async () => {
+  it('gives access with the pasted key (once, however often clicked), then shows the client id and the secret once, with copy buttons; the list reloads', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
@@ -57,7 +58,7 @@ describe('API access on the Client screen', { timeout: 20_000 }, () => {
     const reloads = api.listCalls().length;
     await user.click(within(dialog).getByLabelText('Public Key (PEM)'));
     await user.paste(KEY);
-    await user.click(give);
+    clickTwiceAtOnce(give);
 
     expect(await within(dialog).findByLabelText('Client Secret')).toHaveTextContent(
       ISSUED.clientSecret,

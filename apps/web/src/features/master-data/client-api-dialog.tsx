@@ -21,6 +21,7 @@ import { useGiveApiAccess, useRevokeApiAccess } from '../../api/client-api-acces
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { notify } from '../../components/notify.tsx';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 import type { MasterRow } from './master-config.ts';
 
 const text = (value: unknown): string | null =>
@@ -72,35 +73,31 @@ export function ClientApiDialog({ client, onClose }: { client: MasterRow; onClos
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const valid = clientApiAccessBody.safeParse({ publicKey }).success;
-  const busy = give.isPending || revoke.isPending;
+  const giving = useSingleFlight();
+  const busy = giving.running || revoke.isPending;
 
-  const submit = () => {
-    setRefusal(null);
-    give.mutate(
-      { clntid, publicKey },
-      {
-        onSuccess: (access) => {
-          setIssued(access);
-          notify.success(MESSAGES.clientApiIssued);
-        },
-        onError: (error) => {
-          const message = errorMessage(error, MESSAGES.unknownError);
-          setRefusal(message);
-          notify.error(MESSAGES.clientApiIssueFailed, message);
-        },
-      },
-    );
-  };
-  const confirmRevoke = () => {
-    revoke.mutate(clntid, {
-      onSuccess: () => {
-        notify.success(MESSAGES.clientApiRevoked);
-        onClose();
-      },
-      onError: (error) =>
-        notify.error(MESSAGES.clientApiRevokeFailed, errorMessage(error, MESSAGES.unknownError)),
-      onSettled: () => setAsking(false),
+  // Once per click, however often it is clicked while the key is sent: one key, one secret.
+  const submit = () =>
+    giving.run(async () => {
+      setRefusal(null);
+      try {
+        setIssued(await give.mutateAsync({ clntid, publicKey }));
+        notify.success(MESSAGES.clientApiIssued);
+      } catch (error) {
+        const message = errorMessage(error, MESSAGES.unknownError);
+        setRefusal(message);
+        notify.error(MESSAGES.clientApiIssueFailed, message);
+      }
     });
+  const confirmRevoke = async () => {
+    try {
+      await revoke.mutateAsync(clntid);
+      notify.success(MESSAGES.clientApiRevoked);
+      onClose();
+    } catch (error) {
+      notify.error(MESSAGES.clientApiRevokeFailed, errorMessage(error, MESSAGES.unknownError));
+    }
+    setAsking(false);
   };
 
   return (
@@ -175,7 +172,7 @@ export function ClientApiDialog({ client, onClose }: { client: MasterRow; onClos
                 Cancel
               </Button>
               <Button variant="contained" onClick={submit} disabled={!valid || busy}>
-                {give.isPending ? 'Saving..' : clientId ? 'Replace Key and Secret' : 'Give Access'}
+                {giving.running ? 'Saving..' : clientId ? 'Replace Key and Secret' : 'Give Access'}
               </Button>
             </>
           )}

@@ -31,7 +31,7 @@ export function MasterFormDialog({ config, mode, row, viewer, onClose }: MasterF
       mode={mode}
       entity={config.resource.entity}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       canSave={canSave}
       saving={saving}
       width={config.formWidth}

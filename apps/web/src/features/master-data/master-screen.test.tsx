@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccessMap } from '@tagih/contract';
 import { describe, expect, it } from 'vitest';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { companyGroupsConfig as config } from './configs/company-groups.ts';
 import { fakeMasterApi, type FakeCall } from './fake-master-api.test-util.ts';
@@ -52,6 +53,22 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('textbox', { name: label }));
     await user.paste(value);
   }
+}
+
+/** The server's refusal of a name already used (409, the field named). */
+const nameTaken = () =>
+  envelopeResponse(
+    { errors: { grcpName: 'Company Group has already been used' } },
+    { status: 409, error: 1, message: 'Company Group has already been used' },
+  );
+
+/** Add Data, a valid form: its Save, enabled. */
+async function validNewForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Add Data' }));
+  await fillValid(user);
+  const save = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save).toBeEnabled(), { timeout: 2000 });
+  return save;
 }
 
 describe('MasterScreen', { timeout: 15_000 }, () => {
@@ -118,20 +135,24 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(api.listCalls().length).toBeGreaterThan(listsBefore));
   });
 
+  it('Save clicked twice creates once: the first answer closes the dialog with its toast', async () => {
+    const user = userEvent.setup();
+    // A second create of the same name is refused as a duplicate, as the server does.
+    let posts = 0;
+    const api = setup(ALL, (call) =>
+      call.method === 'POST' && ++posts > 1 ? nameTaken() : undefined,
+    );
+    clickTwiceAtOnce(await validNewForm(user));
+    expect(await screen.findByText('Berhasil menambahkan company baru.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByText('Gagal menyimpan companydata')).toBeNull();
+  });
+
   it('puts the server message of a 409 on the field', async () => {
     const user = userEvent.setup();
-    setup(ALL, (call) =>
-      call.method === 'POST'
-        ? envelopeResponse(
-            { errors: { grcpName: 'Company Group has already been used' } },
-            { status: 409, error: 1, message: 'Company Group has already been used' },
-          )
-        : undefined,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Add Data' }));
-    await fillValid(user);
-    const save = screen.getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toBeEnabled(), { timeout: 2000 });
+    setup(ALL, (call) => (call.method === 'POST' ? nameTaken() : undefined));
+    const save = await validNewForm(user);
     await user.click(save);
     const name = screen.getByRole('textbox', { name: 'Nama Company Group' });
     await waitFor(
@@ -194,6 +215,19 @@ describe('MasterScreen', { timeout: 15_000 }, () => {
       '/api/master/Company_Group/2',
     );
     expect(await screen.findByText('Company Group deleted successfully')).toBeInTheDocument();
+  });
+
+  it('Continue clicked twice deletes once', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    await screen.findByText('Grup Nusantara');
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
+    clickTwiceAtOnce(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }),
+    );
+    expect(await screen.findByText('Company Group deleted successfully')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(screen.queryByText('Error deleting user')).toBeNull();
   });
 
   it('tells when a delete is refused', async () => {

@@ -3,7 +3,7 @@ import { useDeleteRecord } from '../../api/delete-record.ts';
 import { notify } from '../../components/notify.tsx';
 import type { MasterRow, MasterScreenConfig } from './master-config.ts';
 
-/** Delete: ask 'Data Deletion', call, toast, reload (spec §2, §4, §8). */
+/** Delete: ask 'Data Deletion', call (once, however often Continue is clicked), toast, reload (spec §2, §4, §8). */
 export function useMasterDelete(config: MasterScreenConfig) {
   const [target, setTarget] = useState<MasterRow | null>(null);
   const remove = useDeleteRecord(config.resource);
@@ -26,7 +26,7 @@ export function useMasterDelete(config: MasterScreenConfig) {
       open: target !== null,
       busy: remove.isPending,
       onCancel: () => setTarget(null),
-      onConfirm: () => void confirm(),
+      onConfirm: confirm,
     },
   };
 }

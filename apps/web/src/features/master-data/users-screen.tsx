@@ -48,6 +48,21 @@ function LockedTag({ row }: { row: MasterRow }) {
   );
 }
 
+/** A confirmed action on a user: the call, its toast either way, then the question closes. */
+async function confirmed(
+  call: Promise<unknown>,
+  texts: { done: string; failed: string },
+  close: () => void,
+): Promise<void> {
+  try {
+    await call;
+    notify.success(texts.done);
+  } catch (error) {
+    notify.error(texts.failed, errorMessage(error, MESSAGES.unknownError));
+  }
+  close();
+}
+
 /**
  * User Management: the generic master screen, plus the sign-in lockout: a 'Locked' tag on
  * locked users and, for a Superadmin who may update users, Unlock (asked first; the server
@@ -111,26 +126,24 @@ export function UsersScreen() {
   );
 
   const userId = target ? String(target.userId) : '';
-  const confirm = () => {
-    if (!target) return;
-    unlock.mutate(userId, {
-      onSuccess: () => notify.success(MESSAGES.userUnlocked),
-      onError: (error) =>
-        notify.error(MESSAGES.userUnlockFailed, errorMessage(error, MESSAGES.unknownError)),
-      onSettled: () => setTarget(null),
-    });
-  };
+  const confirm = () =>
+    target
+      ? confirmed(
+          unlock.mutateAsync(userId),
+          { done: MESSAGES.userUnlocked, failed: MESSAGES.userUnlockFailed },
+          () => setTarget(null),
+        )
+      : undefined;
 
   const resetUserId = resetTarget ? String(resetTarget.userId) : '';
-  const confirmReset = () => {
-    if (!resetTarget) return;
-    resetTwoFactor.mutate(resetUserId, {
-      onSuccess: () => notify.success(MESSAGES.twoFactorReset),
-      onError: (error) =>
-        notify.error(MESSAGES.twoFactorResetFailed, errorMessage(error, MESSAGES.unknownError)),
-      onSettled: () => setResetTarget(null),
-    });
-  };
+  const confirmReset = () =>
+    resetTarget
+      ? confirmed(
+          resetTwoFactor.mutateAsync(resetUserId),
+          { done: MESSAGES.twoFactorReset, failed: MESSAGES.twoFactorResetFailed },
+          () => setResetTarget(null),
+        )
+      : undefined;
 
   return (
     <MasterScreen

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { userResource, type AccessMap } from '@tagih/contract';
 import { describe, expect, it } from 'vitest';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { fakeMasterApi } from './fake-master-api.test-util.ts';
 import { UsersScreen } from './master-data-screens.tsx';
@@ -52,6 +53,20 @@ describe('two-factor in User Management', { timeout: 20_000 }, () => {
       '/api/master/user/rina%40tagih.id/2fa/reset',
     ]);
     await waitFor(() => expect(api.listCalls().length).toBeGreaterThan(reloads));
+  });
+
+  it('Reset clicked twice resets once, with one toast', async () => {
+    const user = userEvent.setup();
+    const api = fakeMasterApi(userResource, USERS, USER_ACCESS, undefined, { isSuperadmin: true });
+    renderUi(<UsersScreen />);
+    await user.click(
+      within(await rowOf('rina@tagih.id')).getByRole('button', { name: 'Reset two-factor' }),
+    );
+    const confirm = screen.getByRole('dialog', { name: 'Reset Two-factor' });
+    clickTwiceAtOnce(within(confirm).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Two-factor sign-in reset.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it("offers no reset to a non-Superadmin, and shows the server's refusal", async () => {

@@ -23,6 +23,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useBulkJob } from '../../api/bulk-actions.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useBulkResolve } from '../../api/recon.ts';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 import { BulkProgressPanel } from '../../monitoring/bulk/bulk-progress-panel.tsx';
 import { reasonProblem } from './reason.ts';
 import { ReasonField } from './reason-field.tsx';
@@ -98,6 +99,7 @@ export function BulkResolveDialog({
 }: BulkResolveDialogProps) {
   const preview = useBulkResolve();
   const apply = useBulkResolve();
+  const applying = useSingleFlight();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const previewMutate = preview.mutate;
@@ -110,11 +112,16 @@ export function BulkResolveDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (problem || eligible === 0 || apply.isPending || apply.data) return;
-    apply.mutate(
-      { action, reason: reason.trim(), selection, dryRun: false },
-      { onSuccess: onApplied },
-    );
+    if (problem || eligible === 0 || apply.data) return;
+    // Once per confirmation, however often Jalankan is clicked while it runs.
+    applying.run(async () => {
+      try {
+        await apply.mutateAsync({ action, reason: reason.trim(), selection, dryRun: false });
+        onApplied();
+      } catch {
+        // The refusal shows in the dialog (apply.error).
+      }
+    });
   };
   const done = apply.data;
   return (
@@ -165,7 +172,7 @@ export function BulkResolveDialog({
               <Button
                 type="submit"
                 variant="contained"
-                disabled={!preview.isSuccess || eligible === 0 || apply.isPending}
+                disabled={!preview.isSuccess || eligible === 0 || applying.running}
               >
                 Jalankan ({eligible.toLocaleString('id-ID')})
               </Button>

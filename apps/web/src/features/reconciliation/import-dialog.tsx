@@ -23,6 +23,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useBankAccounts, useImportProgress, useImportStatement } from '../../api/recon.ts';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 
 export const FORMAT_LABEL: Record<StatementFormat, string> = {
   mt940: 'MT940 / MT942',
@@ -147,6 +148,7 @@ export interface ImportDialogProps {
 export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const accounts = useBankAccounts(open);
   const importer = useImportStatement();
+  const importing = useSingleFlight();
   const [baccId, setBaccId] = useState('');
   const [format, setFormat] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -155,14 +157,21 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file || importer.isPending) return;
-    const id = crypto.randomUUID();
-    setProgressId(id);
-    importer.mutate({
-      file,
-      progressId: id,
-      baccId: baccId ? Number(baccId) : undefined,
-      format: (format || undefined) as StatementFormat | undefined,
+    if (!file) return;
+    // One upload per click, however often Impor is clicked while it runs.
+    importing.run(() => {
+      const id = crypto.randomUUID();
+      setProgressId(id);
+      return importer
+        .mutateAsync({
+          file,
+          progressId: id,
+          baccId: baccId ? Number(baccId) : undefined,
+          format: (format || undefined) as StatementFormat | undefined,
+        })
+        .catch(() => {
+          // The refusal shows in the dialog (importer.error).
+        });
     });
   };
   const refused = importer.isError ? refusal(importer.error) : null;
@@ -249,7 +258,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
           <Button onClick={onClose} color="inherit">
             {importer.data ? 'Tutup' : 'Batal'}
           </Button>
-          <Button type="submit" variant="contained" disabled={!file || importer.isPending}>
+          <Button type="submit" variant="contained" disabled={!file || importing.running}>
             Impor
           </Button>
         </DialogActions>

@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useBankAccounts, usePullStatement } from '../../api/recon.ts';
 import { businessToday } from '../../hooks/list-url.ts';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 import { ImportResult } from './import-dialog.tsx';
 
 export interface PullDialogProps {
@@ -29,14 +30,20 @@ export interface PullDialogProps {
 export function PullDialog({ open, onClose }: PullDialogProps) {
   const accounts = useBankAccounts(open);
   const puller = usePullStatement();
+  const pulling = useSingleFlight();
   const today = businessToday();
   const [baccId, setBaccId] = useState('');
   const [day, setDay] = useState(addDays(today, -1));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!baccId || !day || puller.isPending) return;
-    puller.mutate({ baccId: Number(baccId), day });
+    if (!baccId || !day) return;
+    // One pull per click, however often Tarik is clicked while it runs.
+    pulling.run(() =>
+      puller.mutateAsync({ baccId: Number(baccId), day }).catch(() => {
+        // The refusal shows in the dialog (puller.error).
+      }),
+    );
   };
   return (
     <Dialog
@@ -98,7 +105,7 @@ export function PullDialog({ open, onClose }: PullDialogProps) {
           <Button onClick={onClose} color="inherit">
             {puller.data ? 'Tutup' : 'Batal'}
           </Button>
-          <Button type="submit" variant="contained" disabled={!baccId || !day || puller.isPending}>
+          <Button type="submit" variant="contained" disabled={!baccId || !day || pulling.running}>
             Tarik
           </Button>
         </DialogActions>

@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccessMap, BreakDetail, BreakRow, StatementRow } from '@tagih/contract';
+import {
+  RECON_RESOLVE_TEXT,
+  type AccessMap,
+  type BreakDetail,
+  type BreakRow,
+  type StatementImportResult,
+  type StatementRow,
+} from '@tagih/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { deferred, fakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { BreakDetailScreen } from './break-detail-screen.tsx';
@@ -226,27 +234,44 @@ const STATEMENT: StatementRow = {
   createdBy: 'admin',
 };
 
+/** What a good import (or pull) answers. */
+const IMPORTED: StatementImportResult = {
+  stmtId: 7,
+  alreadyImported: false,
+  format: 'mt940',
+  baccId: 3,
+  lines: 6,
+  skippedLines: 0,
+  pendingLines: 0,
+  credits: 5,
+  matched: 5,
+  balanceChecked: true,
+  breaks: { missing_at_bank: 0, missing_in_tagih: 0, amount: 0, status: 0, duplicate: 0 },
+  expected: 0,
+};
+
+/** The Mutasi bank tab with one statement, the demo BRI pooled account to choose, and `handlers`. */
+function openStatements(access: AccessMap, handlers: Record<string, FakeHandler>) {
+  const api = fakeApi(access, {
+    [`GET ${STATEMENTS}`]: () =>
+      envelopeResponse({
+        data: [STATEMENT],
+        pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
+      }),
+    'GET /api/master/Bank_Account': () =>
+      page([
+        { baccId: 3, baccBank: 'BRI', baccAccountNo: '020601000777001', baccName: 'BRI Pooled' },
+      ]),
+    ...handlers,
+  });
+  renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+  return api;
+}
+
 describe('Rekonsiliasi: statements and Import', { timeout: 20_000 }, () => {
   const openImport = async (access: AccessMap, answer: () => Response) => {
     const user = userEvent.setup();
-    fakeApi(access, {
-      [`GET ${STATEMENTS}`]: () =>
-        envelopeResponse({
-          data: [STATEMENT],
-          pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
-        }),
-      'GET /api/master/Bank_Account': () =>
-        page([
-          {
-            baccId: 1,
-            baccBank: 'BRI',
-            baccAccountNo: '0123456789012',
-            baccName: 'BRI Operasional',
-          },
-        ]),
-      [`POST ${STATEMENTS}`]: answer,
-    });
-    renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+    openStatements(access, { [`POST ${STATEMENTS}`]: answer });
     expect(await screen.findByText('4/8 (50%)')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Selisih nominal: 1' })).toHaveAttribute(
       'href',
@@ -370,19 +395,7 @@ describe('Rekonsiliasi: Tarik dari bank', { timeout: 20_000 }, () => {
     answer: () => Response = () => envelopeResponse({}),
   ) => {
     const user = userEvent.setup();
-    fakeApi(access, {
-      [`GET ${STATEMENTS}`]: () =>
-        envelopeResponse({
-          data: [STATEMENT],
-          pagination: { totalData: 1, totalPage: 1, page: 1, itemPerPage: 10 },
-        }),
-      'GET /api/master/Bank_Account': () =>
-        page([
-          { baccId: 3, baccBank: 'BRI', baccAccountNo: '020601000777001', baccName: 'BRI Pooled' },
-        ]),
-      [`POST ${PULL}`]: answer,
-    });
-    renderUi(<ReconciliationScreen />, '/dashboard/reconciliation?tab=statements');
+    openStatements(access, { [`POST ${PULL}`]: answer });
     expect(await screen.findByText('4/8 (50%)')).toBeVisible();
     return user;
   };
@@ -398,18 +411,10 @@ describe('Rekonsiliasi: Tarik dari bank', { timeout: 20_000 }, () => {
   it('asks for the chosen account and day and shows what was imported', async () => {
     const user = await openPull(FULL, () =>
       envelopeResponse({
+        ...IMPORTED,
         stmtId: 5,
-        alreadyImported: false,
-        format: 'mt940',
-        baccId: 3,
-        lines: 6,
-        skippedLines: 0,
-        pendingLines: 0,
-        credits: 5,
         matched: 3,
-        balanceChecked: true,
         breaks: { missing_at_bank: 1, missing_in_tagih: 0, amount: 1, status: 0, duplicate: 1 },
-        expected: 0,
         pages: 1,
       }),
     );
@@ -581,7 +586,7 @@ describe('Rekonsiliasi: a break', { timeout: 20_000 }, () => {
       [`GET ${BREAKS}/2`]: () => envelopeResponse(missing),
       [`POST ${BREAKS}/2/resolve`]: ({ body }) => {
         bodies.push(body);
-        return envelopeResponse({ break: missing, message: 'Linked.' });
+        return envelopeResponse({ break: missing, message: RECON_RESOLVE_TEXT.linked });
       },
     });
     expect(await screen.findByRole('alert', { name: 'Kandidat terdekat' })).toHaveTextContent(
@@ -665,5 +670,123 @@ describe('Rekonsiliasi: the statements list shows each import', { timeout: 20_00
     expect(plainRow).toHaveTextContent('8/1');
     expect(plainRow).toHaveTextContent('Ya');
     expect(plainRow).not.toHaveTextContent('no-decimal-comma');
+  });
+});
+
+describe('Rekonsiliasi: every action is safe to click twice', { timeout: 20_000 }, () => {
+  it('"Terima selisih" double-clicked: one request, the dialog closes with the first answer\'s toast, no error', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    const resolvePath = `${BREAKS}/2/resolve`;
+    // As the server answers: the first resolves the break, a second finds it resolved (409).
+    let sent = 0;
+    const api = fakeApi(FULL, {
+      [`GET ${BREAKS}/2`]: () => envelopeResponse(DETAIL),
+      [`POST ${resolvePath}`]: () =>
+        ++sent === 1
+          ? answer.promise
+          : envelopeResponse(null, {
+              status: 409,
+              error: 1,
+              message: RECON_RESOLVE_TEXT.alreadyResolved,
+            }),
+    });
+    renderUi(
+      <Routes>
+        <Route path="/dashboard/reconciliation/breaks/:rbrkId" element={<BreakDetailScreen />} />
+      </Routes>,
+      '/dashboard/reconciliation/breaks/2',
+    );
+    const actions = await screen.findByRole('group', { name: 'Penyelesaian' });
+    await user.click(within(actions).getByRole('button', { name: 'Terima selisih' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Terima selisih/ });
+    await user.type(within(dialog).getByLabelText(/Alasan/), 'Biaya bank diterima');
+    clickTwiceAtOnce(within(dialog).getByRole('button', { name: 'Terima selisih' }));
+    await waitFor(() => expect(api.callsTo('POST', resolvePath)).toHaveLength(1));
+    expect(within(dialog).getByRole('button', { name: 'Terima selisih' })).toBeDisabled();
+    answer.resolve(
+      envelopeResponse(
+        {
+          break: { ...DETAIL, status: 'resolved', resolution: 'accept' },
+          message: RECON_RESOLVE_TEXT.accepted,
+        },
+        { message: RECON_RESOLVE_TEXT.accepted },
+      ),
+    );
+    expect(await screen.findByText(RECON_RESOLVE_TEXT.accepted)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', resolvePath)).toHaveLength(1);
+    expect(screen.queryByText(RECON_RESOLVE_TEXT.alreadyResolved)).toBeNull();
+  });
+
+  it('bulk "Jalankan" double-clicked: the resolution is sent once', async () => {
+    const user = userEvent.setup();
+    const applied = deferred<Response>();
+    const bodies: { dryRun: boolean }[] = [];
+    const outcome = (dryRun: boolean) =>
+      envelopeResponse({
+        action: 'accept',
+        dryRun,
+        selected: 1,
+        applied: 1,
+        skipped: [],
+        byCategory: { amount: 1 },
+        jobs: [],
+      });
+    startQueue(FULL, {
+      [`POST ${BULK}`]: ({ body }) => {
+        bodies.push(body as { dryRun: boolean });
+        return (body as { dryRun: boolean }).dryRun ? outcome(true) : applied.promise;
+      },
+    });
+    await user.click(
+      within((await screen.findByText('VA-2')).closest('tr')!).getByRole('checkbox'),
+    );
+    await user.click(
+      within(screen.getByRole('region', { name: 'Aksi massal' })).getByRole('button', {
+        name: 'Terima selisih',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Terima selisih massal' });
+    await within(dialog).findByText(/Akan diproses/);
+    await user.type(within(dialog).getByLabelText(/Alasan/), 'Biaya bank diterima');
+    clickTwiceAtOnce(within(dialog).getByRole('button', { name: 'Jalankan (1)' }));
+    applied.resolve(outcome(false));
+    await within(dialog).findByText('Aksi massal selesai dijalankan.');
+    expect(bodies.map((b) => b.dryRun)).toEqual([true, false]);
+  });
+
+  it('"Impor" double-clicked: the file is uploaded once', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    const api = openStatements(FULL, { [`POST ${STATEMENTS}`]: () => answer.promise });
+    await user.click(await screen.findByRole('button', { name: 'Impor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Impor mutasi bank' });
+    await user.upload(
+      within(dialog).getByLabelText('File mutasi'),
+      new File([':20:S1\n'], 'bri.mt940', { type: 'text/plain' }),
+    );
+    clickTwiceAtOnce(within(dialog).getByRole('button', { name: 'Impor' }));
+    answer.resolve(envelopeResponse(IMPORTED));
+    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent(
+      'Mutasi berhasil diimpor.',
+    );
+    expect(api.callsTo('POST', STATEMENTS)).toHaveLength(1);
+  });
+
+  it('"Tarik" double-clicked: the bank is asked once', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    const api = openStatements(FULL, { 'POST /api/recon/pull': () => answer.promise });
+    await user.click(await screen.findByRole('button', { name: 'Tarik dari bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tarik mutasi dari bank' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Rekening bank/ }));
+    await user.click(await screen.findByRole('option', { name: /020601000777001/ }));
+    clickTwiceAtOnce(within(dialog).getByRole('button', { name: 'Tarik' }));
+    answer.resolve(envelopeResponse({ ...IMPORTED, pages: 1 }));
+    expect(await within(dialog).findByLabelText('Hasil impor')).toHaveTextContent(
+      'Mutasi berhasil diimpor.',
+    );
+    expect(api.callsTo('POST', '/api/recon/pull')).toHaveLength(1);
   });
 });

@@ -20,6 +20,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useResolveBreak } from '../../api/recon.ts';
 import { notify } from '../../components/notify.tsx';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 import { reasonProblem } from './reason.ts';
 import { ReasonField } from './reason-field.tsx';
 
@@ -55,9 +56,14 @@ export interface ResolveDialogProps {
   onClose: () => void;
 }
 
-/** One resolution of one break: a required reason (and for a link, what to link to), then the server's answer. */
+/**
+ * One resolution of one break: a required reason (and for a link, what to link to), then the
+ * server's answer. Sent once however often the button is clicked while it runs: the dialog closes
+ * with the first answer's toast, or shows its refusal.
+ */
 export function ResolveDialog({ row, action, onClose }: ResolveDialogProps) {
   const resolve = useResolveBreak(row.rbrkId);
+  const sending = useSingleFlight();
   const linksLine = row.lineId === null;
   const [reason, setReason] = useState('');
   const [by, setBy] = useState<LinkBy>(linksLine ? 'lineId' : 'orderId');
@@ -70,20 +76,26 @@ export function ResolveDialog({ row, action, onClose }: ResolveDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (problem || link.problem || resolve.isPending) return;
-    resolve.mutate(
-      { action, reason: reason.trim(), ...link.body },
-      {
-        onSuccess: (answer) => {
-          notify.success(RECON_ACTION_LABEL[action], answer.message);
-          onClose();
-        },
-      },
-    );
+    if (problem || link.problem) return;
+    sending.run(async () => {
+      try {
+        const answer = await resolve.mutateAsync({ action, reason: reason.trim(), ...link.body });
+        notify.success(RECON_ACTION_LABEL[action], answer.message);
+        onClose();
+      } catch {
+        // The refusal shows in the dialog (resolve.error).
+      }
+    });
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="recon-resolve-title" fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={sending.running ? undefined : onClose}
+      aria-labelledby="recon-resolve-title"
+      fullWidth
+      maxWidth="sm"
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="recon-resolve-title">
           {RECON_ACTION_LABEL[action]} — selisih #{row.rbrkId}
@@ -149,10 +161,10 @@ export function ResolveDialog({ row, action, onClose }: ResolveDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit">
+          <Button onClick={onClose} color="inherit" disabled={sending.running}>
             Batal
           </Button>
-          <Button type="submit" variant="contained" disabled={resolve.isPending}>
+          <Button type="submit" variant="contained" disabled={sending.running}>
             {RECON_ACTION_LABEL[action]}
           </Button>
         </DialogActions>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type TransactionVaRow } from '@tagih/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { catchDownloads } from '../../test/downloads.ts';
 import { deferred, fakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
@@ -340,6 +341,39 @@ describe('Transaction VA screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Bank BRI: paid, order INV-003 is now Lunas')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(api.callsTo('GET', LIST).length).toBeGreaterThan(listCalls));
+  });
+
+  it('Kirim clicked twice sends one inquiry; the dialog closes with its answer, no failure', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    const INQUIRY = '/api/dashboard/transactionVa/inquiry_status/3';
+    // A second inquiry of the same transaction would be throttled (429).
+    let sent = 0;
+    const { api } = start({
+      [`POST ${INQUIRY}`]: () =>
+        ++sent === 1
+          ? answer.promise
+          : envelopeResponse(null, { status: 429, error: 1, message: 'checked moments ago' }),
+    });
+    await user.click(within(await rowOf('INV-003')).getByRole('button', { name: 'Inquiry' }));
+    clickTwiceAtOnce(within(screen.getByRole('dialog')).getByRole('button', { name: 'Kirim' }));
+    await waitFor(() => expect(api.callsTo('POST', INQUIRY)).toHaveLength(1));
+    answer.resolve(
+      envelopeResponse(
+        {
+          trctId: 3,
+          trctStatus: '03',
+          paid: false,
+          bankResponseCode: '2002600',
+          notification: null,
+        },
+        { message: 'Bank BRI: belum dibayar' },
+      ),
+    );
+    expect(await screen.findByText('Berhasil mengirim inquiry status.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', INQUIRY)).toHaveLength(1);
+    expect(screen.queryByText('Gagal mengirim inquiry status')).toBeNull();
   });
 
   it('cancels with Batal without calling the server', async () => {

@@ -27,7 +27,8 @@ export interface ActionDialogProps {
 
 /**
  * Confirms and sends an Inquiry or a Notif (spec §2, §8): Batal / Kirim, 'Mengirim..' while
- * the call runs, closes when the answer arrives, then a toast; the list reloads.
+ * the call runs, closes when the answer arrives, then a toast; the list reloads. Kirim clicked
+ * twice sends once (ConfirmDialog): the toast is the first answer's.
  */
 export function ActionDialog({ kind, target, onClose }: ActionDialogProps) {
   // Keep the last wording while the dialog fades out.
@@ -42,13 +43,16 @@ export function ActionDialog({ kind, target, onClose }: ActionDialogProps) {
   const mutation = mutations[action];
   const words = ACTION_TEXT[action];
 
-  const confirm = () => {
+  const confirm = async () => {
     if (!target) return;
-    mutation.mutate(target.trctId, {
-      onSuccess: (outcome: ActionOutcome) => notify.success(words.ok, outcome.message || undefined),
-      onError: (error) => notify.error(words.failed, errorMessage(error, MESSAGES.unknownError)),
-      onSettled: onClose,
-    });
+    try {
+      const outcome: ActionOutcome = await mutation.mutateAsync(target.trctId);
+      notify.success(words.ok, outcome.message || undefined);
+    } catch (error) {
+      notify.error(words.failed, errorMessage(error, MESSAGES.unknownError));
+    } finally {
+      onClose();
+    }
   };
 
   return (

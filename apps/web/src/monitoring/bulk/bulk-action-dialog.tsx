@@ -25,6 +25,7 @@ import {
   useStartBulk,
 } from '../../api/bulk-actions.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useSingleFlight } from '../../hooks/use-single-flight.ts';
 import { BulkPreviewPanel } from './bulk-preview-panel.tsx';
 import { BulkProgressPanel } from './bulk-progress-panel.tsx';
 import { newIdempotencyKey } from './idempotency-key.ts';
@@ -70,6 +71,8 @@ export function BulkActionDialog({
   const preview = usePreviewBulk();
   const start = useStartBulk();
   const cancel = useCancelBulkJob();
+  const starting = useSingleFlight();
+  const cancelling = useSingleFlight();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -84,22 +87,27 @@ export function BulkActionDialog({
   const action = target?.action ?? job.data?.action ?? 'resend';
   const problem = reasonError(reason);
   const eligible = preview.data?.eligible ?? 0;
-  const canRun =
-    target !== null && preview.isSuccess && eligible > 0 && problem === null && !start.isPending;
+  const canRun = target !== null && preview.isSuccess && eligible > 0 && problem === null;
 
+  // One start per confirmation, however often Jalankan is clicked while it runs (the server
+  // would answer a second one with the same job too: the idempotency key).
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!target || !canRun) return;
-    start.mutate(
-      { ...target, reason: reason.trim(), idempotencyKey },
-      {
-        onSuccess: (started) => {
-          setJobId(started.jobId);
-          onStarted?.();
-        },
-      },
-    );
+    starting.run(async () => {
+      try {
+        const started = await start.mutateAsync({
+          ...target,
+          reason: reason.trim(),
+          idempotencyKey,
+        });
+        setJobId(started.jobId);
+        onStarted?.();
+      } catch {
+        // The refusal shows in the dialog (start.error).
+      }
+    });
   };
 
   const running = job.data?.status === 'running';
@@ -168,7 +176,7 @@ export function BulkActionDialog({
               <Button
                 type="submit"
                 variant="contained"
-                disabled={!preview.isSuccess || eligible === 0 || start.isPending}
+                disabled={!preview.isSuccess || eligible === 0 || starting.running}
               >
                 Jalankan ({eligible.toLocaleString('id-ID')})
               </Button>
@@ -178,8 +186,11 @@ export function BulkActionDialog({
               {/* Where Jalankan was, a disabled button: the second click of a double click lands on nothing. */}
               <Button
                 color="error"
-                onClick={() => jobId !== null && cancel.mutate(jobId)}
-                disabled={cancel.isPending}
+                onClick={() =>
+                  jobId !== null &&
+                  cancelling.run(() => cancel.mutateAsync(jobId).catch(() => undefined))
+                }
+                disabled={cancelling.running}
               >
                 Hentikan
               </Button>

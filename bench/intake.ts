@@ -324,7 +324,7 @@ console.log(
 const { openDatabase } = (await import(
   fromRoot('apps/server/src/db/database.ts')
 )) as typeof DatabaseModule;
-const check = openDatabase(prepared.url).kysely;
+const check = openDatabase(prepared.url, { pool: { statementTimeoutMs: 0 } }).kysely;
 const pendingTable = (await check.introspection.getTables()).some(
   (t) => t.name === 'audit_pending',
 );

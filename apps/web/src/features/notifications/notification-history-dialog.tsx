@@ -62,8 +62,11 @@ function responseLineOf(
   ].filter((part) => part !== null);
   const line = (outcome: string) => [...measured, outcome].join(' · ');
   if (facts.delivered) return { text: line(RESULT_TEXT.delivered), color: 'success.dark' };
-  if (facts.error)
-    return { text: line(`${RESULT_TEXT.failed}: ${facts.error}`), color: 'error.main' };
+  if (facts.error) {
+    // The error names the status too ('HTTP 500: …'): said once, at the start of the line.
+    const why = facts.error.replace(/^HTTP \d{3}: /, '');
+    return { text: line(`${RESULT_TEXT.failed}: ${why}`), color: 'error.main' };
+  }
   return item.nohiResponse
     ? { text: line(RESULT_TEXT.failed), color: 'error.main' }
     : { text: EMPTY_CELL, color: 'text.secondary' };

@@ -61,7 +61,8 @@ async function api<T>(
 /**
  * Paid VAs of one bank and one day, in whole rupiah (an amount without a decimal comma has no
  * cents), taken from the end of the busiest day's list (the reconciliation spec takes the first
- * rows of a day, so the two never claim the same payment).
+ * rows of a day, so the two never claim the same payment), before the days the demo bank's
+ * statements credit (on a weekend the first start pulls a day further back).
  */
 async function paidVas(
   page: Page,
@@ -76,6 +77,15 @@ async function paidVas(
       `/dashboard/transactionVa?max=500&from=${addDays(today, -29)}&to=${today}`,
     )
   ).data;
+  // The days from the one before the first start's pulled statements on: the demo bank's own
+  // statements (and reconciliation.spec.ts's import of the day before them) credit every payment.
+  const pulled = (
+    await api<{ data: { fromDay: string | null }[] }>(page, '/recon/statements?max=50')
+  ).data
+    .map((s) => s.fromDay)
+    .filter((d): d is string => d !== null)
+    .sort();
+  const creditedFrom = pulled[0] ? addDays(pulled[0], -1) : today;
   const byDay = new Map<string, VaRow[]>();
   for (const r of rows) {
     if (
@@ -87,7 +97,7 @@ async function paidVas(
     )
       continue;
     const day = jakartaDay(r.trctLunasTime);
-    if (day > addDays(today, -4) || day === avoidDay) continue;
+    if (day > addDays(today, -4) || day >= creditedFrom || day === avoidDay) continue;
     byDay.set(day, [...(byDay.get(day) ?? []), r]);
   }
   const [day, list] = [...byDay.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];

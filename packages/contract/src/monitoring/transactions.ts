@@ -11,7 +11,7 @@ import { pathId } from '../ids.ts';
 export const transactionIdParams = z.strictObject({ trctId: pathId(MAX_BIG_ID) });
 
 /** `/export.{format}` of a transaction list other than export.csv and export.xlsx (answered 400). */
-export const exportFormatParams = z.strictObject({ format: z.string() });
+export const exportFormatParams = z.strictObject({ format: z.string().max(20) });
 
 /** A row's notification: `{ notiStatus }`, or [] when it has none (spec §3). */
 export const notificationRef = z.union([z.object({ notiStatus: z.number() }), z.array(z.never())]);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuditEventRow } from '@tagih/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { catchDownloads } from '../../test/downloads.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { AuditLogScreen } from './audit-log-screen.tsx';
 import { loadLazyParts } from '../../test/lazy-parts.ts';
@@ -81,19 +82,6 @@ const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
-
-/** Saved downloads' file names. */
-function catchDownloads() {
-  const saved: string[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push(this.download);
-  });
-  URL.createObjectURL = vi.fn(() => 'blob:csv');
-  URL.revokeObjectURL = vi.fn();
-  return saved;
-}
 
 afterEach(() => {
   vi.useRealTimers();

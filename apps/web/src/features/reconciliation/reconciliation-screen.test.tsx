@@ -12,6 +12,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clickTwiceAtOnce } from '../../test/click-twice.ts';
 import { deferred, fakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { catchDownloads } from '../../test/downloads.ts';
 import { envelopeResponse, renderUi } from '../../test/render.tsx';
 import { BreakDetailScreen } from './break-detail-screen.tsx';
 import { ReconciliationScreen } from './reconciliation-screen.tsx';
@@ -185,14 +186,7 @@ describe('Rekonsiliasi: the break queue', { timeout: 20_000 }, () => {
 
   it('Export downloads the queue with its filters', async () => {
     const user = userEvent.setup();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
+    const saved = catchDownloads();
     const { api } = startQueue(FULL, {
       'GET /api/recon/breaks/export.csv': () =>
         new Response('"ID"\r\n', { headers: { 'content-type': 'text/csv' } }),
